@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+// The one place the API reads the environment: parsed once, with defaults, failing at start with a readable message.
+const boolish = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1');
+
+const schema = z
+  .object({
+    API_HOST: z.string().min(1).default('127.0.0.1'),
+    API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+    DATA_DIR: z.string().min(1).default('data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
+      .optional(),
+    SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('FULL'),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    TOKEN_TTL: z.string().default('30d'),
+    CLERK_JWT_KEY: z.string().min(1).optional(),
+    CLERK_SECRET_KEY: z.string().min(1).optional(),
+    CLERK_ISSUER: z.url().optional(),
+    CLERK_AUTHORIZED_PARTIES: z.string().default(''),
+    TRUST_PROXY: z.string().default('127.0.0.1,::1'),
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+    AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
+    ASSET_BASE_URL: z.string().default(''),
+    SEED_CATALOG: boolish.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.CLERK_JWT_KEY || env.CLERK_SECRET_KEY) && !env.CLERK_ISSUER) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CLERK_ISSUER'],
+        message: 'is required when CLERK_JWT_KEY or CLERK_SECRET_KEY is set (the Frontend API URL of your Clerk instance)',
+      });
+    }
+  });
+
+export type ApiConfig = z.infer<typeof schema>;
+
+export function loadApiConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid API configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

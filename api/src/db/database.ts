@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface StoreDatabase {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://…` for PostgreSQL, `sqlite:<file>` or nothing for the embedded default. */
+  url: string | undefined;
+  dataDir: string;
+  /** FULL survives a power cut; NORMAL (in WAL mode) survives a killed process. */
+  sqliteSynchronous: 'NORMAL' | 'FULL';
+}
+
+// bigint columns (millisecond dates) come back from pg as strings; they fit a JS number for millennia.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openDatabase(options: DatabaseOptions): StoreDatabase {
+  if (options.url?.startsWith('postgres')) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  const file = options.url?.startsWith('sqlite:')
+    ? options.url.slice('sqlite:'.length)
+    : path.join(options.dataDir, 'store.sqlite');
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma(`synchronous = ${options.sqliteSynchronous}`);
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}

@@ -1,0 +1,31 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Dialect, StoreDatabase } from './database.js';
+import * as initial from './migrations/001_initial.js';
+
+interface DialectMigration {
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
+
+// Listed here rather than read from the folder, so the bundle of migrations is fixed at build time.
+const migrations: Record<string, DialectMigration> = {
+  '001_initial': initial,
+};
+
+export async function migrateToLatest({ db, dialect }: StoreDatabase): Promise<void> {
+  const provider: MigrationProvider = {
+    getMigrations: () =>
+      Promise.resolve(
+        Object.fromEntries(
+          Object.entries(migrations).map(([name, m]): [string, Migration] => [
+            name,
+            { up: (kdb) => m.up(kdb, dialect) },
+          ]),
+        ),
+      ),
+  };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error !== undefined || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

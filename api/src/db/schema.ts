@@ -1,0 +1,56 @@
+import type { Generated } from 'kysely';
+
+// Milliseconds since the epoch: stored as bigint, read back as number by both dialects (see database.ts).
+type Millis = number;
+
+export interface ProductTable {
+  id: string;
+  position: number;
+  name: string;
+  description: string;
+  price: number;
+  images: string; // JSON array of URLs
+  category: string;
+  sub_category: string;
+  sizes: string; // JSON array of size labels
+  bestseller: number; // 0 | 1, the same on both dialects
+  date: Millis;
+}
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string | null;
+  password_hash: string | null;
+  clerk_id: string | null;
+  created_at: Millis;
+}
+
+export interface CartLineTable {
+  user_id: string;
+  product_id: string;
+  size: string;
+  quantity: number;
+  updated_at: Millis;
+}
+
+export interface OrderTable {
+  seq: Generated<number>;
+  id: string;
+  user_id: string;
+  items: string; // JSON array of OrderItem
+  amount: number;
+  address: string; // JSON DeliveryAddress
+  status: string;
+  payment_method: string;
+  payment: number;
+  date: Millis;
+  idempotency_key: string | null;
+}
+
+export interface Database {
+  products: ProductTable;
+  users: UserTable;
+  cart_lines: CartLineTable;
+  orders: OrderTable;
+}

@@ -1,0 +1,30 @@
+import { seedCatalogIfEmpty } from './catalog/seed.js';
+import { loadApiConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { buildApi } from './server.js';
+
+const config = loadApiConfig();
+const database = openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  sqliteSynchronous: config.SQLITE_SYNCHRONOUS,
+});
+await migrateToLatest(database);
+if (config.SEED_CATALOG) await seedCatalogIfEmpty(database.db);
+const app = await buildApi(config, database);
+const address = await app.listen({ host: config.API_HOST, port: config.API_PORT });
+// One line the start scripts and tests read to find the port.
+console.log(`Store API listening at ${address}`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    void app
+      .close()
+      .then(() => database.destroy())
+      .finally(() => process.exit(0));
+  });
+}

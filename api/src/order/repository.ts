@@ -1,0 +1,68 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, OrderTable } from '../db/schema.js';
+import type { DeliveryAddress, Order, OrderItem } from './order.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+function toOrder(row: Selectable<OrderTable>): Order {
+  return {
+    _id: row.id,
+    items: JSON.parse(row.items) as OrderItem[],
+    amount: row.amount,
+    address: JSON.parse(row.address) as DeliveryAddress,
+    status: row.status,
+    paymentMethod: row.payment_method,
+    payment: row.payment === 1,
+    date: row.date,
+  };
+}
+
+export async function findOrderByIdempotencyKey(db: Executor, userId: string, key: string): Promise<Order | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  return row && toOrder(row);
+}
+
+/** Inserts the order; false when this user already has an order under the same idempotency key. */
+export async function insertOrder(
+  db: Executor,
+  userId: string,
+  order: Order,
+  idempotencyKey: string | undefined,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('orders')
+    .values({
+      id: order._id,
+      user_id: userId,
+      items: JSON.stringify(order.items),
+      amount: order.amount,
+      address: JSON.stringify(order.address),
+      status: order.status,
+      payment_method: order.paymentMethod,
+      payment: order.payment ? 1 : 0,
+      date: order.date,
+      idempotency_key: idempotencyKey ?? null,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+    .returning('seq')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export const ORDER_HISTORY_LIMIT = 500;
+
+export async function listOrders(db: Executor, userId: string): Promise<Order[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('seq', 'desc')
+    .limit(ORDER_HISTORY_LIMIT)
+    .execute();
+  return rows.map(toOrder);
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Authenticate } from '../auth/authenticate.js';
+import type { CatalogService } from '../catalog/service.js';
+import type { Database } from '../db/schema.js';
+import { badRequest } from '../http/errors.js';
+import { emptyBodySchema, parseBody } from '../http/validate.js';
+import { idempotencyKeySchema, placeOrderBodySchema } from './order.js';
+import { listOrders } from './repository.js';
+import { placeOrder } from './service.js';
+
+export interface OrderRouteDeps {
+  db: Kysely<Database>;
+  catalog: CatalogService;
+  authenticate: Authenticate;
+}
+
+export function orderRoutes(app: FastifyInstance, { db, catalog, authenticate }: OrderRouteDeps): void {
+  app.post('/api/order/place', async (request, reply) => {
+    const user = await authenticate(request);
+    const body = parseBody(placeOrderBodySchema, request.body);
+    const header = request.headers['idempotency-key'];
+    let idempotencyKey: string | undefined;
+    if (header !== undefined) {
+      const parsed = idempotencyKeySchema.safeParse(header);
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
+      idempotencyKey = parsed.data;
+    }
+    const { order, replayed } = await placeOrder(db, catalog, {
+      userId: user.id,
+      address: body.address,
+      lines: body.items,
+      clientAmount: body.amount,
+      idempotencyKey,
+    });
+    return reply
+      .code(replayed ? 200 : 201)
+      .send({ success: true, message: replayed ? 'Order already placed' : 'Order placed', order });
+  });
+
+  app.post('/api/order/userorders', async (request) => {
+    const user = await authenticate(request);
+    parseBody(emptyBodySchema, request.body);
+    return { success: true, orders: await listOrders(db, user.id) };
+  });
+}

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { createAuthenticator } from './auth/authenticate.js';
+import type { ClerkOptions } from './auth/clerk.js';
+import { createStoreTokens, loadTokenSecret } from './auth/tokens.js';
+import { cartRoutes } from './cart/routes.js';
+import { catalogRoutes } from './catalog/routes.js';
+import { createCatalogService } from './catalog/service.js';
+import type { ApiConfig } from './config.js';
+import type { StoreDatabase } from './db/database.js';
+import { ApiError } from './http/errors.js';
+import { orderRoutes } from './order/routes.js';
+import { userRoutes } from './user/routes.js';
+
+export const PUBLIC_DIR = fileURLToPath(new URL('../public', import.meta.url));
+
+function clerkOptions(config: ApiConfig): ClerkOptions | undefined {
+  if (!config.CLERK_ISSUER || !(config.CLERK_JWT_KEY || config.CLERK_SECRET_KEY)) return undefined;
+  return {
+    jwtKey: config.CLERK_JWT_KEY,
+    secretKey: config.CLERK_SECRET_KEY,
+    issuer: config.CLERK_ISSUER,
+    authorizedParties: config.CLERK_AUTHORIZED_PARTIES.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  };
+}
+
+// Fastify's own failures (bad JSON, too large, wrong content type) mapped to the contract's envelope.
+function describeFrameworkError(error: FastifyError): { status: number; message: string } {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: 'Request body is too large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: 'Send the request body as application/json' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: 'Malformed JSON body' };
+    default:
+      break;
+  }
+  if (error.statusCode === 429) return { status: 429, message: 'Too many attempts. Please wait a minute and try again.' };
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    return { status: error.statusCode, message: error.message };
+  }
+  return { status: 500, message: 'Something went wrong on our side. Please try again.' };
+}
+
+export async function buildApi(config: ApiConfig, database: StoreDatabase): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY === '' ? false : config.TRUST_PROXY,
+  });
+
+  // An empty body on the spec's "empty body" calls is read as no body at all; anything else must be valid JSON.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError(400, 'Malformed JSON body'), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const { status, message } =
+      error instanceof ApiError ? { status: error.statusCode, message: error.message } : describeFrameworkError(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send({ success: false, message });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ success: false, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }),
+  );
+
+  await app.register(rateLimit, { global: false });
+  await app.register(fastifyStatic, {
+    root: path.join(PUBLIC_DIR, 'images'),
+    prefix: '/images/',
+    immutable: true,
+    maxAge: '365d',
+    wildcard: false,
+  });
+
+  const { db } = database;
+  const tokens = createStoreTokens(loadTokenSecret(config.JWT_SECRET, config.DATA_DIR), config.TOKEN_TTL);
+  const authenticate = createAuthenticator(db, tokens, clerkOptions(config));
+  const catalog = createCatalogService(db, { ttlMs: 5_000, assetBaseUrl: config.ASSET_BASE_URL });
+
+  app.get('/api/health', () => ({ success: true, message: 'ok' }));
+  catalogRoutes(app, catalog);
+  userRoutes(app, {
+    db,
+    tokens,
+    authenticate,
+    authRateLimit: { max: config.AUTH_RATE_LIMIT_MAX, timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS },
+  });
+  cartRoutes(app, { db, catalog, authenticate });
+  orderRoutes(app, { db, catalog, authenticate });
+  return app;
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Authenticate } from '../auth/authenticate.js';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/password.js';
+import type { StoreTokens } from '../auth/tokens.js';
+import type { Database } from '../db/schema.js';
+import { ApiError, conflict } from '../http/errors.js';
+import { parseBody } from '../http/validate.js';
+import { findUserByEmail, insertPasswordUser } from './repository.js';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email is too long')
+  .pipe(z.email({ error: 'Please enter a valid email' }));
+
+const registerBody = z
+  .object({
+    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name is too long'),
+    email,
+    password: z
+      .string({ error: 'Password is required' })
+      .min(PASSWORD_MIN_LENGTH, `Please enter a strong password (at least ${PASSWORD_MIN_LENGTH} characters)`)
+      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  })
+  .strict();
+
+const loginBody = z
+  .object({
+    email,
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  })
+  .strict();
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+
+export interface UserRouteDeps {
+  db: Kysely<Database>;
+  tokens: StoreTokens;
+  authenticate: Authenticate;
+  authRateLimit: { max: number; timeWindow: number };
+}
+
+export function userRoutes(app: FastifyInstance, { db, tokens, authenticate, authRateLimit }: UserRouteDeps): void {
+  const rateLimited = { config: { rateLimit: authRateLimit } };
+
+  app.post('/api/user/register', rateLimited, async (request, reply) => {
+    const body = parseBody(registerBody, request.body);
+    const user = await insertPasswordUser(db, {
+      name: body.name,
+      email: body.email,
+      passwordHash: await hashPassword(body.password),
+    });
+    if (!user) throw conflict('An account with this email already exists');
+    return reply.code(201).send({ success: true, token: await tokens.sign(user.id), message: 'Account created' });
+  });
+
+  app.post('/api/user/login', rateLimited, async (request) => {
+    const body = parseBody(loginBody, request.body);
+    const user = await findUserByEmail(db, body.email);
+    const matches = await verifyPassword(body.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+    if (!user?.password_hash || !matches) throw new ApiError(401, INVALID_CREDENTIALS);
+    return { success: true, token: await tokens.sign(user.id), message: 'Signed in' };
+  });
+
+  app.get('/api/user/profile', async (request) => {
+    const user = await authenticate(request);
+    return {
+      success: true,
+      user: { _id: user.id, name: user.name, email: user.email, createdAt: user.created_at },
+    };
+  });
+}

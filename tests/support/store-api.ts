@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startApi, type RunningApi } from './api-process.js';
+import { freshDatabaseEnv, type Backend } from './databases.js';
+import { call } from './http.js';
+
+export const TEST_JWT_SECRET = 'contract-test-secret-0123456789abcdef';
+
+/** A real API process on a fresh database for the enclosing describe block. */
+export function useApi(backend: Backend, env: Record<string, string> = {}): () => RunningApi {
+  let api: RunningApi | undefined;
+  beforeAll(async () => {
+    api = await startApi({ JWT_SECRET: TEST_JWT_SECRET, ...(await freshDatabaseEnv(backend)), ...env });
+  });
+  afterAll(async () => {
+    await api?.stop();
+  });
+  return () => {
+    if (!api) throw new Error('API not started');
+    return api;
+  };
+}
+
+export interface Shopper {
+  token: string;
+  email: string;
+}
+
+export async function signUp(base: string, name = 'Asha Rao'): Promise<Shopper> {
+  const email = `shopper-${randomUUID()}@example.com`;
+  const res = await call(base, 'POST', '/api/user/register', { name, email, password: 'correct horse 1' });
+  expect(res.status).toBe(201);
+  return { token: res.body.token as string, email };
+}
+
+export interface CatalogProduct {
+  _id: string;
+  name: string;
+  price: number;
+  sizes: string[];
+  image: string[];
+  category: string;
+  subCategory: string;
+}
+
+export async function listProducts(base: string): Promise<CatalogProduct[]> {
+  const res = await call(base, 'GET', '/api/product/list');
+  return res.body.products as CatalogProduct[];
+}
+
+export const VALID_ADDRESS = {
+  firstName: 'Asha',
+  lastName: 'Rao',
+  email: 'asha@example.com',
+  street: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  zipcode: '560001',
+  country: 'India',
+  phone: '9876543210',
+} as const;
