@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,8 +7,24 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['api/**/*.test.ts', 'domain/**/*.test.ts'],
+          include: ['api/**/*.test.ts', 'bff/**/*.test.ts', 'domain/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'machines',
+          include: ['machines/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['web/src/test/setup.ts'],
         },
       },
       {
@@ -16,6 +33,15 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/postgres-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'bff',
+          include: ['tests/bff/**/*.test.ts'],
+          environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

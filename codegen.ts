@@ -1,0 +1,40 @@
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+// One schema, two generated outputs: typed documents for the web client and resolver types for the BFF.
+// `npm run codegen` regenerates; `npm run codegen:check` fails when the committed output is stale.
+const config: CodegenConfig = {
+  schema: 'schema.graphql',
+  documents: ['web/src/**/*.{ts,tsx}', '!web/src/graphql/generated/**'],
+  ignoreNoDocuments: true,
+  generates: {
+    'web/src/graphql/generated/': {
+      preset: 'client',
+      presetConfig: { fragmentMasking: false },
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        strictScalars: true,
+        scalars: { ID: 'string' },
+      },
+    },
+    'bff/src/generated/resolvers-types.ts': {
+      plugins: ['typescript', 'typescript-resolvers'],
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        strictScalars: true,
+        scalars: { ID: 'string' },
+        useIndexSignature: false,
+        contextType: '../context.js#GraphQLContext',
+        mappers: {
+          Product: '../catalog/product.js#CatalogProduct',
+          Cart: '../cart/cart.js#CartModel',
+          CartLine: '../cart/cart.js#CartLineModel',
+          Order: '../orders/order.js#OrderModel',
+        },
+      },
+    },
+  },
+};
+
+export default config;

@@ -1,0 +1,1 @@
+// Shared setup for the web component tests (jsdom).
