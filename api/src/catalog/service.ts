@@ -6,13 +6,16 @@ import { findProducts, listProducts } from './repository.js';
 
 export interface CatalogSnapshot {
   products: Product[];
+  byId: ReadonlyMap<string, Product>;
   /** The serialized `{ success, products }` body, built once per snapshot. */
   body: string;
   etag: string;
 }
 
 export interface CatalogService {
+  /** The cached list: fast, at most the TTL behind an import. */
   snapshot(): Promise<CatalogSnapshot>;
+  /** Read from the database now, for decisions that must see the latest prices (orders). */
   find(ids: readonly string[]): Promise<Map<string, Product>>;
 }
 
@@ -34,7 +37,7 @@ export function createCatalogService(
     const products = (await listProducts(db)).map(withAssetBase);
     const body = JSON.stringify({ success: true, products });
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    const snapshot = { products, body, etag };
+    const snapshot = { products, byId: new Map(products.map((p) => [p._id, p])), body, etag };
     cached = { at: Date.now(), snapshot };
     return snapshot;
   }

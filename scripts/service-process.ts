@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface RunningService {
+  url: string;
+  child: ChildProcess;
+  /** Graceful stop (SIGTERM), waiting for the process to exit. */
+  stop(): Promise<void>;
+  /** kill -9, waiting for the process to exit. */
+  kill(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  /** A TypeScript entry point, relative to the repository root. */
+  entry: string;
+  env: Record<string, string | undefined>;
+  /** Where the child's output goes besides the URL scan: 'inherit' for `npm start`, 'stderr' for tests. */
+  output: 'inherit' | 'stderr';
+  startTimeoutMs?: number;
+}
+
+/** Starts one of the store's processes and resolves with the URL it prints ("… listening at <url>"). */
+export function startService(options: ServiceOptions): Promise<RunningService> {
+  const child = spawn(process.execPath, ['--import', 'tsx', options.entry], {
+    cwd: ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    let output = '';
+    let url: string | undefined;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${options.entry} did not start in time:\n${output}`));
+    }, options.startTimeoutMs ?? 60_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (options.output === 'inherit') process.stdout.write(chunk);
+      if (url !== undefined) return;
+      output += chunk.toString();
+      const match = /listening at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        url = match[1];
+        clearTimeout(timer);
+        resolve({ url, child, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') });
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      if (url === undefined) output += chunk.toString();
+      process.stderr.write(chunk);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (url === undefined) reject(new Error(`${options.entry} exited with ${String(code)} before listening:\n${output}`));
+    });
+  });
+}
