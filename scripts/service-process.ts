@@ -40,7 +40,7 @@ export function startService(options: ServiceOptions): Promise<RunningService> {
       child.kill('SIGKILL');
       reject(new Error(`${options.entry} did not start in time:\n${output}`));
     }, options.startTimeoutMs ?? 60_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       if (options.output === 'inherit') process.stdout.write(chunk);
       if (url !== undefined) return;
       output += chunk.toString();
@@ -51,7 +51,7 @@ export function startService(options: ServiceOptions): Promise<RunningService> {
         resolve({ url, child, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') });
       }
     });
-    child.stderr?.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       if (url === undefined) output += chunk.toString();
       process.stderr.write(chunk);
     });

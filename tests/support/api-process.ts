@@ -27,6 +27,6 @@ export async function startApi(env: Record<string, string> = {}, dataDir?: strin
       await service.stop();
       if (!dataDir) rmSync(dir, { recursive: true, force: true });
     },
-    kill: service.kill,
+    kill: () => service.kill(),
   };
 }
