@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { openDatabase, type StoreDatabase } from '../../api/src/db/database.js';
 import { inject } from 'vitest';
 
 export type Backend = 'sqlite' | 'postgres';
@@ -20,4 +21,9 @@ export async function freshDatabaseEnv(backend: Backend): Promise<Record<string,
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return { DATABASE_URL: url.toString() };
+}
+
+/** Opens the database an API process with this environment and data folder writes to, to check what it stored. */
+export function openStoreDatabase(env: Record<string, string>, dataDir: string): StoreDatabase {
+  return openDatabase({ url: env.DATABASE_URL, dataDir, sqliteSynchronous: 'FULL' });
 }
