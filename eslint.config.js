@@ -1,9 +1,10 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'dist/', '**/generated/', 'test-results/', 'api/public/'] },
+  { ignores: ['node_modules/', 'data/', 'dist/', 'web/dist/', '**/generated/', 'test-results/', 'api/public/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -38,12 +39,48 @@ export default tseslint.config(
     },
   },
   {
+    files: ['bff/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/api/**', '**/web/**', '**/machines/**', '**/tests/**'], message: 'bff/ talks to the API over HTTP only; it imports bff/ and domain/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react', message: 'Machines are plain TypeScript: the UI provides effects.' }],
+          patterns: [{ group: ['**/api/**', '**/bff/**', '**/web/**'], message: 'machines/ imports only machines/ and domain/.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/api/**', '**/bff/**', '**/tests/**'], message: 'web/ talks to the BFF over GraphQL only.' }] },
+      ],
+    },
+  },
+  {
     // Only the config modules read the environment.
-    files: ['api/src/**/*.ts'],
-    ignores: ['api/src/config.ts'],
+    files: ['api/src/**/*.ts', 'bff/src/**/*.ts'],
+    ignores: ['api/src/config.ts', 'bff/src/config.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config.ts.' }],
     },
+  },
+  {
+    // The storefront runs in the browser and follows the Rules of React (hooks + compiler checks).
+    files: ['web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: { ...globals.browser } },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { ProductListAnswer } from '../rest/store-api.js';
+import type { RestProduct } from '../rest/bodies.js';
+import { createCatalogCache } from './catalog-cache.js';
+
+const shoe = (id: string, date: number): RestProduct => ({
+  _id: id,
+  name: `Shoe ${id}`,
+  description: 'A shoe',
+  price: 1000,
+  image: [],
+  category: 'Men',
+  subCategory: 'Sneakers',
+  sizes: ['8'],
+  bestseller: false,
+  date,
+});
+
+function fakeApi(initial: RestProduct[]) {
+  let products = initial;
+  let version = 1;
+  const calls: Array<string | undefined> = [];
+  return {
+    calls,
+    replace(next: RestProduct[]) {
+      products = next;
+      version += 1;
+    },
+    fetchList(etag: string | undefined): Promise<ProductListAnswer> {
+      calls.push(etag);
+      if (etag === `"v${version}"`) return Promise.resolve({ notModified: true });
+      return Promise.resolve({ notModified: false, products, etag: `"v${version}"` });
+    },
+  };
+}
+
+describe('catalogue cache', () => {
+  it('answers from memory within the TTL, then revalidates with the ETag', async () => {
+    let now = 0;
+    const api = fakeApi([shoe('a', 1), shoe('b', 2)]);
+    const cache = createCatalogCache({ ttlMs: 1000, fetchList: (etag) => api.fetchList(etag), now: () => now });
+    const first = await cache.get();
+    expect(first.newestFirst.map((p) => p.id)).toEqual(['b', 'a']);
+    now = 999;
+    await cache.get();
+    expect(api.calls).toEqual([undefined]);
+    now = 1000;
+    const revalidated = await cache.get();
+    expect(api.calls).toEqual([undefined, '"v1"']);
+    // A 304 keeps the same snapshot (and version), so cached answers stay valid.
+    expect(revalidated).toBe(first);
+
+    api.replace([shoe('c', 3)]);
+    now = 2000;
+    const changed = await cache.get();
+    expect(changed.version).toBe(first.version + 1);
+    expect(changed.byId.has('c')).toBe(true);
+  });
+
+  it('makes one upstream call for all requests waiting on a stale copy', async () => {
+    const api = fakeApi([shoe('a', 1)]);
+    const cache = createCatalogCache({ ttlMs: 0, fetchList: (etag) => api.fetchList(etag) });
+    await Promise.all(Array.from({ length: 20 }, () => cache.get()));
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it('fails without a copy, and keeps serving the last copy while the API is down', async () => {
+    let fail = true;
+    let now = 0;
+    const calls: number[] = [];
+    const cache = createCatalogCache({
+      ttlMs: 5000,
+      now: () => now,
+      fetchList: () => {
+        calls.push(now);
+        return fail ? Promise.reject(new Error('down')) : Promise.resolve({ notModified: false, products: [shoe('a', 1)] });
+      },
+    });
+    await expect(cache.get()).rejects.toThrow('down');
+    fail = false;
+    const copy = await cache.get();
+    fail = true;
+    now = 5000;
+    expect(await cache.get()).toBe(copy);
+    now = 5500;
+    await cache.get();
+    // After a failure the API is asked again after a short pause, not on every request.
+    expect(calls).toEqual([0, 0, 5000]);
+    now = 6000;
+    await cache.get();
+    expect(calls).toEqual([0, 0, 5000, 6000]);
+  });
+});

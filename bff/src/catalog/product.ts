@@ -1,0 +1,42 @@
+import type { RestProduct } from '../rest/bodies.js';
+import type { Category, ProductType } from '../generated/resolvers-types.js';
+import { CATEGORY_OF_LABEL, TYPE_OF_LABEL } from './labels.js';
+
+/** A catalogue product as the resolvers hold it (the codegen mapper of `Product`). */
+export interface CatalogProduct {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  images: string[];
+  category: Category;
+  type: ProductType;
+  /** The REST type label ("Sports Shoes"), which the search matches too. */
+  typeLabel: string;
+  sizes: string[];
+  bestseller: boolean;
+  /** Milliseconds since the epoch. */
+  date: number;
+  /** Position in the catalogue's own order ("relevant"). */
+  position: number;
+  /** Lower-cased name, description and type, searched by `filter.search`. */
+  searchText: string;
+}
+
+export function toCatalogProduct(product: RestProduct, position: number): CatalogProduct {
+  return {
+    id: product._id,
+    name: product.name,
+    description: product.description,
+    price: product.price,
+    images: product.image,
+    category: CATEGORY_OF_LABEL[product.category],
+    type: TYPE_OF_LABEL[product.subCategory],
+    typeLabel: product.subCategory,
+    sizes: product.sizes,
+    bestseller: product.bestseller,
+    date: product.date,
+    position,
+    searchText: `${product.name}\n${product.description}\n${product.subCategory}`.toLowerCase(),
+  };
+}

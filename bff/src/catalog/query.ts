@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { badUserInput } from '../errors.js';
+import type {
+  Category,
+  CategoryCount,
+  InputMaybe,
+  ProductFilter,
+  ProductSort,
+  ProductType,
+  TypeCount,
+} from '../generated/resolvers-types.js';
+import { ALL_CATEGORIES, ALL_TYPES } from './labels.js';
+import type { CatalogProduct } from './product.js';
+
+// The collection's rules as pure functions over one catalogue snapshot: filter, facets, sort, cursor pages.
+
+export const MAX_PAGE_SIZE = 100;
+const MAX_SEARCH_LENGTH = 100;
+const MAX_IDS = 200;
+
+// GraphQL has already checked the enum values; what is left to check is the free text and the list size.
+const filterSchema = z.object({
+  search: z
+    .string()
+    .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
+    .nullish()
+    .transform((s) => s?.trim().toLowerCase() ?? ''),
+  ids: z.array(z.string()).max(MAX_IDS, `ids may list at most ${MAX_IDS} products`).nullish(),
+});
+
+/** A filter with its groups as sets; an absent or empty group does not filter. */
+export interface ParsedFilter {
+  categories?: ReadonlySet<Category>;
+  types?: ReadonlySet<ProductType>;
+  search: string;
+  ids?: ReadonlySet<string>;
+}
+
+function nonEmptySet<T>(values: readonly T[] | null | undefined): ReadonlySet<T> | undefined {
+  return values && values.length > 0 ? new Set(values) : undefined;
+}
+
+export function parseFilter(filter: InputMaybe<ProductFilter> | undefined): ParsedFilter {
+  const parsed = filterSchema.safeParse(filter ?? {});
+  if (!parsed.success) throw badUserInput(parsed.error.issues[0]?.message ?? 'Invalid filter');
+  return {
+    categories: nonEmptySet(filter?.categories),
+    types: nonEmptySet(filter?.types),
+    search: parsed.data.search,
+    ids: nonEmptySet(filter?.ids),
+  };
+}
+
+type Group = 'categories' | 'types';
+
+// OR within a group, AND across groups and with the search and ids; `skip` leaves one group out (for its facet).
+function matches(product: CatalogProduct, filter: ParsedFilter, skip?: Group): boolean {
+  if (skip !== 'categories' && filter.categories && !filter.categories.has(product.category)) return false;
+  if (skip !== 'types' && filter.types && !filter.types.has(product.type)) return false;
+  if (filter.ids && !filter.ids.has(product.id)) return false;
+  return filter.search === '' || product.searchText.includes(filter.search);
+}
+
+export function filterProducts(products: readonly CatalogProduct[], filter: ParsedFilter): CatalogProduct[] {
+  return products.filter((p) => matches(p, filter));
+}
+
+/** Each group counted with the other groups (and search, ids) applied: what ticking that box would show. */
+export function facetCounts(
+  products: readonly CatalogProduct[],
+  filter: ParsedFilter,
+): { categories: CategoryCount[]; types: TypeCount[] } {
+  const byCategory = new Map<Category, number>();
+  const byType = new Map<ProductType, number>();
+  for (const p of products) {
+    if (matches(p, filter, 'categories')) byCategory.set(p.category, (byCategory.get(p.category) ?? 0) + 1);
+    if (matches(p, filter, 'types')) byType.set(p.type, (byType.get(p.type) ?? 0) + 1);
+  }
+  return {
+    categories: ALL_CATEGORIES.map((category) => ({ category, count: byCategory.get(category) ?? 0 })),
+    types: ALL_TYPES.map((type) => ({ type, count: byType.get(type) ?? 0 })),
+  };
+}
+
+/** Stable: equal prices keep the catalogue's order. */
+export function sortProducts(products: CatalogProduct[], sort: ProductSort): CatalogProduct[] {
+  if (sort === 'PRICE_ASC') return products.sort((a, b) => a.price - b.price || a.position - b.position);
+  if (sort === 'PRICE_DESC') return products.sort((a, b) => b.price - a.price || a.position - b.position);
+  return products;
+}
+
+// Opaque to the client: the id of the last product seen, so a page boundary survives products added before it.
+const CURSOR_PREFIX = 'product:';
+
+export function cursorOf(product: CatalogProduct): string {
+  return Buffer.from(`${CURSOR_PREFIX}${product.id}`, 'utf8').toString('base64url');
+}
+
+function idOfCursor(cursor: string): string | undefined {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  return text.startsWith(CURSOR_PREFIX) ? text.slice(CURSOR_PREFIX.length) : undefined;
+}
+
+export interface Page {
+  items: CatalogProduct[];
+  hasNextPage: boolean;
+}
+
+export function paginate(products: readonly CatalogProduct[], first: number, after: string | null | undefined): Page {
+  if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
+    throw badUserInput(`first must be between 1 and ${MAX_PAGE_SIZE}`);
+  }
+  let start = 0;
+  if (after !== null && after !== undefined) {
+    const id = idOfCursor(after);
+    const index = id === undefined ? -1 : products.findIndex((p) => p.id === id);
+    if (index < 0) throw badUserInput('after is not a cursor of this product list; start again from the first page');
+    start = index + 1;
+  }
+  return { items: products.slice(start, start + first), hasNextPage: start + first < products.length };
+}
+
+export function relatedProducts(products: readonly CatalogProduct[], product: CatalogProduct, limit: number): CatalogProduct[] {
+  const related: CatalogProduct[] = [];
+  for (const p of products) {
+    if (related.length >= limit) break;
+    if (p.id !== product.id && p.category === product.category && p.type === product.type) related.push(p);
+  }
+  return related;
+}
+
+export function checkLimit(name: string, value: number, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) throw badUserInput(`${name} must be between ${min} and ${max}`);
+  return value;
+}

@@ -1,0 +1,19 @@
+import type { CatalogSnapshot } from './catalog/catalog-cache.js';
+import type { Shopper, Upstream } from './rest/upstream.js';
+
+/** What a response-cache decision needs to know about one GraphQL execution. */
+export interface ExecutionNotes {
+  /** The catalogue version the resolvers read, if they read it. */
+  catalogVersion?: number;
+  /** A public catalogue query answered without errors: its answer may be served again from memory. */
+  cacheable?: boolean;
+}
+
+export interface GraphQLContext {
+  upstream: Upstream;
+  /** The shopper this request is for: their Authorization header and address, passed on to the API. */
+  shopper: Shopper;
+  /** The current catalogue snapshot (cached; one upstream call per TTL at most). */
+  catalog: () => Promise<CatalogSnapshot>;
+  notes: ExecutionNotes;
+}

@@ -1,0 +1,609 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import type { CatalogProduct } from '../catalog/product.js';
+import type { CartModel, CartLineModel } from '../cart/cart.js';
+import type { OrderModel } from '../orders/order.js';
+import type { GraphQLContext } from '../context.js';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+};
+
+export type AuthPayload = {
+  __typename?: 'AuthPayload';
+  message: Scalars['String']['output'];
+  token: Scalars['String']['output'];
+};
+
+export type Cart = {
+  __typename?: 'Cart';
+  /** Sum of all quantities above 0. */
+  count: Scalars['Int']['output'];
+  deliveryFee: Scalars['Float']['output'];
+  lines: Array<CartLine>;
+  subtotal: Scalars['Float']['output'];
+  /** 0 when the subtotal is 0, else subtotal + delivery fee. */
+  total: Scalars['Float']['output'];
+};
+
+export type CartLine = {
+  __typename?: 'CartLine';
+  /** price × quantity, 0 when the product is missing. */
+  lineTotal: Scalars['Float']['output'];
+  /** Null when the product is no longer in the catalogue. */
+  product?: Maybe<Product>;
+  productId: Scalars['ID']['output'];
+  quantity: Scalars['Int']['output'];
+  size: Scalars['String']['output'];
+};
+
+export type Category =
+  | 'MEN'
+  | 'WOMEN';
+
+export type CategoryCount = {
+  __typename?: 'CategoryCount';
+  category: Category;
+  count: Scalars['Int']['output'];
+};
+
+export type DeliveryAddress = {
+  __typename?: 'DeliveryAddress';
+  city: Scalars['String']['output'];
+  country: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  firstName: Scalars['String']['output'];
+  lastName: Scalars['String']['output'];
+  phone: Scalars['String']['output'];
+  state: Scalars['String']['output'];
+  street: Scalars['String']['output'];
+  zipcode: Scalars['String']['output'];
+};
+
+export type DeliveryAddressInput = {
+  city: Scalars['String']['input'];
+  country: Scalars['String']['input'];
+  email: Scalars['String']['input'];
+  firstName: Scalars['String']['input'];
+  lastName: Scalars['String']['input'];
+  phone: Scalars['String']['input'];
+  state: Scalars['String']['input'];
+  street: Scalars['String']['input'];
+  zipcode: Scalars['String']['input'];
+};
+
+export type LoginInput = {
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Adds one of the size, or sets it to 1 if new. */
+  addToCart: Cart;
+  login: AuthPayload;
+  placeOrder: PlaceOrderPayload;
+  register: AuthPayload;
+  /** The spec's profile call: creates the store user of a hosted sign-in on first sight. */
+  syncUser: User;
+  /** Sets the quantity; 0 removes the line. */
+  updateCartLine: Cart;
+};
+
+
+export type MutationAddToCartArgs = {
+  productId: Scalars['ID']['input'];
+  size: Scalars['String']['input'];
+};
+
+
+export type MutationLoginArgs = {
+  input: LoginInput;
+};
+
+
+export type MutationPlaceOrderArgs = {
+  input: PlaceOrderInput;
+};
+
+
+export type MutationRegisterArgs = {
+  input: RegisterInput;
+};
+
+
+export type MutationUpdateCartLineArgs = {
+  productId: Scalars['ID']['input'];
+  quantity: Scalars['Int']['input'];
+  size: Scalars['String']['input'];
+};
+
+export type Order = {
+  __typename?: 'Order';
+  address: DeliveryAddress;
+  amount: Scalars['Float']['output'];
+  id: Scalars['ID']['output'];
+  items: Array<OrderItem>;
+  paymentMethod: Scalars['String']['output'];
+  /** When the order was placed, ISO 8601. */
+  placedAt: Scalars['String']['output'];
+  /** Displayed as received. */
+  status: Scalars['String']['output'];
+};
+
+export type OrderItem = {
+  __typename?: 'OrderItem';
+  image?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  price: Scalars['Float']['output'];
+  productId: Scalars['ID']['output'];
+  quantity: Scalars['Int']['output'];
+  size: Scalars['String']['output'];
+};
+
+export type OrderLineInput = {
+  productId: Scalars['ID']['input'];
+  quantity: Scalars['Int']['input'];
+  size: Scalars['String']['input'];
+};
+
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  endCursor?: Maybe<Scalars['String']['output']>;
+  hasNextPage: Scalars['Boolean']['output'];
+};
+
+export type PlaceOrderInput = {
+  address: DeliveryAddressInput;
+  /** The total the shopper was shown; when given and the server's differs, the order is refused. */
+  expectedTotal?: InputMaybe<Scalars['Float']['input']>;
+  /** One key per checkout attempt: a retry with the same key returns the first order. */
+  idempotencyKey: Scalars['String']['input'];
+  lines: Array<OrderLineInput>;
+};
+
+export type PlaceOrderPayload = {
+  __typename?: 'PlaceOrderPayload';
+  message: Scalars['String']['output'];
+  order: Order;
+  /** True when this key had already placed the order. */
+  replayed: Scalars['Boolean']['output'];
+};
+
+export type Product = {
+  __typename?: 'Product';
+  /** When the product was added, ISO 8601. */
+  addedAt: Scalars['String']['output'];
+  bestseller: Scalars['Boolean']['output'];
+  category: Category;
+  description: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** Image URLs; the first is the main one. */
+  images: Array<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  /** Price in rupees. */
+  price: Scalars['Float']['output'];
+  /** Products of the same category and type, never this one. */
+  related: Array<Product>;
+  sizes: Array<Scalars['String']['output']>;
+  type: ProductType;
+};
+
+
+export type ProductRelatedArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ProductConnection = {
+  __typename?: 'ProductConnection';
+  edges: Array<ProductEdge>;
+  facets: ProductFacets;
+  nodes: Array<Product>;
+  pageInfo: PageInfo;
+  /** Products matching the filter, over all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+export type ProductEdge = {
+  __typename?: 'ProductEdge';
+  cursor: Scalars['String']['output'];
+  node: Product;
+};
+
+/**
+ * Facet counts for the current filter: each group is counted with the other groups (and the search) applied,
+ * so a count says how many products ticking that box would add.
+ */
+export type ProductFacets = {
+  __typename?: 'ProductFacets';
+  categories: Array<CategoryCount>;
+  types: Array<TypeCount>;
+};
+
+/** Filters combine OR within a group and AND across groups: (Men OR Women) AND (Sneakers OR Sandals) AND search. */
+export type ProductFilter = {
+  categories?: InputMaybe<Array<Category>>;
+  /** Only these products (e.g. the lines of a guest cart). */
+  ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Case-insensitive match on name, description and type. */
+  search?: InputMaybe<Scalars['String']['input']>;
+  types?: InputMaybe<Array<ProductType>>;
+};
+
+export type ProductSort =
+  | 'PRICE_ASC'
+  | 'PRICE_DESC'
+  /** The catalogue's own order. */
+  | 'RELEVANT';
+
+/** The shoe type (the spec's subCategory). */
+export type ProductType =
+  | 'LEATHER_SHOES'
+  | 'SANDALS'
+  | 'SLIPPERS'
+  | 'SNEAKERS'
+  | 'SPORTS_SHOES';
+
+export type Query = {
+  __typename?: 'Query';
+  /** The signed-in shopper's server cart. UNAUTHENTICATED when signed out. */
+  cart: Cart;
+  latestProducts: Array<Product>;
+  /** The signed-in shopper, or null when signed out. */
+  me?: Maybe<User>;
+  /** The signed-in shopper's orders, newest first. UNAUTHENTICATED when signed out. */
+  myOrders: Array<Order>;
+  product?: Maybe<Product>;
+  products: ProductConnection;
+  shop: Shop;
+};
+
+
+export type QueryLatestProductsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryProductArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryProductsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ProductFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<ProductSort>;
+};
+
+export type RegisterInput = {
+  email: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+};
+
+/** The shop's constants the screens show. */
+export type Shop = {
+  __typename?: 'Shop';
+  currencySymbol: Scalars['String']['output'];
+  deliveryFee: Scalars['Float']['output'];
+  maxLineQuantity: Scalars['Int']['output'];
+};
+
+export type TypeCount = {
+  __typename?: 'TypeCount';
+  count: Scalars['Int']['output'];
+  type: ProductType;
+};
+
+export type User = {
+  __typename?: 'User';
+  email?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+
+export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
+  resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
+};
+export type Resolver<TResult, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = ResolverFn<TResult, TParent, TContext, TArgs> | ResolverWithResolve<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<TResult, TKey extends string, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  | SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs>
+  | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<TResult, TKey extends string, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<TTypes, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<T = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (obj: T, context: TContext, info: GraphQLResolveInfo) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+
+
+
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = {
+  AuthPayload: ResolverTypeWrapper<AuthPayload>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Cart: ResolverTypeWrapper<CartModel>;
+  CartLine: ResolverTypeWrapper<CartLineModel>;
+  Category: Category;
+  CategoryCount: ResolverTypeWrapper<CategoryCount>;
+  DeliveryAddress: ResolverTypeWrapper<DeliveryAddress>;
+  DeliveryAddressInput: DeliveryAddressInput;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  LoginInput: LoginInput;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Order: ResolverTypeWrapper<OrderModel>;
+  OrderItem: ResolverTypeWrapper<OrderItem>;
+  OrderLineInput: OrderLineInput;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
+  PlaceOrderInput: PlaceOrderInput;
+  PlaceOrderPayload: ResolverTypeWrapper<Omit<PlaceOrderPayload, 'order'> & { order: ResolversTypes['Order'] }>;
+  Product: ResolverTypeWrapper<CatalogProduct>;
+  ProductConnection: ResolverTypeWrapper<Omit<ProductConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['ProductEdge']>, nodes: Array<ResolversTypes['Product']> }>;
+  ProductEdge: ResolverTypeWrapper<Omit<ProductEdge, 'node'> & { node: ResolversTypes['Product'] }>;
+  ProductFacets: ResolverTypeWrapper<ProductFacets>;
+  ProductFilter: ProductFilter;
+  ProductSort: ProductSort;
+  ProductType: ProductType;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RegisterInput: RegisterInput;
+  Shop: ResolverTypeWrapper<Shop>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  TypeCount: ResolverTypeWrapper<TypeCount>;
+  User: ResolverTypeWrapper<User>;
+};
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = {
+  AuthPayload: AuthPayload;
+  Boolean: Scalars['Boolean']['output'];
+  Cart: CartModel;
+  CartLine: CartLineModel;
+  CategoryCount: CategoryCount;
+  DeliveryAddress: DeliveryAddress;
+  DeliveryAddressInput: DeliveryAddressInput;
+  Float: Scalars['Float']['output'];
+  ID: Scalars['ID']['output'];
+  Int: Scalars['Int']['output'];
+  LoginInput: LoginInput;
+  Mutation: Record<PropertyKey, never>;
+  Order: OrderModel;
+  OrderItem: OrderItem;
+  OrderLineInput: OrderLineInput;
+  PageInfo: PageInfo;
+  PlaceOrderInput: PlaceOrderInput;
+  PlaceOrderPayload: Omit<PlaceOrderPayload, 'order'> & { order: ResolversParentTypes['Order'] };
+  Product: CatalogProduct;
+  ProductConnection: Omit<ProductConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['ProductEdge']>, nodes: Array<ResolversParentTypes['Product']> };
+  ProductEdge: Omit<ProductEdge, 'node'> & { node: ResolversParentTypes['Product'] };
+  ProductFacets: ProductFacets;
+  ProductFilter: ProductFilter;
+  Query: Record<PropertyKey, never>;
+  RegisterInput: RegisterInput;
+  Shop: Shop;
+  String: Scalars['String']['output'];
+  TypeCount: TypeCount;
+  User: User;
+};
+
+export type AuthPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuthPayload'] = ResolversParentTypes['AuthPayload']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CartResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Cart'] = ResolversParentTypes['Cart']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  deliveryFee?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['CartLine']>, ParentType, ContextType>;
+  subtotal?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type CartLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CartLine'] = ResolversParentTypes['CartLine']> = {
+  lineTotal?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType>;
+  productId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CategoryCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CategoryCount'] = ResolversParentTypes['CategoryCount']> = {
+  category?: Resolver<ResolversTypes['Category'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DeliveryAddressResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeliveryAddress'] = ResolversParentTypes['DeliveryAddress']> = {
+  city?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  country?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  firstName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  street?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  zipcode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  addToCart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationAddToCartArgs, 'productId' | 'size'>>;
+  login?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
+  placeOrder?: Resolver<ResolversTypes['PlaceOrderPayload'], ParentType, ContextType, RequireFields<MutationPlaceOrderArgs, 'input'>>;
+  register?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
+  syncUser?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  updateCartLine?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationUpdateCartLineArgs, 'productId' | 'quantity' | 'size'>>;
+};
+
+export type OrderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = {
+  address?: Resolver<ResolversTypes['DeliveryAddress'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['OrderItem']>, ParentType, ContextType>;
+  paymentMethod?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  placedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OrderItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrderItem'] = ResolversParentTypes['OrderItem']> = {
+  image?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  productId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type PlaceOrderPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlaceOrderPayload'] = ResolversParentTypes['PlaceOrderPayload']> = {
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  order?: Resolver<ResolversTypes['Order'], ParentType, ContextType>;
+  replayed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ProductResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Product'] = ResolversParentTypes['Product']> = {
+  addedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bestseller?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  category?: Resolver<ResolversTypes['Category'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  images?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  related?: Resolver<Array<ResolversTypes['Product']>, ParentType, ContextType, RequireFields<ProductRelatedArgs, 'limit'>>;
+  sizes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['ProductType'], ParentType, ContextType>;
+};
+
+export type ProductConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductConnection'] = ResolversParentTypes['ProductConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['ProductEdge']>, ParentType, ContextType>;
+  facets?: Resolver<ResolversTypes['ProductFacets'], ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['Product']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ProductEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductEdge'] = ResolversParentTypes['ProductEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Product'], ParentType, ContextType>;
+};
+
+export type ProductFacetsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductFacets'] = ResolversParentTypes['ProductFacets']> = {
+  categories?: Resolver<Array<ResolversTypes['CategoryCount']>, ParentType, ContextType>;
+  types?: Resolver<Array<ResolversTypes['TypeCount']>, ParentType, ContextType>;
+};
+
+export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  cart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType>;
+  latestProducts?: Resolver<Array<ResolversTypes['Product']>, ParentType, ContextType, RequireFields<QueryLatestProductsArgs, 'limit'>>;
+  me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  myOrders?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
+  product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType, RequireFields<QueryProductArgs, 'id'>>;
+  products?: Resolver<ResolversTypes['ProductConnection'], ParentType, ContextType, RequireFields<QueryProductsArgs, 'first' | 'sort'>>;
+  shop?: Resolver<ResolversTypes['Shop'], ParentType, ContextType>;
+};
+
+export type ShopResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Shop'] = ResolversParentTypes['Shop']> = {
+  currencySymbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deliveryFee?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  maxLineQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type TypeCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TypeCount'] = ResolversParentTypes['TypeCount']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['ProductType'], ParentType, ContextType>;
+};
+
+export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type Resolvers<ContextType = GraphQLContext> = {
+  AuthPayload?: AuthPayloadResolvers<ContextType>;
+  Cart?: CartResolvers<ContextType>;
+  CartLine?: CartLineResolvers<ContextType>;
+  CategoryCount?: CategoryCountResolvers<ContextType>;
+  DeliveryAddress?: DeliveryAddressResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  Order?: OrderResolvers<ContextType>;
+  OrderItem?: OrderItemResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
+  PlaceOrderPayload?: PlaceOrderPayloadResolvers<ContextType>;
+  Product?: ProductResolvers<ContextType>;
+  ProductConnection?: ProductConnectionResolvers<ContextType>;
+  ProductEdge?: ProductEdgeResolvers<ContextType>;
+  ProductFacets?: ProductFacetsResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  Shop?: ShopResolvers<ContextType>;
+  TypeCount?: TypeCountResolvers<ContextType>;
+  User?: UserResolvers<ContextType>;
+};
+

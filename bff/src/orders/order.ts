@@ -1,0 +1,4 @@
+import type { RestOrder } from '../rest/bodies.js';
+
+/** An order as the REST API answers it (the codegen mapper of `Order`); `resolvers.ts` shapes it for the schema. */
+export type OrderModel = RestOrder;

@@ -1,0 +1,163 @@
+import { Pool, errors as undiciErrors } from 'undici';
+import type { z } from 'zod';
+import { StoreError, type StoreErrorCode } from '../errors.js';
+
+/** Who a call is made for: the API decides what the token is worth and rate-limits by the address. */
+export interface Shopper {
+  /** The shopper's own `Authorization` header, passed through untouched. */
+  authorization?: string;
+  /** The shopper's address, sent as `X-Forwarded-For` (the API believes it from the BFF only). */
+  address: string;
+}
+
+export interface UpstreamCall {
+  method: 'GET' | 'POST';
+  path: string;
+  shopper?: Shopper;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface UpstreamAnswer<T> {
+  status: number;
+  etag?: string;
+  data: T;
+}
+
+export interface NotModified {
+  status: 304;
+}
+
+export interface UpstreamOptions {
+  origin: string;
+  timeoutMs: number;
+  connections: number;
+}
+
+const UNAVAILABLE = 'The store is not answering right now. Please try again in a moment.';
+const MALFORMED = 'The store answered something unexpected. Please try again.';
+const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+
+// The status → code table the client relies on; the upstream's own message is kept for the toast.
+function codeForStatus(status: number): StoreErrorCode {
+  if (status === 401 || status === 403) return 'UNAUTHENTICATED';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 429) return 'TOO_MANY_REQUESTS';
+  if (status >= 500) return 'UPSTREAM_ERROR';
+  return 'BAD_USER_INPUT';
+}
+
+function defaultMessage(status: number): string {
+  if (status === 401 || status === 403) return 'Please sign in again.';
+  if (status === 404) return 'Not found.';
+  if (status === 429) return 'Too many attempts. Please wait a minute and try again.';
+  if (status >= 500) return 'Something went wrong on our side. Please try again.';
+  return 'The request was refused.';
+}
+
+function messageOf(text: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null && 'message' in parsed && typeof parsed.message === 'string') {
+      return parsed.message.trim() === '' ? undefined : parsed.message;
+    }
+  } catch {
+    // Not JSON (a proxy's HTML error page, say): the default message stands.
+  }
+  return undefined;
+}
+
+// Refused or reset connections and every kind of timeout: the API is unreachable, not wrong.
+function isUnavailable(error: unknown): boolean {
+  if (error instanceof undiciErrors.UndiciError) return !(error instanceof undiciErrors.ResponseExceededMaxSizeError);
+  if (error instanceof Error) {
+    if (error.name === 'AbortError' || error.name === 'TimeoutError') return true;
+    const code = (error as NodeJS.ErrnoException).code;
+    return code !== undefined && /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/.test(code);
+  }
+  return false;
+}
+
+/** The keep-alive connection pool to the store's REST API, answering zod-checked bodies or throwing a StoreError. */
+export class Upstream {
+  readonly pool: Pool;
+  readonly #timeoutMs: number;
+
+  constructor(options: UpstreamOptions) {
+    this.#timeoutMs = options.timeoutMs;
+    this.pool = new Pool(options.origin, {
+      connections: options.connections,
+      keepAliveTimeout: 30_000,
+      connectTimeout: Math.min(options.timeoutMs, 10_000),
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      maxResponseSize: MAX_RESPONSE_BYTES,
+    });
+  }
+
+  headersFor(call: Pick<UpstreamCall, 'shopper' | 'headers'>): Record<string, string> {
+    const headers: Record<string, string> = { ...call.headers };
+    if (call.shopper?.authorization !== undefined) headers.authorization = call.shopper.authorization;
+    if (call.shopper !== undefined) headers['x-forwarded-for'] = call.shopper.address;
+    return headers;
+  }
+
+  /** A call answered 2xx with a body matching the schema. */
+  async call<S extends z.ZodType>(call: UpstreamCall, schema: S): Promise<UpstreamAnswer<z.output<S>>> {
+    const answer = await this.conditionalCall(call, schema);
+    // Only conditional calls may be answered 304; anywhere else it is a broken answer.
+    if (!('data' in answer)) throw new StoreError('UPSTREAM_ERROR', MALFORMED, answer.status);
+    return answer;
+  }
+
+  /** A call that may carry `If-None-Match` and be answered 304. */
+  async conditionalCall<S extends z.ZodType>(call: UpstreamCall, schema: S): Promise<UpstreamAnswer<z.output<S>> | NotModified> {
+    const headers = this.headersFor(call);
+    let payload: string | undefined;
+    if (call.body !== undefined) {
+      payload = JSON.stringify(call.body);
+      headers['content-type'] = 'application/json';
+    } else if (call.method === 'POST') {
+      // The spec's "empty body" calls: the API reads an empty JSON body as none.
+      headers['content-type'] = 'application/json';
+      payload = '';
+    }
+    let status: number;
+    let etag: string | undefined;
+    let text: string;
+    try {
+      // One deadline over connect, headers and body, so a stalled API is answered within the timeout.
+      const response = await this.pool.request({
+        method: call.method,
+        path: call.path,
+        headers,
+        body: payload,
+        signal: AbortSignal.timeout(this.#timeoutMs),
+      });
+      status = response.statusCode;
+      const tag = response.headers.etag;
+      etag = typeof tag === 'string' ? tag : undefined;
+      text = await response.body.text();
+    } catch (error) {
+      if (isUnavailable(error)) throw new StoreError('UPSTREAM_UNAVAILABLE', UNAVAILABLE);
+      throw new StoreError('UPSTREAM_ERROR', MALFORMED);
+    }
+    if (status === 304) return { status: 304 };
+    if (status < 200 || status >= 300) {
+      throw new StoreError(codeForStatus(status), messageOf(text) ?? defaultMessage(status), status);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new StoreError('UPSTREAM_ERROR', MALFORMED, status);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new StoreError('UPSTREAM_ERROR', MALFORMED, status);
+    return { status, etag, data: parsed.data };
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}

@@ -1,0 +1,118 @@
+import compress from '@fastify/compress';
+import cors from '@fastify/cors';
+import { fastifyApolloHandler } from '@as-integrations/fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { upstreamCatalogCache, type CatalogCache } from './catalog/catalog-cache.js';
+import type { BffConfig } from './config.js';
+import type { GraphQLContext } from './context.js';
+import { createApollo } from './graphql/apollo.js';
+import { ResponseCache } from './graphql/response-cache.js';
+import { IDE_CSS, IDE_HTML, IDE_JS, IDE_SCRIPT_PATH, IDE_STYLE_PATH } from './ide/page.js';
+import { Upstream } from './rest/upstream.js';
+import { registerImagesProxy } from './site/images-proxy.js';
+import { registerSecurityHeaders } from './site/security-headers.js';
+import { registerWebApp } from './site/web-app.js';
+
+export interface Bff {
+  app: FastifyInstance;
+  upstream: Upstream;
+  catalog: CatalogCache;
+}
+
+// The context of one GraphQL request, kept so the response hook can read what the execution noted.
+const contexts = new WeakMap<FastifyRequest, GraphQLContext>();
+
+export async function buildBff(config: BffConfig): Promise<Bff> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY === '' ? false : config.TRUST_PROXY,
+  });
+  const upstream = new Upstream({ origin: config.API_URL, timeoutMs: config.API_TIMEOUT_MS, connections: config.API_CONNECTIONS });
+  const catalog = upstreamCatalogCache(upstream, config.CATALOG_TTL_MS);
+  const responses = new ResponseCache();
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const message =
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? 'Request body is too large'
+        : status >= 500
+          ? 'Something went wrong on our side. Please try again.'
+          : error.message;
+    return reply.code(status).send({ errors: [{ message, extensions: { code: status === 413 ? 'BAD_USER_INPUT' : 'BAD_REQUEST' } }] });
+  });
+
+  await registerSecurityHeaders(app, config.VITE_CLERK_PUBLISHABLE_KEY);
+  // Same-origin by default: the web app is served from here. Other origins only when listed.
+  await app.register(cors, { origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false, credentials: false });
+  await app.register(compress, { threshold: 1024 });
+
+  const apollo = await createApollo(app, config);
+
+  const handler = fastifyApolloHandler(apollo, {
+    context: (request): Promise<GraphQLContext> => {
+      const authorization = request.headers.authorization;
+      const context: GraphQLContext = {
+        upstream,
+        shopper: { authorization: typeof authorization === 'string' && authorization !== '' ? authorization : undefined, address: request.ip },
+        catalog: async () => {
+          const snapshot = await catalog.get();
+          context.notes.catalogVersion = snapshot.version;
+          return snapshot;
+        },
+        notes: {},
+      };
+      contexts.set(request, context);
+      return Promise.resolve(context);
+    },
+  });
+
+  app.route({
+    method: ['GET', 'POST', 'OPTIONS'],
+    url: '/graphql',
+    async preHandler(request, reply) {
+      // The offline IDE answers a browser's plain GET; Apollo answers everything else.
+      if (config.GRAPHQL_IDE && request.method === 'GET' && request.headers.accept?.includes('text/html') === true) {
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(IDE_HTML);
+      }
+      const key = responses.keyOf(request);
+      if (key === undefined) return;
+      const hit = responses.get(key);
+      if (hit === undefined) return;
+      // An answer computed from an older catalogue is never served: asking for the version revalidates it.
+      if (hit.catalogVersion !== undefined && hit.catalogVersion !== (await catalog.get()).version) return;
+      return reply.type(hit.contentType).header('cache-control', 'no-store').send(hit.body);
+    },
+    onSend(request, reply, payload, done) {
+      const context = contexts.get(request);
+      const key = responses.keyOf(request);
+      if (context?.notes.cacheable === true && key !== undefined && typeof payload === 'string' && reply.statusCode === 200) {
+        responses.set(key, {
+          body: payload,
+          contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+          catalogVersion: context.notes.catalogVersion,
+        });
+      }
+      // Answers depend on the shopper's token; no shared cache may keep them.
+      void reply.header('cache-control', 'no-store');
+      done(null, payload);
+    },
+    handler,
+  });
+
+  if (config.GRAPHQL_IDE) {
+    app.get(IDE_SCRIPT_PATH, (_request, reply) => reply.type('text/javascript; charset=utf-8').send(IDE_JS));
+    app.get(IDE_STYLE_PATH, (_request, reply) => reply.type('text/css; charset=utf-8').send(IDE_CSS));
+  }
+
+  app.get('/healthz', () => ({ ok: true }));
+  registerImagesProxy(app, upstream);
+  await registerWebApp(app, config.WEB_DIST);
+
+  app.addHook('onClose', async () => {
+    await upstream.close();
+  });
+  return { app, upstream, catalog };
+}

@@ -1,0 +1,79 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+// The built storefront: hashed assets cached for a year, HTML always revalidated, and every client route
+// (known or not: the client renders its own not-found page) answered with the app's HTML.
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** The spec's client routes; any other page gets the app's HTML too (it renders its not-found page) with a 404. */
+const CLIENT_ROUTE = /^(|collection|product\/[^/]+|cart|login|place-order|orders)$/;
+
+/** Paths the SPA fallback never answers: they belong to the BFF or the API. */
+const NOT_THE_APP = /^\/(api|graphql|images|healthz)(\/|$)/;
+
+/** Relative paths ("", "collection", "product/abc") of every prerendered `<route>/index.html`. */
+function prerenderedRoutes(root: string, dir = ''): Set<string> {
+  const routes = new Set<string>();
+  for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const relative = dir === '' ? entry.name : `${dir}/${entry.name}`;
+    if (entry.isDirectory() && relative !== 'assets') for (const route of prerenderedRoutes(root, relative)) routes.add(route);
+    else if (entry.isFile() && entry.name === 'index.html') routes.add(dir);
+  }
+  return routes;
+}
+
+function routeOf(url: string): string | undefined {
+  try {
+    const pathname = decodeURIComponent(url.split('?')[0] ?? '/');
+    if (pathname.includes('\0') || pathname.split('/').includes('..')) return undefined;
+    return pathname.replace(/^\/+|\/+$/g, '');
+  } catch {
+    return undefined;
+  }
+}
+
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const root = path.resolve(webDist);
+  const built = existsSync(path.join(root, 'index.html')) && statSync(root).isDirectory();
+  // Read once at start: the web build happens before the BFF starts (scripts/start.ts).
+  const routes = built ? prerenderedRoutes(root) : new Set<string>();
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      index: false,
+      redirect: false,
+      // One route per built file, listed at start: a directory ("/", "/collection/") is then a page for the
+      // fallback below, never a 403 from the static handler.
+      wildcard: false,
+      cacheControl: false,
+      preCompressed: true,
+      setHeaders(reply: FastifyReply, filePath: string) {
+        const hashed = path.relative(root, filePath).split(path.sep)[0] === 'assets';
+        void reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const route = routeOf(request.url);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_THE_APP.test(request.url);
+    // A path with an extension is a missing file, not a page.
+    if (!isPage || route === undefined || /\.[A-Za-z0-9]+$/.test(route)) {
+      return reply.code(404).type('application/json; charset=utf-8').send({ message: `Not found: ${request.method} ${request.url.split('?')[0] ?? ''}` });
+    }
+    if (!built) {
+      return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('The web app is not built yet: run `npm run build:web`.\n');
+    }
+    const page = routes.has(route) ? `${route === '' ? '' : `${route}/`}index.html` : 'index.html';
+    return reply
+      .code(CLIENT_ROUTE.test(route) ? 200 : 404)
+      .header('cache-control', REVALIDATE)
+      .sendFile(page);
+  });
+}
