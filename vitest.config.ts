@@ -30,7 +30,7 @@ export default defineConfig({
       {
         test: {
           name: 'contract',
-          include: ['tests/api/**/*.test.ts'],
+          include: ['tests/api/**/*.test.ts', 'tests/scale/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/postgres-global-setup.ts'],
           testTimeout: 30_000,

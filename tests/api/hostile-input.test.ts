@@ -1,30 +1,11 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { nasty, objectWith } from '../support/hostile.js';
 import { call } from '../support/http.js';
 import { listProducts, signUp, useApi, VALID_ADDRESS, type CatalogProduct, type Shopper } from '../support/store-api.js';
 
 // Property-based fuzzing of every REST body: whatever arrives, the answer is never a 5xx, always the
 // `{ success: false, message }` envelope with a readable message, and nothing is written.
-const nasty = fc.oneof(
-  fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.string({ minLength: 5_000, maxLength: 20_000 }),
-  fc.integer(),
-  fc.double(),
-  fc.constantFrom(-1, 0, 1.5, 1e308, -0, Number.MAX_SAFE_INTEGER + 2, 100, 99.9999),
-  fc.constantFrom(null, true, false, '', ' ', '\u0000', '𝓢𝓱𝓸𝓮', '<script>alert(1)</script>', "'; DROP TABLE users; --"),
-  fc.array(fc.string(), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
-);
-const protoKeys = fc.constantFrom('__proto__', 'constructor', 'prototype');
-
-const objectWith = (keys: readonly string[]) =>
-  fc
-    .tuple(
-      fc.record(Object.fromEntries(keys.map((k) => [k, nasty])), { requiredKeys: [] }),
-      fc.option(fc.tuple(fc.oneof(protoKeys, fc.string({ maxLength: 10 })), nasty), { nil: undefined }),
-    )
-    .map(([record, extra]) => (extra ? { ...record, [extra[0]]: extra[1] } : record));
-
 const bodies = (keys: readonly string[]) =>
   fc.oneof(
     { weight: 5, arbitrary: objectWith(keys).map((b) => ({ json: b })) },

@@ -82,3 +82,18 @@ describe('production mode', () => {
     expect(typo.errors?.[0]?.message).not.toMatch(/did you mean/i);
   });
 });
+
+describe('rate limits on sign-in reach the shopper', () => {
+  const store = useStore({}, { AUTH_RATE_LIMIT_MAX: '3' });
+
+  it('answers TOO_MANY_REQUESTS with a message after too many attempts from one address', async () => {
+    const LOGIN = 'mutation($input: LoginInput!) { login(input: $input) { token } }';
+    const input = { email: 'nobody@example.com', password: 'whatever1' };
+    const codes: Array<string | undefined> = [];
+    for (let i = 0; i < 5; i++) codes.push(...codesOf(await gql(store().bff.url, LOGIN, { input })));
+    expect(codes.slice(0, 3)).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED']);
+    expect(codes.slice(3)).toEqual(['TOO_MANY_REQUESTS', 'TOO_MANY_REQUESTS']);
+    const limited = await gql(store().bff.url, LOGIN, { input });
+    expect(limited.errors?.[0]?.message).toMatch(/too many/i);
+  });
+});
