@@ -1,0 +1,56 @@
+// `npm run bench:web`: Lighthouse (mobile emulation, simulated throttling) on the production build served by the
+// BFF, started the README's way. Prints performance score, LCP, TBT, CLS and JS bytes per route.
+// Targets: performance ≥ 98, CLS 0, LCP ≤ 1.5 s.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_PATH } from '../tests/support/browser.js';
+import { startStoreTheReadmeWay } from '../tests/support/store-process.js';
+
+interface Row {
+  route: string;
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsKiB: number;
+}
+
+const store = await startStoreTheReadmeWay({ LOG_LEVEL: 'warn' });
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  const answer = await fetch(new URL('/graphql', store.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ products(first: 1) { nodes { id } } }' }),
+  });
+  const { data } = (await answer.json()) as { data: { products: { nodes: Array<{ id: string }> } } };
+  const routes = ['/', '/collection', `/product/${data.products.nodes[0]!.id}`];
+  const rows: Row[] = [];
+  for (const route of routes) {
+    // A first run warms the BFF's caches the way real traffic would; the second is the one recorded.
+    for (let run = 0; run < 2; run++) {
+      const result = await lighthouse(new URL(route, store.url).toString(), { port: chrome.port, output: 'json', onlyCategories: ['performance'], logLevel: 'error' });
+      if (result === undefined || run === 0) continue;
+      const { audits, categories } = result.lhr;
+      const items = (audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
+      rows.push({
+        route,
+        score: Math.round((categories.performance?.score ?? 0) * 100),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
+        cls: Number((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3)),
+        jsKiB: Number(((items.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024).toFixed(1)),
+      });
+    }
+  }
+  console.log('\n| route | performance | LCP ms | TBT ms | CLS | JS KiB (transfer) |\n|---|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.route} | ${r.score} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.jsKiB} |`);
+  const missed = rows.filter((r) => r.score < 98 || r.cls > 0 || r.lcpMs > 1500);
+  console.log(missed.length === 0 ? '\nAll routes meet the targets.' : `\nMissed targets: ${missed.map((r) => r.route).join(', ')}`);
+} finally {
+  chrome.kill();
+  await store.stop();
+}

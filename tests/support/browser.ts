@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ROOT } from '../../scripts/service-process.js';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screens');
+
+/** Debian's Chromium, headless, with the flags that keep it from calling home on a closed network. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export const VIEWPORTS = { mobile: { width: 375, height: 812 }, desktop: { width: 1280, height: 800 } } as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+/** A page that records every console error and every request to another origin, for `problemsOf`. */
+export interface WatchedPage {
+  context: BrowserContext;
+  page: Page;
+  consoleErrors: string[];
+  foreignRequests: string[];
+}
+
+export async function openWatchedPage(browser: Browser, baseUrl: string, viewport: ViewportName, options: { reducedMotion?: boolean } = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: VIEWPORTS[viewport],
+    reducedMotion: options.reducedMotion === true ? 'reduce' : 'no-preference',
+  });
+  const page = await context.newPage();
+  const origin = new URL(baseUrl).origin;
+  const watched: WatchedPage = { context, page, consoleErrors: [], foreignRequests: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') watched.consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => watched.consoleErrors.push(error.message));
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) watched.foreignRequests.push(url);
+  });
+  return watched;
+}
+
+/** Console errors a journey may legitimately cause (a failed call it provoked on purpose) are passed as `expected`. */
+export function problemsOf(watched: WatchedPage, expected: RegExp[] = []): { consoleErrors: string[]; foreignRequests: string[] } {
+  return {
+    consoleErrors: watched.consoleErrors.filter((text) => !expected.some((re) => re.test(text))),
+    foreignRequests: watched.foreignRequests,
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+}
