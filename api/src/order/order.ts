@@ -1,40 +1,6 @@
 import { z } from 'zod';
+import { deliveryAddressSchema, type DeliveryAddress } from '../../../domain/address.js';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../../../domain/store-rules.js';
-
-const text = (label: string, max = 100) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is too long`);
-
-// Number inputs in the form arrive as strings or numbers; both are accepted and kept as digits.
-const digits = (label: string, pattern: RegExp, hint: string) =>
-  z
-    .union([z.string(), z.number().int().nonnegative()], { error: `${label} is required` })
-    .transform((value) => String(value).replace(/[\s-]/g, ''))
-    .pipe(z.string().min(1, `${label} is required`).regex(pattern, hint));
-
-export const deliveryAddressSchema = z
-  .object({
-    firstName: text('First name', 60),
-    lastName: text('Last name', 60),
-    email: z
-      .string({ error: 'Email is required' })
-      .trim()
-      .toLowerCase()
-      .max(254, 'Email is too long')
-      .pipe(z.email({ error: 'Please enter a valid email' })),
-    street: text('Street', 200),
-    city: text('City', 80),
-    state: text('State', 80),
-    zipcode: digits('Zip code', /^\d{3,10}$/, 'Zip code must be 3 to 10 digits'),
-    country: text('Country', 80),
-    phone: digits('Phone', /^\+?\d{7,15}$/, 'Phone must be 7 to 15 digits'),
-  })
-  .strict();
-
-export type DeliveryAddress = z.output<typeof deliveryAddressSchema>;
 
 // Items are the client's product copies: only id, size and quantity are read; its prices are never trusted.
 const orderLineSchema = z

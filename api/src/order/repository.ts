@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrderTable } from '../db/schema.js';
-import type { DeliveryAddress, Order, OrderItem } from './order.js';
+import type { DeliveryAddress } from '../../../domain/address.js';
+import type { Order, OrderItem } from './order.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

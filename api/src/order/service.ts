@@ -11,7 +11,8 @@ import { clearCart } from '../cart/repository.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import type { DeliveryAddress, Order, OrderItem } from './order.js';
+import type { DeliveryAddress } from '../../../domain/address.js';
+import type { Order, OrderItem } from './order.js';
 import { findOrderByIdempotencyKey, insertOrder } from './repository.js';
 
 export interface PlaceOrderRequest {

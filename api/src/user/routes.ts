@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { accountNameSchema, newPasswordSchema, passwordSchema } from '../../../domain/account.js';
+import { emailSchema } from '../../../domain/email.js';
 import type { Authenticate } from '../auth/authenticate.js';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/password.js';
 import type { StoreTokens } from '../auth/tokens.js';
@@ -9,33 +11,8 @@ import { ApiError, conflict } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
 import { findUserByEmail, insertPasswordUser } from './repository.js';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-
-const email = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .toLowerCase()
-  .max(254, 'Email is too long')
-  .pipe(z.email({ error: 'Please enter a valid email' }));
-
-const registerBody = z
-  .object({
-    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name is too long'),
-    email,
-    password: z
-      .string({ error: 'Password is required' })
-      .min(PASSWORD_MIN_LENGTH, `Please enter a strong password (at least ${PASSWORD_MIN_LENGTH} characters)`)
-      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
-  })
-  .strict();
-
-const loginBody = z
-  .object({
-    email,
-    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
-  })
-  .strict();
+const registerBody = z.object({ name: accountNameSchema, email: emailSchema, password: newPasswordSchema }).strict();
+const loginBody = z.object({ email: emailSchema, password: passwordSchema }).strict();
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 

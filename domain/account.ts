@@ -1,0 +1,24 @@
+// The email-and-password account's fields (spec section 5), shared by the API and the login statechart.
+// The spec shows no password rule; the API asks for at least 8 characters on sign-up and checks nothing more at login.
+import { z } from 'zod/mini';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 80;
+
+export const accountNameSchema = z
+  .string({ error: 'Name is required' })
+  .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(NAME_MAX_LENGTH, 'Name is too long'));
+
+/** A password chosen at sign-up. */
+export const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, `Please enter a strong password (at least ${PASSWORD_MIN_LENGTH} characters)`),
+    z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  );
+
+/** A password given at login: any length the account could have. */
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .check(z.minLength(1, 'Password is required'), z.maxLength(PASSWORD_MAX_LENGTH));

@@ -1,0 +1,101 @@
+// The cart as an event log (decision 005): the events, the stored log's shape and how a stored log is read back.
+import { z } from 'zod/mini';
+import { MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
+
+/** The server's `cartData`: product id → size → quantity. */
+export type CartData = Record<string, Record<string, number>>;
+
+interface CartEventBase {
+  /** Unique within the log. */
+  id: string;
+  /** When the shopper made the change (ms since the epoch); kept for debugging and ordering, never compared. */
+  at: number;
+  itemId: string;
+  size: string;
+}
+
+/** One more of this product and size (a new line starts at 1). */
+export interface ItemAdded extends CartEventBase {
+  type: 'added';
+}
+
+/** This product and size now has exactly `quantity`; 0 removes the line. */
+export interface QuantitySet extends CartEventBase {
+  type: 'quantitySet';
+  quantity: number;
+}
+
+export type CartEvent = ItemAdded | QuantitySet;
+
+/**
+ * The first `synced` events reproduce the cart as the server last confirmed it; the rest are changes the server has
+ * not confirmed yet (a guest's whole cart, or a signed-in shopper's unsent outbox).
+ */
+export interface CartLog {
+  events: readonly CartEvent[];
+  synced: number;
+}
+
+export const EMPTY_CART_LOG: CartLog = { events: [], synced: 0 };
+
+/** Stored logs longer than this are treated as corrupt; compaction keeps real logs far below it. */
+export const MAX_STORED_EVENTS = 1000;
+
+/** Bump when the stored shape changes: older shapes are then discarded as foreign. */
+const STORED_LOG_VERSION = 1;
+
+// The server's own limits for an id and a size (api/src/cart/routes.ts), so nothing stored could never be sent.
+const eventFields = {
+  id: z.string().check(z.minLength(1), z.maxLength(100)),
+  at: z.number().check(z.nonnegative()),
+  itemId: z.string().check(z.minLength(1), z.maxLength(64)),
+  size: z.string().check(z.minLength(1), z.maxLength(20)),
+};
+
+const cartEventSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('added'), ...eventFields }),
+  z.strictObject({
+    type: z.literal('quantitySet'),
+    ...eventFields,
+    quantity: z.number().check(z.int(), z.minimum(0), z.maximum(MAX_LINE_QUANTITY)),
+  }),
+]);
+
+const storedLogSchema = z
+  .strictObject({
+    version: z.literal(STORED_LOG_VERSION),
+    synced: z.number().check(z.int(), z.nonnegative()),
+    events: z.array(cartEventSchema).check(z.maxLength(MAX_STORED_EVENTS)),
+  })
+  .check(
+    z.refine((log) => log.synced <= log.events.length, 'synced is past the end of the log'),
+    z.refine((log) => new Set(log.events.map((event) => event.id)).size === log.events.length, 'event ids repeat'),
+  );
+
+/** The text the caller keeps in local storage. */
+export function serializeCartLog(log: CartLog): string {
+  return JSON.stringify({ version: STORED_LOG_VERSION, synced: log.synced, events: log.events });
+}
+
+/**
+ * Reads a stored log back. Anything that is not a log this code wrote (bad JSON, another shape, unknown event types,
+ * absurd quantities, too many events) is discarded with one warning: a broken cart must never break the store.
+ */
+export function parseStoredCartLog(raw: string | null, warn: (message: string) => void): CartLog {
+  if (raw === null || raw === '') return EMPTY_CART_LOG;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    warn('Discarded the stored cart: it is not valid JSON');
+    return EMPTY_CART_LOG;
+  }
+  const parsed = storedLogSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
+    warn(`Discarded the stored cart: ${where}${issue?.message ?? 'unexpected shape'}`);
+    return EMPTY_CART_LOG;
+  }
+  return { events: parsed.data.events, synced: parsed.data.synced };
+}

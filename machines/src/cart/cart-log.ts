@@ -1,0 +1,105 @@
+// Operations on the event log: appending, compacting so local storage stays small, and re-basing on the server's cart.
+import { MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
+import type { CartData, CartEvent, CartLog, QuantitySet } from './cart-events.js';
+import { MAX_STORED_EVENTS } from './cart-events.js';
+import { cartLines, foldCart, isAcceptedQuantity, lineQuantity, quantityAfter } from './cart-fold.js';
+
+/** A log longer than this is compacted on the next append. */
+export const COMPACT_ABOVE = 200;
+
+/** The changes the server has not confirmed: a guest's whole cart, or a signed-in shopper's outbox. */
+export function pendingEvents(log: CartLog): readonly CartEvent[] {
+  return log.events.slice(log.synced);
+}
+
+export function appendCartEvent(log: CartLog, event: CartEvent): CartLog {
+  const appended = { events: [...log.events, event], synced: log.synced };
+  return appended.events.length > COMPACT_ABOVE ? compactCartLog(appended) : appended;
+}
+
+/** One absolute quantity for the server's update call. */
+export interface CartChange {
+  itemId: string;
+  size: string;
+  quantity: number;
+}
+
+/**
+ * The oldest pending event as the line's quantity right after it. Sent through the server's update (which sets a
+ * quantity), a change is idempotent: resending it after a timeout that did reach the server cannot count it twice,
+ * which an `added` sent as add (+1) would, since the server keeps no event ids.
+ */
+export function nextChangeToSend(log: CartLog): CartChange | undefined {
+  const event = log.events[log.synced];
+  if (!event) return undefined;
+  const before = foldCart(log.events.slice(0, log.synced));
+  return {
+    itemId: event.itemId,
+    size: event.size,
+    quantity: quantityAfter(lineQuantity(before, event.itemId, event.size), event),
+  };
+}
+
+/** The log as the server's cart plus the pending events from `keepFrom` on, replayed on top of it. */
+export function rebaseCartLog(log: CartLog, server: CartData, keepFrom: number, at: number): CartLog {
+  const base: CartEvent[] = cartLines(server)
+    .filter((line) => isAcceptedQuantity(line.quantity))
+    .map((line, index) => ({ type: 'quantitySet', id: `base-${index}`, at, ...line }));
+  return { events: [...base, ...log.events.slice(keepFrom)], synced: base.length };
+}
+
+const lineKey = (event: CartEvent) => JSON.stringify([event.itemId, event.size]);
+
+function groupByLine(events: readonly CartEvent[]): CartEvent[][] {
+  const lines = new Map<string, CartEvent[]>();
+  for (const event of events) {
+    const key = lineKey(event);
+    const group = lines.get(key);
+    if (group) group.push(event);
+    else lines.set(key, [event]);
+  }
+  return [...lines.values()];
+}
+
+function setTo(last: CartEvent, quantity: number): QuantitySet {
+  return { type: 'quantitySet', id: last.id, at: last.at, itemId: last.itemId, size: last.size, quantity };
+}
+
+// Lines are independent, so each line's events can be shortened on their own. The result must give the same cart
+// from any starting cart, not only from an empty one, because pending events are replayed on the server's cart.
+function compactPreservingReplay(events: readonly CartEvent[]): CartEvent[] {
+  return groupByLine(events).flatMap<CartEvent>((line) => {
+    const last = line[line.length - 1]!;
+    const lastSet = line.findLastIndex((event) => event.type === 'quantitySet' && isAcceptedQuantity(event.quantity));
+    if (lastSet >= 0) return [setTo(last, line.slice(lastSet).reduce(quantityAfter, 0))];
+    const adds = line.filter((event) => event.type === 'added');
+    // Enough adds reach the maximum from any start, which one set says as well.
+    return adds.length >= MAX_LINE_QUANTITY ? [setTo(last, MAX_LINE_QUANTITY)] : adds;
+  });
+}
+
+/**
+ * The shortest log that gives the same cart and keeps what sync needs: the confirmed part becomes one set per line;
+ * the pending part is shortened without changing what replaying it on another cart gives. The oldest pending event
+ * is kept as it is, since it may be on its way to the server. Should many add-only lines still leave the log long,
+ * the pending part becomes one absolute set per line (a guest's adds then replace, not add to, the account's lines).
+ */
+export function compactCartLog(log: CartLog): CartLog {
+  const confirmed = cartLines(foldCart(log.events.slice(0, log.synced)));
+  const lastConfirmed = new Map(log.events.slice(0, log.synced).map((event) => [lineKey(event), event]));
+  const base: CartEvent[] = confirmed.map((line) => {
+    const last = lastConfirmed.get(JSON.stringify([line.itemId, line.size]))!;
+    return setTo(last, line.quantity);
+  });
+  const [head, ...rest] = pendingEvents(log);
+  const kept = head ? [head] : [];
+  let pending = compactPreservingReplay(rest);
+  if (base.length + kept.length + pending.length > Math.min(COMPACT_ABOVE, MAX_STORED_EVENTS)) {
+    const cart = foldCart(log.events);
+    pending = groupByLine(rest).map((line) => {
+      const last = line[line.length - 1]!;
+      return setTo(last, lineQuantity(cart, last.itemId, last.size));
+    });
+  }
+  return { events: [...base, ...kept, ...pending], synced: base.length };
+}

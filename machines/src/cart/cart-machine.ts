@@ -1,0 +1,285 @@
+// The shopper's cart: changes apply locally first and are kept as an event log; when signed in, the unconfirmed
+// events form an outbox sent to the server one at a time, in order (decision 005).
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { errorMessage } from '../error-message.js';
+import { EMPTY_CART_LOG, type CartData, type CartEvent, type CartLog } from './cart-events.js';
+import { cartCount, foldCart, isAcceptedQuantity } from './cart-fold.js';
+import { appendCartEvent, nextChangeToSend, pendingEvents, rebaseCartLog, type CartChange } from './cart-log.js';
+
+/** The server's answer to one change. A transport failure (network, 5xx) is a rejection instead, and is retried. */
+export type CartChangeResult =
+  | { status: 'applied'; cartData: CartData }
+  /** The server answered and said no (success false, 4xx): resending would not help. */
+  | { status: 'refused'; message: string };
+
+export interface CartInput {
+  /** The stored log: parseStoredCartLog(localStorage.getItem(key), console.warn). */
+  log: CartLog;
+}
+
+export interface CartContext {
+  log: CartLog;
+  /** The fold of `log`, kept so selectors cost nothing. */
+  cart: CartData;
+  /** Failures in a row of the current call; sets the backoff and whether to toast. */
+  retries: number;
+  lastError: string | null;
+  /** A refused change left the local cart ahead of the server's: fetch it once the outbox is empty. */
+  needsRefresh: boolean;
+}
+
+// Past-tense facts, like every event of the machines/ family.
+export type CartMachineEvent =
+  | { type: 'cart.itemAdded'; itemId: string; size: string }
+  /** 0 removes the line (the delete icon); the quantity input ignores empty and 0 (see quantityFromInput). */
+  | { type: 'cart.quantitySet'; itemId: string; size: string; quantity: number }
+  | { type: 'cart.signedIn' }
+  | { type: 'cart.signedOut' }
+  /** The browser's `online` event: retry now instead of at the end of the backoff. */
+  | { type: 'cart.wentOnline' }
+  /** The server empties the cart as it stores the order. */
+  | { type: 'cart.orderPlaced' };
+
+export const SELECT_SIZE_MESSAGE = 'Select product size!';
+export const RETRY_BASE_MS = 1_000;
+export const RETRY_CAP_MS = 30_000;
+
+/** 1 s, 2 s, 4 s … after each failure in a row, never more than 30 s. */
+export function retryDelayMs(retries: number): number {
+  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, retries - 1), RETRY_CAP_MS);
+}
+
+// The chart's guard has already told the two outcomes apart; these only narrow the type.
+const refusalMessage = (result: CartChangeResult) => (result.status === 'refused' ? result.message : '');
+const appliedCart = (result: CartChangeResult) => (result.status === 'applied' ? result.cartData : {});
+
+function newEventId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+function withLog(log: CartLog): Pick<CartContext, 'log' | 'cart'> {
+  return { log, cart: foldCart(log.events) };
+}
+
+function recorded(context: CartContext, event: CartEvent): Pick<CartContext, 'log' | 'cart'> {
+  return withLog(appendCartEvent(context.log, event));
+}
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} was not provided to cartMachine`));
+
+export const cartMachine = setup({
+  types: {
+    context: {} as CartContext,
+    events: {} as CartMachineEvent,
+    input: {} as CartInput,
+  },
+  actors: {
+    /** POST /api/cart/get: the account's cartData. */
+    fetchCart: fromPromise<CartData>(notProvided('fetchCart')),
+    /** POST /api/cart/update with the absolute quantity. */
+    sendCartChange: fromPromise<CartChangeResult, CartChange>(notProvided('sendCartChange')),
+  },
+  actions: {
+    /** Save `serializeCartLog(log)` to local storage. */
+    persistLog: (_, _params: { log: CartLog }) => undefined,
+    /** Show an error toast. */
+    notifyError: (_, _params: { message: string }) => undefined,
+    recordAdded: assign(({ context, event }) => {
+      if (event.type !== 'cart.itemAdded') return {};
+      const { itemId, size } = event;
+      return recorded(context, { type: 'added', id: newEventId(), at: Date.now(), itemId, size });
+    }),
+    recordQuantitySet: assign(({ context, event }) => {
+      if (event.type !== 'cart.quantitySet') return {};
+      const { itemId, size, quantity } = event;
+      return recorded(context, { type: 'quantitySet', id: newEventId(), at: Date.now(), itemId, size, quantity });
+    }),
+    resetCart: assign({ ...withLog(EMPTY_CART_LOG), retries: 0, lastError: null, needsRefresh: false }),
+    // The stale confirmed part is dropped: the server's cart replaces it, and the unconfirmed changes are replayed
+    // on top of it (a guest's cart merges into the account's this way).
+    rebaseOnServerCart: assign(({ context }, params: { cartData: CartData }) => ({
+      ...withLog(rebaseCartLog(context.log, params.cartData, context.log.synced, Date.now())),
+      retries: 0,
+      lastError: null,
+      needsRefresh: false,
+    })),
+    acceptServerCart: assign(({ context }, params: { cartData: CartData }) => ({
+      ...withLog(rebaseCartLog(context.log, params.cartData, context.log.synced + 1, Date.now())),
+      retries: 0,
+      lastError: null,
+      needsRefresh: false,
+    })),
+    // The local change stays, as the spec asks; the server's cart wins at the next refresh.
+    skipRefusedChange: assign(({ context }, params: { message: string }) => ({
+      log: { events: context.log.events, synced: context.log.synced + 1 },
+      retries: 0,
+      lastError: params.message,
+      needsRefresh: true,
+    })),
+    recordFailure: assign(({ context }, params: { message: string }) => ({
+      retries: context.retries + 1,
+      lastError: params.message,
+    })),
+  },
+  guards: {
+    sizeMissing: ({ event }) => event.type === 'cart.itemAdded' && event.size.trim() === '',
+    acceptableLine: ({ event }) =>
+      (event.type === 'cart.itemAdded' || event.type === 'cart.quantitySet') &&
+      event.itemId !== '' &&
+      event.size.trim() !== '',
+    acceptableQuantity: ({ event }) =>
+      event.type === 'cart.quantitySet' && event.itemId !== '' && event.size.trim() !== '' && isAcceptedQuantity(event.quantity),
+    hasPending: ({ context }) => pendingEvents(context.log).length > 0,
+    needsRefresh: ({ context }) => context.needsRefresh,
+    /** A stored cart that came from an account (its server part) while nobody is signed in. */
+    holdsAccountCart: ({ context }) => context.log.synced > 0,
+    // One toast when sync starts failing, not one per retry; lastError keeps the latest message.
+    firstFailure: ({ context }) => context.retries === 0,
+    changeRefused: (_, params: { result: CartChangeResult }) => params.result.status === 'refused',
+  },
+  delays: {
+    retryDelay: ({ context }) => retryDelayMs(context.retries),
+  },
+}).createMachine({
+  id: 'cart',
+  context: ({ input }) => ({ ...withLog(input.log), retries: 0, lastError: null, needsRefresh: false }),
+  on: {
+    'cart.itemAdded': [
+      {
+        guard: 'sizeMissing',
+        actions: { type: 'notifyError', params: { message: SELECT_SIZE_MESSAGE } },
+      },
+      {
+        guard: 'acceptableLine',
+        actions: ['recordAdded', { type: 'persistLog', params: ({ context }) => ({ log: context.log }) }],
+      },
+    ],
+    'cart.quantitySet': {
+      // The server refuses any other quantity and writes nothing; so does the cart.
+      guard: 'acceptableQuantity',
+      actions: ['recordQuantitySet', { type: 'persistLog', params: ({ context }) => ({ log: context.log }) }],
+    },
+  },
+  initial: 'signedOut',
+  states: {
+    signedOut: {
+      on: {
+        'cart.signedIn': { target: 'signedIn' },
+        // Signing out resets the cart; a cart left over from a session that ended elsewhere is reset the same way.
+        'cart.signedOut': {
+          guard: 'holdsAccountCart',
+          actions: ['resetCart', { type: 'persistLog', params: ({ context }) => ({ log: context.log }) }],
+        },
+      },
+    },
+    signedIn: {
+      initial: 'loading',
+      on: {
+        'cart.signedOut': {
+          target: 'signedOut',
+          actions: ['resetCart', { type: 'persistLog', params: ({ context }) => ({ log: context.log }) }],
+        },
+        // Everything in the cart was ordered; a fresh fetch also catches a change that was still on its way.
+        'cart.orderPlaced': {
+          target: '.loading',
+          reenter: true,
+          actions: ['resetCart', { type: 'persistLog', params: ({ context }) => ({ log: context.log }) }],
+        },
+      },
+      states: {
+        loading: {
+          invoke: {
+            id: 'fetchCart',
+            src: 'fetchCart',
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'rebaseOnServerCart', params: ({ event }) => ({ cartData: event.output }) },
+                { type: 'persistLog', params: ({ context }) => ({ log: context.log }) },
+              ],
+            },
+            onError: [
+              {
+                guard: 'firstFailure',
+                target: 'loadFailed',
+                actions: [
+                  { type: 'notifyError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+                  { type: 'recordFailure', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+                ],
+              },
+              {
+                target: 'loadFailed',
+                actions: { type: 'recordFailure', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+              },
+            ],
+          },
+        },
+        loadFailed: {
+          after: { retryDelay: { target: 'loading' } },
+          on: { 'cart.wentOnline': { target: 'loading' } },
+        },
+        idle: {
+          always: [
+            { guard: 'hasPending', target: 'sending' },
+            { guard: 'needsRefresh', target: 'loading' },
+          ],
+        },
+        sending: {
+          invoke: {
+            id: 'sendCartChange',
+            src: 'sendCartChange',
+            // Entered only with a pending event, and compaction never rewrites the oldest one.
+            input: ({ context }) => nextChangeToSend(context.log)!,
+            onDone: [
+              {
+                guard: { type: 'changeRefused', params: ({ event }) => ({ result: event.output }) },
+                target: 'idle',
+                actions: [
+                  { type: 'notifyError', params: ({ event }) => ({ message: refusalMessage(event.output) }) },
+                  { type: 'skipRefusedChange', params: ({ event }) => ({ message: refusalMessage(event.output) }) },
+                  { type: 'persistLog', params: ({ context }) => ({ log: context.log }) },
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'acceptServerCart', params: ({ event }) => ({ cartData: appliedCart(event.output) }) },
+                  { type: 'persistLog', params: ({ context }) => ({ log: context.log }) },
+                ],
+              },
+            ],
+            onError: [
+              {
+                guard: 'firstFailure',
+                target: 'sendFailed',
+                actions: [
+                  { type: 'notifyError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+                  { type: 'recordFailure', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+                ],
+              },
+              {
+                target: 'sendFailed',
+                actions: { type: 'recordFailure', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+              },
+            ],
+          },
+        },
+        sendFailed: {
+          after: { retryDelay: { target: 'sending' } },
+          on: { 'cart.wentOnline': { target: 'sending' } },
+        },
+      },
+    },
+  },
+});
+
+export type CartSnapshot = SnapshotFrom<typeof cartMachine>;
+
+export const selectCart = (snapshot: CartSnapshot): CartData => snapshot.context.cart;
+export const selectCartCount = (snapshot: CartSnapshot): number => cartCount(snapshot.context.cart);
+/** Changes waiting for the server; a guest's changes wait for sign-in instead and are not counted. */
+export const selectOutboxLength = (snapshot: CartSnapshot): number =>
+  snapshot.matches('signedIn') ? pendingEvents(snapshot.context.log).length : 0;
+export const selectCartSyncing = (snapshot: CartSnapshot): boolean =>
+  snapshot.matches({ signedIn: 'loading' }) || snapshot.matches({ signedIn: 'sending' });
+export const selectCartLastError = (snapshot: CartSnapshot): string | null => snapshot.context.lastError;

@@ -1,0 +1,276 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
+import {
+  activeStateNodeIds,
+  allStateNodeIds,
+  predictedSnapshot,
+  transitionCoveringPaths,
+} from '../test-support/model-paths.js';
+import {
+  checkoutMachine,
+  EMPTY_CART_MESSAGE,
+  selectOrderPlaced,
+  selectPlacingOrder,
+  selectSignInRequired,
+  type CheckoutInput,
+  type CheckoutMachineEvent,
+  type OrderRequest,
+  type PlaceOrderResponse,
+} from './checkout-machine.js';
+import type { DeliveryForm } from './delivery-form.js';
+
+const FILLED: DeliveryForm = {
+  firstName: 'Asha',
+  lastName: 'Rao',
+  email: 'Asha@Example.com',
+  street: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  zipcode: '',
+  country: 'India',
+  phone: '98765 43210',
+};
+const SHOES = [{ _id: 'p1', size: 'M', quantity: 2 }];
+const SANDALS = [{ _id: 'p2', size: 'S', quantity: 1 }];
+const REFUSED = 'Prices have changed';
+const OFFLINE = 'Failed to fetch';
+
+type DrivenEvent =
+  | CheckoutMachineEvent
+  | { type: 'xstate.done.actor.placeOrder'; output: PlaceOrderResponse }
+  | { type: 'xstate.error.actor.placeOrder'; error: Error };
+
+function startCheckout(input: CheckoutInput) {
+  const requests: OrderRequest[] = [];
+  const toasts: string[] = [];
+  let cleared = 0;
+  let answer: { resolve: (response: PlaceOrderResponse) => void; reject: (error: Error) => void } | undefined;
+  const actor = createActor(
+    checkoutMachine.provide({
+      actors: {
+        placeOrder: fromPromise<PlaceOrderResponse, OrderRequest>(({ input: request }) => {
+          requests.push(request);
+          return new Promise((resolve, reject) => (answer = { resolve, reject }));
+        }),
+      },
+      actions: {
+        clearCart: () => (cleared += 1),
+        notifyError: (_, { message }) => toasts.push(message),
+      },
+    }),
+    { input },
+  ).start();
+  return { actor, requests, toasts, cleared: () => cleared, answer: () => answer };
+}
+
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function drive(checkout: ReturnType<typeof startCheckout>, event: DrivenEvent): Promise<void> {
+  if (event.type === 'xstate.done.actor.placeOrder') checkout.answer()?.resolve(event.output);
+  else if (event.type === 'xstate.error.actor.placeOrder') checkout.answer()?.reject(event.error);
+  else checkout.actor.send(event);
+  await settle();
+}
+
+/** The spec's checkout, read independently, with the idempotency rule: one key per distinct form and cart. */
+class ExpectedCheckout {
+  signedIn = false;
+  form = { ...FILLED };
+  placing = false;
+  placed = false;
+  failed = false;
+  toasts: string[] = [];
+  /** For each request sent, which attempt (distinct form and cart) it belongs to. */
+  attempts: number[] = [];
+  private lastAttempt: { fingerprint: string; id: number } | undefined;
+  private nextAttempt = 0;
+
+  private formValid(): boolean {
+    return /^\d{3,10}$/.test(this.form.zipcode) && /^\+?\d{7,15}$/.test(this.form.phone.replace(/[\s-]/g, ''));
+  }
+
+  apply(event: DrivenEvent): void {
+    if (this.placed) return;
+    if (this.placing) {
+      if (event.type === 'xstate.done.actor.placeOrder' && event.output.success) this.placed = true;
+      else if (event.type === 'xstate.done.actor.placeOrder') this.toasts.push(event.output.message ?? '');
+      else if (event.type === 'xstate.error.actor.placeOrder') this.toasts.push(event.error.message);
+      else return;
+      this.placing = false;
+      this.failed = !this.placed;
+      return;
+    }
+    if (!this.signedIn) {
+      if (event.type === 'checkout.signedIn') this.signedIn = true;
+      return;
+    }
+    switch (event.type) {
+      case 'checkout.signedOut':
+        this.signedIn = false;
+        this.failed = false;
+        break;
+      case 'checkout.fieldChanged':
+        this.form[event.field] = event.value;
+        this.failed = false;
+        break;
+      case 'checkout.submitted': {
+        if (event.items.length === 0) {
+          this.toasts.push(EMPTY_CART_MESSAGE);
+          break;
+        }
+        if (!this.formValid()) break;
+        const fingerprint = JSON.stringify([this.form.zipcode, this.form.phone, event.items, event.amount]);
+        if (this.lastAttempt?.fingerprint !== fingerprint) this.lastAttempt = { fingerprint, id: this.nextAttempt++ };
+        this.attempts.push(this.lastAttempt.id);
+        this.placing = true;
+        this.failed = false;
+        break;
+      }
+      default:
+        break;
+    }
+  }
+}
+
+describe('checkoutMachine model paths', () => {
+  const formEvents: CheckoutMachineEvent[] = [
+    { type: 'checkout.signedIn' },
+    { type: 'checkout.signedOut' },
+    { type: 'checkout.fieldChanged', field: 'zipcode', value: '560001' },
+    { type: 'checkout.fieldChanged', field: 'zipcode', value: '12' },
+    { type: 'checkout.fieldChanged', field: 'phone', value: 'call me' },
+    { type: 'checkout.submitted', items: SHOES, amount: 210 },
+    { type: 'checkout.submitted', items: SANDALS, amount: 60 },
+    { type: 'checkout.submitted', items: [], amount: 0 },
+  ];
+  const eventsIn = (snapshot: AnyMachineSnapshot): DrivenEvent[] => {
+    if (snapshot.status === 'done') return [];
+    if (!snapshot.matches('placing')) return formEvents;
+    return [
+      ...formEvents,
+      { type: 'xstate.done.actor.placeOrder', output: { success: true, message: 'Order placed' } },
+      { type: 'xstate.done.actor.placeOrder', output: { success: false, message: REFUSED } },
+      { type: 'xstate.error.actor.placeOrder', error: new Error(OFFLINE) },
+    ];
+  };
+  const input: CheckoutInput = { signedIn: false, form: FILLED };
+  const paths = transitionCoveringPaths<typeof checkoutMachine, DrivenEvent>(checkoutMachine, {
+    input,
+    events: eventsIn,
+    // Which of the offered values the form holds, the errors shown, and which cart the last attempt was for.
+    serializeState: (snapshot) => {
+      const { form, fieldErrors, attempt } = (snapshot).context;
+      return JSON.stringify([
+        snapshot.value,
+        form.zipcode,
+        form.phone,
+        Object.keys(fieldErrors).sort(),
+        attempt?.fingerprint ?? null,
+      ]);
+    },
+  });
+
+  it('reach every state node', () => {
+    const reached = new Set(
+      paths.flatMap((path) =>
+        activeStateNodeIds('checkout', predictedSnapshot(checkoutMachine, input, path.events).value),
+      ),
+    );
+    expect([...reached].sort()).toEqual(allStateNodeIds(checkoutMachine).sort());
+  });
+
+  it.each(paths)('$name', async ({ events }) => {
+    const checkout = startCheckout(input);
+    const expected = new ExpectedCheckout();
+    for (const event of events) {
+      await drive(checkout, event);
+      expected.apply(event);
+    }
+    const snapshot = checkout.actor.getSnapshot();
+    expect(snapshot.value).toEqual(predictedSnapshot(checkoutMachine, input, events).value);
+    expect(selectSignInRequired(snapshot)).toBe(!expected.signedIn && !expected.placed);
+    expect(selectPlacingOrder(snapshot)).toBe(expected.placing);
+    expect(selectOrderPlaced(snapshot)).toBe(expected.placed);
+    expect(snapshot.matches({ form: 'failed' })).toBe(expected.failed && expected.signedIn);
+    expect(checkout.toasts).toEqual(expected.toasts);
+    expect(checkout.cleared()).toBe(expected.placed ? 1 : 0);
+    // Requests of the same attempt share one key; a changed form or cart gets a new one.
+    const keys = checkout.requests.map((request) => request.idempotencyKey);
+    expect(keys).toHaveLength(expected.attempts.length);
+    for (let i = 0; i < keys.length; i++) {
+      for (let j = 0; j < i; j++) {
+        expect(keys[i] === keys[j]).toBe(expected.attempts[i] === expected.attempts[j]);
+      }
+    }
+    if (!expected.placed) expect(snapshot.context.form).toEqual(expected.form);
+    checkout.actor.stop();
+  });
+});
+
+describe('checkoutMachine rules', () => {
+  const ready = () => {
+    const checkout = startCheckout({ signedIn: true, form: { ...FILLED, zipcode: '560001' } });
+    return checkout;
+  };
+
+  it('sends the address as the API will store it, the cart lines, the total and a key the API accepts', () => {
+    const checkout = ready();
+    checkout.actor.send({ type: 'checkout.submitted', items: SHOES, amount: 210 });
+    expect(checkout.requests).toEqual([
+      {
+        address: { ...FILLED, email: 'asha@example.com', zipcode: '560001', phone: '9876543210' },
+        items: SHOES,
+        amount: 210,
+        idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_.:-]{8,100}$/) as unknown,
+      },
+    ]);
+  });
+
+  it('a double click places one order', () => {
+    const checkout = ready();
+    checkout.actor.send({ type: 'checkout.submitted', items: SHOES, amount: 210 });
+    checkout.actor.send({ type: 'checkout.submitted', items: SHOES, amount: 210 });
+    expect(checkout.requests).toHaveLength(1);
+  });
+
+  it('a retry after a lost answer reuses the key, so the API replays the order instead of making another', async () => {
+    const checkout = ready();
+    checkout.actor.send({ type: 'checkout.submitted', items: SHOES, amount: 210 });
+    await drive(checkout, { type: 'xstate.error.actor.placeOrder', error: new Error(OFFLINE) });
+    expect(checkout.toasts).toEqual([OFFLINE]);
+    // The same cart listed in another order is the same order.
+    checkout.actor.send({ type: 'checkout.submitted', items: [...SHOES], amount: 210 });
+    await drive(checkout, { type: 'xstate.done.actor.placeOrder', output: { success: true } });
+    const [first, retry] = checkout.requests;
+    expect(retry?.idempotencyKey).toBe(first?.idempotencyKey);
+    expect(checkout.cleared()).toBe(1);
+    expect(checkout.actor.getSnapshot().status).toBe('done');
+  });
+
+  it('a changed form after a failure gets a new key', async () => {
+    const checkout = ready();
+    checkout.actor.send({ type: 'checkout.submitted', items: SHOES, amount: 210 });
+    await drive(checkout, { type: 'xstate.done.actor.placeOrder', output: { success: false, message: REFUSED } });
+    checkout.actor.send({ type: 'checkout.fieldChanged', field: 'city', value: 'Mysuru' });
+    checkout.actor.send({ type: 'checkout.submitted', items: SHOES, amount: 210 });
+    const [first, second] = checkout.requests;
+    expect(second?.idempotencyKey).not.toBe(first?.idempotencyKey);
+  });
+
+  it('shows the API’s own message under each invalid field and sends nothing', () => {
+    const checkout = startCheckout({ signedIn: true });
+    checkout.actor.send({ type: 'checkout.fieldChanged', field: 'zipcode', value: '12' });
+    checkout.actor.send({ type: 'checkout.submitted', items: SHOES, amount: 210 });
+    const { fieldErrors } = checkout.actor.getSnapshot().context;
+    expect(fieldErrors).toMatchObject({
+      firstName: 'First name is required',
+      email: 'Please enter a valid email',
+      zipcode: 'Zip code must be 3 to 10 digits',
+      phone: 'Phone is required',
+    });
+    expect(Object.keys(fieldErrors)).toHaveLength(9);
+    checkout.actor.send({ type: 'checkout.fieldChanged', field: 'zipcode', value: '560001' });
+    expect(checkout.actor.getSnapshot().context.fieldErrors.zipcode).toBeUndefined();
+    expect(checkout.requests).toEqual([]);
+  });
+});

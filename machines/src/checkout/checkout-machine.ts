@@ -1,0 +1,190 @@
+// /place-order: the delivery form, then one cash-on-delivery order per attempt, made safe to retry by an
+// idempotency key the API honours (api/src/order/service.ts).
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { DeliveryAddress, DeliveryAddressField } from '../../../domain/address.js';
+import { errorMessage } from '../error-message.js';
+import type { FieldErrors } from '../field-errors.js';
+import { checkDeliveryForm, EMPTY_DELIVERY_FORM, type DeliveryForm } from './delivery-form.js';
+
+/** An order line as the API reads it; the caller may pass whole product copies (spec section 3). */
+export interface OrderLineInput {
+  _id: string;
+  size: string;
+  quantity: number;
+}
+
+/** What the caller's actor sends: POST /api/order/place with header `Idempotency-Key: idempotencyKey`. */
+export interface OrderRequest {
+  address: DeliveryAddress;
+  items: readonly OrderLineInput[];
+  amount: number;
+  idempotencyKey: string;
+}
+
+/** The API's answer (spec section 7). */
+export interface PlaceOrderResponse {
+  success: boolean;
+  message?: string;
+}
+
+interface Attempt {
+  key: string;
+  /** The form and cart the key was made for. */
+  fingerprint: string;
+  request: OrderRequest;
+}
+
+export interface CheckoutContext {
+  signedIn: boolean;
+  form: DeliveryForm;
+  fieldErrors: FieldErrors<DeliveryAddressField>;
+  /** The last attempt, kept after a failure so a retry of the same form and cart reuses its key. */
+  attempt: Attempt | null;
+}
+
+export interface CheckoutInput {
+  signedIn: boolean;
+  /** Prefill, e.g. the shopper's email. */
+  form?: Partial<DeliveryForm>;
+}
+
+export type CheckoutMachineEvent =
+  | { type: 'checkout.fieldChanged'; field: DeliveryAddressField; value: string }
+  /** PLACE ORDER, with the cart's lines and total (amount plus delivery fee) as the screen shows them. */
+  | { type: 'checkout.submitted'; items: readonly OrderLineInput[]; amount: number }
+  | { type: 'checkout.signedIn' }
+  | { type: 'checkout.signedOut' };
+
+export const EMPTY_CART_MESSAGE = 'Your cart is empty';
+const FALLBACK_FAILURE = 'Could not place your order';
+
+function fingerprintOf(address: DeliveryAddress, items: readonly OrderLineInput[], amount: number): string {
+  // Only what the API reads counts, in a fixed order: the same cart is the same order however it was listed.
+  const lines = items
+    .map((item) => [item._id, item.size, item.quantity] as const)
+    .sort(([a, sa], [b, sb]) => (a === b ? sa.localeCompare(sb) : a.localeCompare(b)));
+  return JSON.stringify([address, lines, amount]);
+}
+
+function newIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutMachineEvent,
+    input: {} as CheckoutInput,
+  },
+  actors: {
+    placeOrder: fromPromise<PlaceOrderResponse, OrderRequest>(() =>
+      Promise.reject(new Error('placeOrder was not provided to checkoutMachine')),
+    ),
+  },
+  actions: {
+    /** Empty the cart (cartActor.send({ type: 'cart.orderPlaced' })); the UI then goes to /orders. */
+    clearCart: () => undefined,
+    /** Show an error toast. */
+    notifyError: (_, _params: { message: string }) => undefined,
+    updateField: assign(({ context, event }) => {
+      if (event.type !== 'checkout.fieldChanged') return {};
+      const { [event.field]: _fixed, ...otherErrors } = context.fieldErrors;
+      return { form: { ...context.form, [event.field]: event.value }, fieldErrors: otherErrors };
+    }),
+    showFieldErrors: assign(({ context }) => {
+      const check = checkDeliveryForm(context.form);
+      return { fieldErrors: check.ok ? {} : check.fieldErrors };
+    }),
+    // A retry of the same form and cart keeps the key, so however many times it is sent the API makes one order.
+    startAttempt: assign(({ context, event }) => {
+      const check = checkDeliveryForm(context.form);
+      if (event.type !== 'checkout.submitted' || !check.ok) return {};
+      const fingerprint = fingerprintOf(check.address, event.items, event.amount);
+      const key = context.attempt?.fingerprint === fingerprint ? context.attempt.key : newIdempotencyKey();
+      const request = { address: check.address, items: event.items, amount: event.amount, idempotencyKey: key };
+      return { fieldErrors: {}, attempt: { key, fingerprint, request } };
+    }),
+    setSignedIn: assign((_, params: { signedIn: boolean }) => ({ signedIn: params.signedIn })),
+  },
+  guards: {
+    signedIn: ({ context }) => context.signedIn,
+    cartEmpty: ({ event }) => event.type === 'checkout.submitted' && event.items.length === 0,
+    formValid: ({ context }) => checkDeliveryForm(context.form).ok,
+    orderAccepted: (_, params: { response: PlaceOrderResponse }) => params.response.success,
+  },
+}).createMachine({
+  id: 'checkout',
+  context: ({ input }) => ({
+    signedIn: input.signedIn,
+    form: { ...EMPTY_DELIVERY_FORM, ...input.form },
+    fieldErrors: {},
+    attempt: null,
+  }),
+  initial: 'signInRequired',
+  states: {
+    /** The UI sends the shopper to sign in; orders need an account (spec section 6). */
+    signInRequired: {
+      always: { guard: 'signedIn', target: 'form' },
+      on: {
+        'checkout.signedIn': { target: 'form', actions: { type: 'setSignedIn', params: { signedIn: true } } },
+      },
+    },
+    form: {
+      initial: 'editing',
+      on: {
+        'checkout.fieldChanged': { target: '.editing', actions: 'updateField' },
+        'checkout.submitted': [
+          {
+            guard: 'cartEmpty',
+            actions: { type: 'notifyError', params: { message: EMPTY_CART_MESSAGE } },
+          },
+          { guard: 'formValid', target: 'placing', actions: 'startAttempt' },
+          // Nothing is sent; each field shows its message until it is edited.
+          { actions: 'showFieldErrors' },
+        ],
+        'checkout.signedOut': {
+          target: 'signInRequired',
+          actions: { type: 'setSignedIn', params: { signedIn: false } },
+        },
+      },
+      states: {
+        editing: {},
+        /** The order failed; the form is kept and PLACE ORDER tries again. */
+        failed: {},
+      },
+    },
+    // No events are handled here: a double click while the order is on its way is ignored.
+    placing: {
+      invoke: {
+        id: 'placeOrder',
+        src: 'placeOrder',
+        input: ({ context }) => context.attempt!.request,
+        onDone: [
+          {
+            guard: { type: 'orderAccepted', params: ({ event }) => ({ response: event.output }) },
+            target: 'placed',
+          },
+          {
+            target: 'form.failed',
+            actions: {
+              type: 'notifyError',
+              params: ({ event }) => ({ message: event.output.message ?? FALLBACK_FAILURE }),
+            },
+          },
+        ],
+        onError: {
+          target: 'form.failed',
+          actions: { type: 'notifyError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+        },
+      },
+    },
+    /** The UI goes to /orders when the actor is done. */
+    placed: { type: 'final', entry: 'clearCart' },
+  },
+});
+
+export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
+
+export const selectPlacingOrder = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('placing');
+export const selectOrderPlaced = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('placed');
+export const selectSignInRequired = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('signInRequired');
