@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useStore } from '../support/bff-process.js';
 import { listProducts } from '../support/store-api.js';
@@ -9,23 +10,35 @@ import { listProducts } from '../support/store-api.js';
 const dist = mkdtempSync(path.join(tmpdir(), 'store-web-dist-'));
 mkdirSync(path.join(dist, 'assets'));
 mkdirSync(path.join(dist, 'collection'));
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app shell</title>');
+writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>home shell</title>');
+writeFileSync(path.join(dist, 'app-shell.html'), '<!doctype html><title>app shell</title>');
 writeFileSync(path.join(dist, 'collection', 'index.html'), '<!doctype html><title>collection shell</title>');
 writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+// The build also writes compressed copies, which the BFF serves to browsers that accept them.
+for (const file of ['index.html', 'app-shell.html', 'collection/index.html']) {
+  writeFileSync(path.join(dist, `${file}.gz`), gzipSync(readFileSync(path.join(dist, file))));
+}
 writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
 describe('the BFF serves the web app', () => {
   const store = useStore({ WEB_DIST: dist, NODE_ENV: 'production' });
-  const get = (url: string, headers: Record<string, string> = {}) => fetch(new URL(url, store().bff.url), { headers });
+  // No compression unless a case asks for it: a client that accepts none must be served too.
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    fetch(new URL(url, store().bff.url), { headers: { 'accept-encoding': 'identity', ...headers } });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
   it('answers every client route with the app, prerendered shells where built, and 404 for unknown pages', async () => {
     const home = await get('/');
     expect(home.status).toBe(200);
-    expect(await home.text()).toContain('app shell');
+    expect(await home.text()).toContain('home shell');
     expect(home.headers.get('cache-control')).toBe('no-cache');
-    const collection = await get('/collection?categories=MEN');
-    expect(await collection.text()).toContain('collection shell');
+    for (const url of ['/collection?categories=MEN', '/collection/']) {
+      const collection = await get(url);
+      expect(collection.status, url).toBe(200);
+      expect(await collection.text()).toContain('collection shell');
+    }
+    const head = await fetch(new URL('/', store().bff.url), { method: 'HEAD' });
+    expect(head.status).toBe(200);
     for (const route of ['/product/anything', '/cart', '/login', '/place-order', '/orders']) {
       const page = await get(route);
       expect(page.status, route).toBe(200);

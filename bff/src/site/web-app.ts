@@ -6,6 +6,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 // The built storefront: hashed assets cached for a year, HTML always revalidated, and every client route
 // (known or not: the client renders its own not-found page) answered with the app's HTML.
 
+/** The build's route-neutral HTML (no page content, just the app's scripts and styles), when it has one. */
+const APP_SHELL = 'app-shell.html';
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
@@ -41,6 +44,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   const built = existsSync(path.join(root, 'index.html')) && statSync(root).isDirectory();
   // Read once at start: the web build happens before the BFF starts (scripts/start.ts).
   const routes = built ? prerenderedRoutes(root) : new Set<string>();
+  const shell = existsSync(path.join(root, APP_SHELL)) ? APP_SHELL : 'index.html';
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -48,9 +52,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       prefix: '/',
       index: false,
       redirect: false,
-      // One route per built file, listed at start: a directory ("/", "/collection/") is then a page for the
-      // fallback below, never a 403 from the static handler.
-      wildcard: false,
+      // Files are looked up per request, so a rebuild is served without a restart; a directory ("/",
+      // "/collection/") is left to the page fallback below instead of answering 403.
+      wildcard: true,
+      allowedPath: (pathName: string) => !pathName.endsWith('/'),
       cacheControl: false,
       preCompressed: true,
       setHeaders(reply: FastifyReply, filePath: string) {
@@ -70,7 +75,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     if (!built) {
       return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('The web app is not built yet: run `npm run build:web`.\n');
     }
-    const page = routes.has(route) ? `${route === '' ? '' : `${route}/`}index.html` : 'index.html';
+    // A route without a prerendered shell (a product page, an unknown path) gets the neutral app shell, so the
+    // browser never paints another page's content first.
+    const page = routes.has(route) ? `${route === '' ? '' : `${route}/`}index.html` : shell;
     return reply
       .code(CLIENT_ROUTE.test(route) ? 200 : 404)
       .header('cache-control', REVALIDATE)
