@@ -9,15 +9,16 @@ const config: CodegenConfig = {
   generates: {
     'web/src/graphql/generated/': {
       preset: 'client',
-      // Plain query strings (no graphql-js AST at run time) and no gql() lookup table: each page's chunk imports
-      // only its own documents from graphql.ts (never gql.ts), and the storefront's fetch client sends them as they are.
+      // Pre-parsed DocumentNodes typed for Apollo Client: nothing is parsed in the browser (no gql tag), and each
+      // page's chunk imports only its own documents from graphql.ts (never gql.ts and its lookup table).
       presetConfig: { fragmentMasking: false },
       config: {
-        documentMode: 'string',
         useTypeImports: true,
         enumsAsTypes: true,
         strictScalars: true,
         scalars: { ID: 'string' },
+        nonOptionalTypename: true,
+        skipTypeNameForRoot: true,
       },
     },
     'bff/src/generated/resolvers-types.ts': {

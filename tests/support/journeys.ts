@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { gql } from './graphql.js';
+
+// Steps of the spec's journeys, written as a shopper does them: by labels and button names.
+
+export interface Shoe {
+  id: string;
+  name: string;
+  price: number;
+  sizes: string[];
+}
+
+export async function shoesVia(storeUrl: string): Promise<Shoe[]> {
+  const answer = await gql<{ products: { nodes: Shoe[] } }>(storeUrl, '{ products(first: 100) { nodes { id name price sizes } } }');
+  return answer.data!.products.nodes.filter((shoe) => shoe.sizes.length >= 2);
+}
+
+export const ADDRESS = {
+  'First name': 'Asha',
+  'Last name': 'Rao',
+  'Email address': 'asha@example.com',
+  Street: '12 MG Road',
+  City: 'Bengaluru',
+  State: 'Karnataka',
+  'Zip code': '560001',
+  Country: 'India',
+  Phone: '9876543210',
+} as const;
+
+/** Waits for the page's chunk and first queries, so a prerendered shell is hydrated before it is clicked. */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path, { waitUntil: 'networkidle' });
+}
+
+export async function signUpInBrowser(page: Page): Promise<{ email: string; password: string }> {
+  const email = `browser-${randomUUID()}@example.com`;
+  const password = 'correct horse 1';
+  await visit(page, '/login');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByLabel('Name').fill('Asha Rao');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  return { email, password };
+}
+
+export async function signInInBrowser(page: Page, email: string, password: string): Promise<void> {
+  await visit(page, '/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+export async function addToCartInBrowser(page: Page, shoe: Shoe, size: string): Promise<void> {
+  await visit(page, `/product/${shoe.id}`);
+  await page.getByRole('group').getByRole('button', { name: size, exact: true }).click();
+  await page.getByRole('button', { name: 'ADD TO CART' }).click();
+}
+
+export async function cartCount(page: Page): Promise<number> {
+  const label = (await page.getByRole('link', { name: /^Cart, \d+ items?$/ }).first().getAttribute('aria-label')) ?? '';
+  return Number(/\d+/.exec(label)?.[0] ?? Number.NaN);
+}
+
+export async function expectCartCount(page: Page, count: number): Promise<void> {
+  await expect.poll(() => cartCount(page)).toBe(count);
+}
+
+export async function fillAddress(page: Page, address: Record<string, string> = ADDRESS): Promise<void> {
+  for (const [label, value] of Object.entries(address)) await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+/** The signed-in shopper's cart and orders, as the BFF has them (the server's truth, not the page's). */
+export async function serverState(storeUrl: string, page: Page): Promise<{ count: number; orders: Array<{ id: string; status: string; paymentMethod: string }> }> {
+  // A string expression: this file is type-checked for Node, where `window` does not exist.
+  const token = await page.evaluate<string | null>("window.localStorage.getItem('kadam.session.token')");
+  expect(token).toEqual(expect.any(String));
+  const answer = await gql<{ cart: { count: number }; myOrders: Array<{ id: string; status: string; paymentMethod: string }> }>(
+    storeUrl,
+    '{ cart { count } myOrders { id status paymentMethod } }',
+    {},
+    { token: token! },
+  );
+  return { count: answer.data!.cart.count, orders: answer.data!.myOrders };
+}

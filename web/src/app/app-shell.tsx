@@ -1,0 +1,35 @@
+import { type ReactNode, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { CartProvider } from '../features/cart/cart-provider';
+import { SiteFooter } from './footer/site-footer';
+import { NavBar } from './nav/nav-bar';
+import { PageErrorBoundary } from './page-error-boundary';
+import { PageFallback } from './page-fallback';
+import styles from './app-shell.module.css';
+import { ToastHost } from './toast-host';
+import { useScrollToTop } from './use-scroll-to-top';
+
+/** The frame of every page; `page` replaces the routed page (the prerendered loading shell uses it). */
+export function AppShell({ page = <Outlet /> }: { page?: ReactNode }) {
+  const { pathname } = useLocation();
+  useScrollToTop();
+  // The cart lives here, above every page and the nav's badge: one actor for the whole visit.
+  return (
+    <CartProvider>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <NavBar />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <PageErrorBoundary key={pathname}>
+          {/* Each page is its own chunk: the shell paints at once, the page streams in behind this fallback. */}
+          <Suspense fallback={<PageFallback />}>
+            {page}
+          </Suspense>
+        </PageErrorBoundary>
+      </main>
+      <SiteFooter />
+      <ToastHost />
+    </CartProvider>
+  );
+}

@@ -1,0 +1,42 @@
+import { useId, type InputHTMLAttributes } from 'react';
+import styles from './form-field.module.css';
+
+interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  name: string;
+  label: string;
+  /** The field's message from the form's statechart, shown under the input until the field is edited. */
+  error?: string | undefined;
+}
+
+/** A labelled input with its inline message, tied together for assistive technology. */
+export function FormField({ label, error, className, ...input }: FormFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={`${styles.field} ${className ?? ''}`}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Moves focus to the first field that shows a message, so a failed submit says where to look. */
+export function focusFirstInvalid(form: HTMLFormElement | null, fields: readonly string[], errors: Partial<Record<string, string>>): void {
+  const first = fields.find((field) => errors[field] !== undefined);
+  if (!form || first === undefined) return;
+  const element = form.elements.namedItem(first);
+  if (element instanceof HTMLInputElement) element.focus();
+}

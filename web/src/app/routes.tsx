@@ -1,0 +1,30 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { AppShell } from './app-shell';
+
+// Every page is a separate chunk; the shell (nav, footer, toasts) is the only UI in the entry chunk.
+const HomePage = lazy(() => import('../features/home/home-page'));
+const CollectionPage = lazy(() => import('../features/collection/collection-page'));
+const ProductPage = lazy(() => import('../features/product/product-page'));
+const CartPage = lazy(() => import('../features/cart/cart-page'));
+const LoginPage = lazy(() => import('../features/login/login-page'));
+const PlaceOrderPage = lazy(() => import('../features/place-order/place-order-page'));
+const OrdersPage = lazy(() => import('../features/orders/orders-page'));
+const NotFoundPage = lazy(() => import('./not-found-page'));
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppShell />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'collection', element: <CollectionPage /> },
+      { path: 'product/:productId', element: <ProductPage /> },
+      { path: 'cart', element: <CartPage /> },
+      { path: 'login', element: <LoginPage /> },
+      { path: 'place-order', element: <PlaceOrderPage /> },
+      { path: 'orders', element: <OrdersPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

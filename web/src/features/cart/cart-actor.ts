@@ -1,0 +1,22 @@
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { cartMachine } from '../../../../machines/src/cart/cart-machine';
+import type { CartChange } from '../../../../machines/src/cart/cart-log';
+import { showToast } from '../../app/toasts';
+import { fetchServerCart, sendCartChange } from './cart-api';
+import { storeCartLog } from './cart-storage';
+
+// The cart statechart with the browser's effects: GraphQL for the server's cart, local storage for the log and
+// toasts for errors. The GraphQL client has already logged any failed call, so the toast is all that is left.
+export const cartLogic = cartMachine.provide({
+  actors: {
+    fetchCart: fromPromise(() => fetchServerCart()),
+    sendCartChange: fromPromise(({ input }: { input: CartChange }) => sendCartChange(input)),
+  },
+  actions: {
+    // While signed in the pending events are an outbox, some perhaps already on their way (see cart-storage.ts).
+    persistLog: ({ self }, { log }) => storeCartLog(log, self.getSnapshot().matches('signedIn')),
+    notifyError: (_, { message }) => showToast('error', message),
+  },
+});
+
+export type CartActorRef = ActorRefFrom<typeof cartLogic>;

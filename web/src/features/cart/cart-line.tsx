@@ -1,0 +1,83 @@
+import { Link } from 'react-router-dom';
+import { FALLBACK_PRODUCT_IMAGE } from '../catalog/product-card';
+import { formatPrice } from '../catalog/format-price';
+import styles from './cart.module.css';
+import { QuantityInput } from './quantity-input';
+import { TrashIcon } from './trash-icon';
+import type { CartLineView } from './use-cart-view';
+
+interface CartLineProps {
+  line: CartLineView;
+  onQuantityChange: (quantity: number) => void;
+  onRemove: () => void;
+}
+
+// Ids and sizes are free text: a DOM id is made only of what an id may hold.
+const domId = (line: CartLineView) => `qty-${encodeURIComponent(`${line.itemId}-${line.size}`).replace(/%/g, '_')}`;
+
+export function CartLine({ line, onQuantityChange, onRemove }: CartLineProps) {
+  const { product } = line;
+  const name = typeof product === 'object' ? product.name : `product ${line.itemId}`;
+  return (
+    <li className={styles.line}>
+      {typeof product === 'object' ? (
+        <>
+          <img
+            className={styles.image}
+            src={product.images[0] ?? FALLBACK_PRODUCT_IMAGE}
+            alt={product.name}
+            width={80}
+            height={80}
+            loading="lazy"
+            decoding="async"
+          />
+          <div className={styles.info}>
+            <Link to={`/product/${encodeURIComponent(product.id)}`} className={styles.name}>
+              {product.name}
+            </Link>
+            <div className={styles.meta}>
+              <span className={styles.price}>{formatPrice(product.price)}</span>
+              <span className={styles.size}>
+                <span className="visually-hidden">Size </span>
+                {line.size}
+              </span>
+            </div>
+          </div>
+        </>
+      ) : product === 'missing' ? (
+        <>
+          <img className={styles.image} src={FALLBACK_PRODUCT_IMAGE} alt="No image" width={80} height={80} />
+          <div className={styles.info}>
+            <p className={styles.missing}>Product not found for ID: {line.itemId}</p>
+            <div className={styles.meta}>
+              <span className={styles.size}>
+                <span className="visually-hidden">Size </span>
+                {line.size}
+              </span>
+            </div>
+          </div>
+        </>
+      ) : (
+        <>
+          <div className={`${styles.image} ${styles.skeleton}`} aria-hidden="true" />
+          <div className={styles.info} aria-busy="true">
+            <div className={`${styles.skeleton} ${styles.skeletonLine}`} />
+            <span className={styles.size}>
+              <span className="visually-hidden">Size </span>
+              {line.size}
+            </span>
+          </div>
+        </>
+      )}
+      <QuantityInput
+        id={domId(line)}
+        label={`Quantity of ${name}, size ${line.size}`}
+        quantity={line.quantity}
+        onChange={onQuantityChange}
+      />
+      <button type="button" className={styles.remove} aria-label={`Remove ${name}, size ${line.size}`} onClick={onRemove}>
+        <TrashIcon />
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { UpdateCartLineDocument } from '../../graphql/generated/graphql';
+import { cartProduct, cartProductsAnswer, serverCartAnswer, storeGuestCart, viewerAnswer } from '../../test/cart-fixtures';
+import { answer, fail } from '../../test/graphql-mock';
+import { renderApp } from '../../test/render-app';
+import { setSessionToken } from '../session/session-store';
+
+const runner = cartProduct('men-run', 'Stride Pro Running Shoe', 4499);
+const sandal = cartProduct('w-sandal', 'Coast Strap Sandal', 1299, []);
+
+const guestCart = [
+  { productId: 'men-run', size: 'UK 8', quantity: 2 },
+  { productId: 'men-run', size: 'UK 9', quantity: 1 },
+  { productId: 'w-sandal', size: 'UK 5', quantity: 1 },
+];
+
+function totalsPanel() {
+  return within(screen.getByRole('region', { name: 'Cart totals' }));
+}
+
+describe('cart page', () => {
+  it('shows each line with image, name, price and size, and the totals with the shipping fee', async () => {
+    storeGuestCart(guestCart);
+    renderApp('/cart', [cartProductsAnswer(['men-run', 'w-sandal'], [runner, sandal])]);
+
+    const list = await screen.findByRole('list', { name: 'Cart items' });
+    await within(list).findAllByText('Stride Pro Running Shoe');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(list).getAllByRole('img', { name: 'Stride Pro Running Shoe' })[0]!.getAttribute('src')).toBe('/images/men-run.svg');
+    // A product without images shows the fallback image.
+    expect(within(list).getByRole('img', { name: 'Coast Strap Sandal' }).getAttribute('src')).toBe('/product-placeholder.svg');
+    expect(within(list).getAllByText('₹4,499')).toHaveLength(2);
+    expect(within(list).getByText('UK 9')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Stride Pro Running Shoe, size UK 8' }).value).toBe('2');
+
+    // 2 × 4499 + 4499 + 1299 = 14,796; plus the shipping fee of 10.
+    await waitFor(() => expect(totalsPanel().getByText('₹14,796')).toBeTruthy());
+    expect(totalsPanel().getByText('Shipping Fee')).toBeTruthy();
+    expect(totalsPanel().getByText('₹10')).toBeTruthy();
+    expect(totalsPanel().getByText('₹14,806')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'PROCEED TO CHECKOUT' }).getAttribute('href')).toBe('/place-order');
+    expect(screen.getByRole('link', { name: 'VIEW MY ORDERS' }).getAttribute('href')).toBe('/orders');
+    expect(screen.getByRole('link', { name: 'Cart, 4 items' })).toBeTruthy();
+  });
+
+  it('a quantity change updates the line, the totals and the badge; empty and 0 are ignored', async () => {
+    const user = userEvent.setup();
+    storeGuestCart([guestCart[0]!]);
+    renderApp('/cart', [cartProductsAnswer(['men-run'], [runner])]);
+
+    const input = await screen.findByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Stride Pro Running Shoe, size UK 8' });
+    await user.clear(input);
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
+    await user.type(input, '0');
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
+    await user.clear(input);
+    await user.type(input, '3');
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
+    expect(totalsPanel().getByText('₹13,497')).toBeTruthy();
+    expect(totalsPanel().getByText('₹13,507')).toBeTruthy();
+
+    // Leaving the box after typing 0 shows the cart's quantity again.
+    await user.clear(input);
+    await user.type(input, '0');
+    await user.tab();
+    expect(input.value).toBe('3');
+  });
+
+  it('the delete icon removes the line', async () => {
+    const user = userEvent.setup();
+    storeGuestCart(guestCart);
+    renderApp('/cart', [cartProductsAnswer(['men-run', 'w-sandal'], [runner, sandal])]);
+
+    await user.click(await screen.findByRole('button', { name: 'Remove Coast Strap Sandal, size UK 5' }));
+    expect(screen.queryByText('Coast Strap Sandal')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove Stride Pro Running Shoe, size UK 8' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Stride Pro Running Shoe, size UK 9' }));
+    expect(await screen.findByText('Your cart is empty.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+  });
+
+  it('a product the catalogue no longer has shows "Product not found for ID: {id}" and adds nothing to the totals', async () => {
+    const user = userEvent.setup();
+    storeGuestCart([guestCart[0]!, { productId: 'gone-shoe', size: 'UK 7', quantity: 1 }]);
+    renderApp('/cart', [cartProductsAnswer(['gone-shoe', 'men-run'], [runner])]);
+
+    expect(await screen.findByText('Product not found for ID: gone-shoe')).toBeTruthy();
+    expect(totalsPanel().getByText('₹8,998')).toBeTruthy();
+    // It can still be removed.
+    await user.click(screen.getByRole('button', { name: 'Remove product gone-shoe, size UK 7' }));
+    expect(screen.queryByText(/Product not found/)).toBeNull();
+  });
+
+  it('an empty cart says so and offers the collection', async () => {
+    renderApp('/cart');
+    expect(await screen.findByText('Your cart is empty.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/collection');
+    expect(screen.queryByRole('region', { name: 'Cart totals' })).toBeNull();
+  });
+
+  it('signed in: the account cart is fetched and a change is sent as the line’s resulting quantity', async () => {
+    const user = userEvent.setup();
+    setSessionToken('token-asha');
+    const { requests } = renderApp('/cart', [
+      viewerAnswer,
+      serverCartAnswer([{ productId: 'men-run', size: 'UK 8', quantity: 2 }]),
+      cartProductsAnswer(['men-run'], [runner]),
+      answer(
+        UpdateCartLineDocument,
+        { productId: 'men-run', size: 'UK 8', quantity: 5 },
+        { updateCartLine: { __typename: 'Cart', lines: [{ __typename: 'CartLine', productId: 'men-run', size: 'UK 8', quantity: 5 }] } },
+      ),
+    ]);
+
+    const input = await screen.findByRole('spinbutton', { name: 'Quantity of Stride Pro Running Shoe, size UK 8' });
+    await user.clear(input);
+    await user.type(input, '5');
+    await waitFor(() => expect(requests.some((sent) => sent.operationName === 'UpdateCartLine')).toBe(true));
+    const update = requests.find((sent) => sent.operationName === 'UpdateCartLine')!;
+    expect(update.variables).toEqual({ productId: 'men-run', size: 'UK 8', quantity: 5 });
+    expect(update.authorization).toBe('Bearer token-asha');
+    expect(screen.getByRole('link', { name: 'Cart, 5 items' })).toBeTruthy();
+  });
+
+  it('a change the server refuses is toasted once and the server’s cart replaces it', async () => {
+    const user = userEvent.setup();
+    setSessionToken('token-asha');
+    const { requests } = renderApp('/cart', [
+      viewerAnswer,
+      serverCartAnswer([{ productId: 'men-run', size: 'UK 8', quantity: 2 }]),
+      cartProductsAnswer(['men-run'], [runner]),
+      fail(UpdateCartLineDocument, { productId: 'men-run', size: 'UK 8', quantity: 0 }, 'This line cannot be changed', 'BAD_USER_INPUT'),
+      serverCartAnswer([{ productId: 'men-run', size: 'UK 8', quantity: 2 }]),
+    ]);
+
+    await user.click(await screen.findByRole('button', { name: 'Remove Stride Pro Running Shoe, size UK 8' }));
+    expect(await screen.findByText('This line cannot be changed')).toBeTruthy();
+    // The refusal is not retried; the server's cart is fetched again and the line comes back.
+    expect(await screen.findByRole('button', { name: 'Remove Stride Pro Running Shoe, size UK 8' })).toBeTruthy();
+    expect(requests.filter((sent) => sent.operationName === 'UpdateCartLine')).toHaveLength(1);
+    expect(requests.filter((sent) => sent.operationName === 'ServerCart')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,110 @@
+import { useSelector } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import { selectCartLastError, selectOutboxLength } from '../../../../machines/src/cart/cart-machine';
+import { CART_META } from '../../app/prerendered-routes';
+import ui from '../../app/ui.module.css';
+import { useDocumentMeta } from '../../app/use-document-meta';
+import { useHydrated } from '../../app/use-hydrated';
+import { CartLine } from './cart-line';
+import { useCartActor } from './cart-context';
+import { CartTotalsPanel } from './cart-totals-panel';
+import styles from './cart.module.css';
+import { useCartView } from './use-cart-view';
+
+export default function CartPage() {
+  useDocumentMeta(CART_META.title, CART_META.description);
+  // The prerendered page knows nothing of the shopper's cart: it shows the frame, the browser fills it in.
+  const hydrated = useHydrated();
+  return (
+    <section className={`container ${styles.page}`} aria-labelledby="cart-title">
+      <h1 id="cart-title" className={ui.sectionTitle}>
+        Your cart
+      </h1>
+      {hydrated ? <CartContents /> : <CartSkeleton />}
+    </section>
+  );
+}
+
+function CartContents() {
+  const cart = useCartActor();
+  const view = useCartView();
+
+  if (view.lines.length === 0) return <EmptyCart />;
+  return (
+    <>
+      <SyncNotice />
+      {view.failed ? (
+        <p className={styles.notice} role="alert">
+          The product details could not be loaded.{' '}
+          <button type="button" className={styles.textButton} onClick={view.retry}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+      <ul className={styles.lines} aria-label="Cart items">
+        {view.lines.map((line) => (
+          <CartLine
+            key={`${line.itemId}\u0000${line.size}`}
+            line={line}
+            onQuantityChange={(quantity) => cart.send({ type: 'cart.quantitySet', itemId: line.itemId, size: line.size, quantity })}
+            onRemove={() => cart.send({ type: 'cart.quantitySet', itemId: line.itemId, size: line.size, quantity: 0 })}
+          />
+        ))}
+      </ul>
+      <div className={styles.summary}>
+        <CartTotalsPanel subtotal={view.totals.subtotal} total={view.totals.total} pending={!view.ready} />
+        <div className={styles.actions}>
+          <Link to="/place-order" className={ui.button}>
+            PROCEED TO CHECKOUT
+          </Link>
+          <Link to="/orders" className={ui.buttonGhost}>
+            VIEW MY ORDERS
+          </Link>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Changes the server has not taken yet after a failure: they are kept on this device and retried. */
+function SyncNotice() {
+  const cart = useCartActor();
+  const waiting = useSelector(cart, selectOutboxLength);
+  const lastError = useSelector(cart, selectCartLastError);
+  if (waiting === 0 || lastError === null) return null;
+  return (
+    <p className={styles.notice} role="status">
+      Your latest changes are saved on this device and will be synced when the store can be reached.
+    </p>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className={styles.empty}>
+      <p>Your cart is empty.</p>
+      <div className={styles.actions}>
+        <Link to="/collection" className={ui.button}>
+          Continue shopping
+        </Link>
+        <Link to="/orders" className={ui.buttonGhost}>
+          VIEW MY ORDERS
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function CartSkeleton() {
+  return (
+    <div className={styles.lines} role="status" aria-live="polite">
+      <span className="visually-hidden">Loading your cart…</span>
+      {[0, 1].map((row) => (
+        <div key={row} className={styles.line} aria-hidden="true">
+          <div className={`${styles.image} ${styles.skeleton}`} />
+          <div className={`${styles.skeleton} ${styles.skeletonLine}`} />
+        </div>
+      ))}
+    </div>
+  );
+}

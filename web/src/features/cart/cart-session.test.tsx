@@ -1,0 +1,61 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { UpdateCartLineDocument } from '../../graphql/generated/graphql';
+import { cartProduct, cartProductsAnswer, serverCartAnswer, storeGuestCart, viewerAnswer } from '../../test/cart-fixtures';
+import { answer } from '../../test/graphql-mock';
+import { renderApp } from '../../test/render-app';
+import { clearSessionToken, setSessionToken } from '../session/session-store';
+import { serializeCartLog } from '../../../../machines/src/cart/cart-events';
+import { CART_OUTBOX_KEY, CART_STORAGE_KEY } from './cart-storage';
+
+const runner = cartProduct('men-run', 'Stride Pro Running Shoe', 4499);
+const lines = (...entries: Array<[string, string, number]>) => ({
+  __typename: 'Cart' as const,
+  lines: entries.map(([productId, size, quantity]) => ({ __typename: 'CartLine' as const, productId, size, quantity })),
+});
+
+describe('cart and session', () => {
+  it('signing in merges the guest cart into the account’s and sends it; signing out empties it', async () => {
+    storeGuestCart([{ productId: 'men-run', size: 'UK 8', quantity: 1 }]);
+    const { requests } = renderApp('/cart', [
+      cartProductsAnswer(['men-run'], [runner]),
+      viewerAnswer,
+      serverCartAnswer([{ productId: 'men-run', size: 'UK 9', quantity: 2 }]),
+      answer(UpdateCartLineDocument, { productId: 'men-run', size: 'UK 8', quantity: 1 }, { updateCartLine: lines(['men-run', 'UK 8', 1], ['men-run', 'UK 9', 2]) }),
+    ]);
+    expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
+
+    act(() => setSessionToken('token-asha'));
+    expect(await screen.findByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
+    await waitFor(() => expect(requests.some((sent) => sent.operationName === 'UpdateCartLine')).toBe(true));
+
+    act(() => clearSessionToken());
+    expect(await screen.findByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+    expect(window.localStorage.getItem(CART_STORAGE_KEY)).toBe(JSON.stringify({ version: 1, synced: 0, events: [] }));
+  });
+
+  it('a guest cart survives a reload (it is read back from local storage)', async () => {
+    storeGuestCart([{ productId: 'men-run', size: 'UK 8', quantity: 4 }]);
+    renderApp('/cart', [cartProductsAnswer(['men-run'], [runner])]);
+    expect(await screen.findByRole('link', { name: 'Cart, 4 items' })).toBeTruthy();
+  });
+
+  it('a reload while a change was on its way does not count it twice', async () => {
+    // The add reached the server (which now has 1), but the page was reloaded before the answer came back.
+    window.localStorage.setItem(
+      CART_STORAGE_KEY,
+      serializeCartLog({ events: [{ type: 'added', id: 'e1', at: 1, itemId: 'men-run', size: 'UK 8' }], synced: 0 }),
+    );
+    window.localStorage.setItem(CART_OUTBOX_KEY, '1');
+    setSessionToken('token-asha');
+    const { requests } = renderApp('/cart', [
+      viewerAnswer,
+      serverCartAnswer([{ productId: 'men-run', size: 'UK 8', quantity: 1 }]),
+      cartProductsAnswer(['men-run'], [runner]),
+      answer(UpdateCartLineDocument, { productId: 'men-run', size: 'UK 8', quantity: 1 }, { updateCartLine: lines(['men-run', 'UK 8', 1]) }),
+    ]);
+
+    await waitFor(() => expect(requests.some((sent) => sent.operationName === 'UpdateCartLine')).toBe(true));
+    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,162 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { CollectionProductsDocument, type CollectionProductsQueryVariables } from '../../graphql/generated/graphql';
+import { cardProduct, productsPage } from '../../test/fixtures';
+import { answer, fail } from '../../test/graphql-mock';
+import { locationText, renderApp } from '../../test/render-app';
+
+const runner = cardProduct('men-run', 'Stride Pro Running Shoe', 4499);
+const sandal = cardProduct('women-sandal', 'Breeze Strap Sandal', 1899);
+
+function collectionMock(variables: CollectionProductsQueryVariables, data: ReturnType<typeof productsPage>) {
+  return answer(CollectionProductsDocument, variables, data);
+}
+
+describe('collection page', () => {
+  it('reads filters, sort and search from the URL and sends them as the query variables', async () => {
+    renderApp('/collection?category=MEN&type=SNEAKERS&type=BOGUS&sort=PRICE_ASC&q=run', [
+      collectionMock(
+        { filter: { categories: ['MEN'], types: ['SNEAKERS'], search: 'run' }, sort: 'PRICE_ASC', first: 24 },
+        productsPage([runner]),
+      ),
+    ]);
+
+    expect(await screen.findByText('Stride Pro Running Shoe')).toBeTruthy();
+    expect(screen.getByText('1 product')).toBeTruthy();
+    expect(screen.getByText('ID: men-run')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /Men/ }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /Sneakers/ }).checked).toBe(true);
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort products' }).value).toBe('PRICE_ASC');
+    expect(screen.getByPlaceholderText<HTMLInputElement>('Search...').value).toBe('run');
+  });
+
+  it('shows skeleton cards while the products load', async () => {
+    renderApp('/collection', [collectionMock({ filter: {}, sort: 'RELEVANT', first: 24 }, productsPage([runner]))]);
+    expect(await screen.findByRole('list', { name: 'Loading products' })).toBeTruthy();
+    expect(await screen.findByText('Stride Pro Running Shoe')).toBeTruthy();
+  });
+
+  it('ticking a checkbox writes the filter into the URL and queries with it', async () => {
+    const user = userEvent.setup();
+    const { container } = renderApp('/collection', [
+      collectionMock({ filter: {}, sort: 'RELEVANT', first: 24 }, productsPage([runner, sandal])),
+      collectionMock({ filter: { categories: ['WOMEN'] }, sort: 'RELEVANT', first: 24 }, productsPage([sandal])),
+    ]);
+    await screen.findByText('Stride Pro Running Shoe');
+    expect(screen.getByRole('checkbox', { name: /Women/ }).closest('label')?.textContent).toContain('26');
+
+    await user.click(screen.getByRole('checkbox', { name: /Women/ }));
+
+    expect(locationText(container)).toBe('/collection?category=WOMEN');
+    expect(await screen.findByText('Breeze Strap Sandal')).toBeTruthy();
+    expect(screen.queryByText('Stride Pro Running Shoe')).toBeNull();
+  });
+
+  it('an empty result offers Clear filters, which empties the filters and search in the URL', async () => {
+    const user = userEvent.setup();
+    const { container } = renderApp('/collection?type=SLIPPERS&q=zzz&sort=PRICE_DESC', [
+      collectionMock(
+        { filter: { types: ['SLIPPERS'], search: 'zzz' }, sort: 'PRICE_DESC', first: 24 },
+        productsPage([], { totalCount: 0 }),
+      ),
+      collectionMock({ filter: {}, sort: 'PRICE_DESC', first: 24 }, productsPage([runner])),
+    ]);
+
+    expect(await screen.findByText('No shoes match')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+
+    expect(locationText(container)).toBe('/collection?sort=PRICE_DESC');
+    expect(await screen.findByText('Stride Pro Running Shoe')).toBeTruthy();
+    expect(screen.getByPlaceholderText<HTMLInputElement>('Search...').value).toBe('');
+  });
+
+  it('Load more fetches the next page after the last cursor and appends it', async () => {
+    const user = userEvent.setup();
+    const firstPage = productsPage([runner], { totalCount: 2, hasNextPage: true, endCursor: 'cursor-1' });
+    renderApp('/collection', [
+      collectionMock({ filter: {}, sort: 'RELEVANT', first: 24 }, firstPage),
+      collectionMock({ filter: {}, sort: 'RELEVANT', first: 24, after: 'cursor-1' }, productsPage([sandal], { totalCount: 2 })),
+    ]);
+    await screen.findByText('Stride Pro Running Shoe');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByText('Breeze Strap Sandal')).toBeTruthy();
+    expect(screen.getByText('Stride Pro Running Shoe')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('a failed Load more keeps the products shown, toasts the message and offers the same page again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    const firstPage = productsPage([runner], { totalCount: 2, hasNextPage: true, endCursor: 'cursor-1' });
+    const nextVariables = { filter: {}, sort: 'RELEVANT', first: 24, after: 'cursor-1' } as const;
+    const { requests } = renderApp('/collection', [
+      collectionMock({ filter: {}, sort: 'RELEVANT', first: 24 }, firstPage),
+      fail(CollectionProductsDocument, nextVariables, 'The catalogue is busy'),
+      collectionMock(nextVariables, productsPage([sandal], { totalCount: 2 })),
+    ]);
+    await screen.findByText('Stride Pro Running Shoe');
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('The catalogue is busy')).toBeTruthy();
+    expect(screen.getByText('Stride Pro Running Shoe')).toBeTruthy();
+
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Breeze Strap Sandal')).toBeTruthy();
+    expect(screen.getByText('Stride Pro Running Shoe')).toBeTruthy();
+    expect(requests.filter((sent) => sent.operationName === 'CollectionProducts')).toHaveLength(3);
+  });
+
+  it('a failed first load shows the message, and Try again loads the products', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    const variables = { filter: {}, sort: 'RELEVANT', first: 24 } as const;
+    renderApp('/collection', [fail(CollectionProductsDocument, variables, 'The catalogue is down'), collectionMock(variables, productsPage([runner]))]);
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The catalogue is down')).toBeTruthy();
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Stride Pro Running Shoe')).toBeTruthy();
+  });
+
+  it('the FILTERS button collapses and expands the filter panel', async () => {
+    const user = userEvent.setup();
+    renderApp('/collection', [collectionMock({ filter: {}, sort: 'RELEVANT', first: 24 }, productsPage([runner]))]);
+    const toggle = await screen.findByRole('button', { name: /FILTERS/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(panel?.getAttribute('data-open')).toBe('true');
+    expect(within(panel!).getByText('CATEGORIES')).toBeTruthy();
+  });
+
+  it('the nav search toggle hides and shows the search box', async () => {
+    const user = userEvent.setup();
+    renderApp('/collection', [collectionMock({ filter: {}, sort: 'RELEVANT', first: 24 }, productsPage([runner]))]);
+    await screen.findByText('Stride Pro Running Shoe');
+    expect(screen.getByPlaceholderText('Search...')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Hide search' , pressed: true }));
+    expect(screen.queryByPlaceholderText('Search...')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show search' }));
+    expect(screen.getByPlaceholderText('Search...')).toBeTruthy();
+  });
+
+  it('typing a search writes q into the URL and queries with it', async () => {
+    const user = userEvent.setup();
+    const { container } = renderApp('/collection', [
+      collectionMock({ filter: {}, sort: 'RELEVANT', first: 24 }, productsPage([runner, sandal])),
+      collectionMock({ filter: { search: 'breeze' }, sort: 'RELEVANT', first: 24 }, productsPage([sandal])),
+    ]);
+    await screen.findByText('Stride Pro Running Shoe');
+
+    await user.type(screen.getByPlaceholderText('Search...'), 'breeze{Enter}');
+
+    expect(locationText(container)).toBe('/collection?q=breeze');
+    expect(await screen.findByText('1 product')).toBeTruthy();
+    expect(screen.queryByText('Stride Pro Running Shoe')).toBeNull();
+  });
+});

@@ -1,0 +1,146 @@
+import { useCallback, useId, useState } from 'react';
+import { COLLECTION_META } from '../../app/prerendered-routes';
+import ui from '../../app/ui.module.css';
+import { useDocumentMeta } from '../../app/use-document-meta';
+import type { ProductSort } from '../../graphql/generated/graphql';
+import { SORT_OPTIONS, SORT_VALUES } from '../catalog/catalog-labels';
+import { ProductCard, ProductCardSkeleton } from '../catalog/product-card';
+import grid from '../catalog/product-grid.module.css';
+import { hasActiveFilters, toggleValue } from './collection-params';
+import styles from './collection.module.css';
+import { FilterPanel } from './filter-panel';
+import { SearchBar } from './search-bar';
+import { useSearchVisibility } from './search-visibility';
+import { type CollectionFacets, useCollectionProducts } from './use-collection-products';
+import { useCollectionParams } from './use-collection-params';
+
+const SKELETON_CARDS = 8;
+// The widest grid has 4 columns.
+const FIRST_ROW = 4;
+
+function isSort(value: string): value is ProductSort {
+  return (SORT_VALUES as readonly string[]).includes(value);
+}
+
+export default function CollectionPage() {
+  useDocumentMeta(COLLECTION_META.title, COLLECTION_META.description);
+  const [view, updateView] = useCollectionParams();
+  const showSearch = useSearchVisibility();
+  const sortId = useId();
+  const { products, totalCount, facets, hasNextPage, loadingMore, error, loadMore, retry } = useCollectionProducts(view);
+
+  // The previous view's facet counts stay while the next view loads, so the filter panel does not jump.
+  const [shownFacets, setShownFacets] = useState<CollectionFacets | undefined>(facets);
+  if (facets && facets !== shownFacets) setShownFacets(facets);
+
+  const onSearch = useCallback((q: string) => updateView((current) => ({ ...current, q }), { replace: true }), [updateView]);
+  const clearFilters = () => updateView((current) => ({ ...current, categories: [], types: [], q: '' }));
+
+  return (
+    <div className={styles.page}>
+      {showSearch ? (
+        <div className="container">
+          <SearchBar value={view.q} onSearch={onSearch} />
+        </div>
+      ) : null}
+
+      <div className={`container ${styles.layout}`}>
+        <FilterPanel
+          categories={view.categories}
+          types={view.types}
+          facets={facets ?? shownFacets}
+          onToggleCategory={(category) =>
+            updateView((current) => ({ ...current, categories: toggleValue(current.categories, category) }))
+          }
+          onToggleType={(type) => updateView((current) => ({ ...current, types: toggleValue(current.types, type) }))}
+        />
+
+        <section className={styles.results} aria-labelledby="collection-title">
+          <header className={styles.resultsHeader}>
+            <div>
+              <h1 id="collection-title" className={ui.sectionTitle}>
+                All collections
+              </h1>
+              <p className={styles.resultCount} aria-live="polite">
+                {totalCount === undefined ? ' ' : `${totalCount} ${totalCount === 1 ? 'product' : 'products'}`}
+              </p>
+            </div>
+            <label htmlFor={sortId} className="visually-hidden">
+              Sort products
+            </label>
+            <select
+              id={sortId}
+              className={styles.sort}
+              value={view.sort}
+              onChange={(event) => {
+                const sort = event.target.value;
+                if (isSort(sort)) updateView((current) => ({ ...current, sort }));
+              }}
+            >
+              {SORT_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </header>
+
+          {products ? (
+            products.length === 0 ? (
+              <div className={styles.empty} role="status">
+                <h2 className={styles.emptyTitle}>No shoes match</h2>
+                <p>
+                  {view.q ? `Nothing for “${view.q}” with these filters.` : 'Nothing with these filters yet.'} Try fewer
+                  filters or another search.
+                </p>
+                {hasActiveFilters(view) ? (
+                  <button type="button" className={ui.button} onClick={clearFilters}>
+                    Clear filters
+                  </button>
+                ) : null}
+              </div>
+            ) : (
+              <>
+                <ul className={grid.grid}>
+                  {products.map((product, index) => (
+                    <li key={product.id}>
+                      <ProductCard product={product} showId priority={index < FIRST_ROW} />
+                    </li>
+                  ))}
+                  {loadingMore ? <SkeletonItems count={4} /> : null}
+                </ul>
+                {hasNextPage ? (
+                  <div className={styles.loadMore}>
+                    <button type="button" className={ui.buttonGhost} onClick={loadMore} disabled={loadingMore}>
+                      {loadingMore ? 'Loading…' : 'Load more'}
+                    </button>
+                  </div>
+                ) : null}
+              </>
+            )
+          ) : error ? (
+            <div className={styles.empty} role="alert">
+              <h2 className={styles.emptyTitle}>The collection could not be loaded</h2>
+              <p>{error.message}</p>
+              <button type="button" className={ui.button} onClick={retry}>
+                Try again
+              </button>
+            </div>
+          ) : (
+            <ul className={grid.grid} aria-busy="true" aria-label="Loading products">
+              <SkeletonItems count={SKELETON_CARDS} />
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function SkeletonItems({ count }: { count: number }) {
+  return Array.from({ length: count }, (_, index) => (
+    <li key={`skeleton-${index}`}>
+      <ProductCardSkeleton />
+    </li>
+  ));
+}

@@ -1,0 +1,66 @@
+import * as z from 'zod/mini';
+import type { Category, ProductFilter, ProductSort, ProductType } from '../../graphql/generated/graphql';
+import { CATEGORY_VALUES, SORT_VALUES, TYPE_VALUES } from '../catalog/catalog-labels';
+
+// The collection's view lives in the query string (?category=MEN&type=SNEAKERS&sort=PRICE_ASC&q=run) so a
+// reload or a shared link shows the same products. Anything unknown in a link is ignored, never an error.
+export interface CollectionParams {
+  categories: Category[];
+  types: ProductType[];
+  sort: ProductSort;
+  q: string;
+}
+
+export const MAX_SEARCH_LENGTH = 100;
+const DEFAULT_SORT: ProductSort = 'RELEVANT';
+
+const categorySchema = z.enum(CATEGORY_VALUES);
+const typeSchema = z.enum(TYPE_VALUES);
+const sortSchema = z.enum(SORT_VALUES);
+
+// Repeated keys and comma lists both work (?type=A&type=B or ?type=A,B); case does not matter.
+function readList<T extends string>(params: URLSearchParams, key: string, schema: z.ZodMiniType<T>, order: readonly T[]) {
+  const picked = new Set<T>();
+  for (const raw of params.getAll(key).flatMap((value) => value.split(','))) {
+    const parsed = schema.safeParse(raw.trim().toUpperCase());
+    if (parsed.success) picked.add(parsed.data);
+  }
+  // A canonical order keeps the query variables (and so the cache key) the same for the same selection.
+  return order.filter((value) => picked.has(value));
+}
+
+export function parseCollectionParams(params: URLSearchParams): CollectionParams {
+  const sort = sortSchema.safeParse(params.get('sort')?.trim().toUpperCase());
+  return {
+    categories: readList(params, 'category', categorySchema, CATEGORY_VALUES),
+    types: readList(params, 'type', typeSchema, TYPE_VALUES),
+    sort: sort.success ? sort.data : DEFAULT_SORT,
+    q: (params.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
+  };
+}
+
+export function toSearchParams(view: CollectionParams): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const category of view.categories) params.append('category', category);
+  for (const type of view.types) params.append('type', type);
+  if (view.sort !== DEFAULT_SORT) params.set('sort', view.sort);
+  const q = view.q.trim();
+  if (q) params.set('q', q);
+  return params;
+}
+
+export function toProductFilter(view: CollectionParams): ProductFilter {
+  const filter: ProductFilter = {};
+  if (view.categories.length > 0) filter.categories = view.categories;
+  if (view.types.length > 0) filter.types = view.types;
+  if (view.q) filter.search = view.q;
+  return filter;
+}
+
+export function hasActiveFilters(view: CollectionParams): boolean {
+  return view.categories.length > 0 || view.types.length > 0 || view.q !== '';
+}
+
+export function toggleValue<T>(list: readonly T[], value: T): T[] {
+  return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
+}

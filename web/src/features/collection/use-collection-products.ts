@@ -1,0 +1,55 @@
+import { NetworkStatus } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
+import { readGraphQLError } from '../../graphql/apollo-client';
+import { CollectionProductsDocument, type CollectionProductsQuery } from '../../graphql/generated/graphql';
+import { type CollectionParams, toProductFilter } from './collection-params';
+
+export const PAGE_SIZE = 24;
+
+type Connection = CollectionProductsQuery['products'];
+export type CollectionProduct = Connection['nodes'][number];
+export type CollectionFacets = Connection['facets'];
+
+export interface CollectionProducts {
+  products: CollectionProduct[] | undefined;
+  totalCount: number | undefined;
+  facets: CollectionFacets | undefined;
+  hasNextPage: boolean;
+  loadingMore: boolean;
+  /** Why the first page could not be loaded, as the shopper should read it. */
+  error: { message: string } | undefined;
+  loadMore: () => void;
+  retry: () => void;
+}
+
+/**
+ * The products of the view, first page and every page "Load more" appended: the cache's `products` field policy
+ * (apollo-client.ts) merges a page fetched with `after` into the view's entry, so this reads one list.
+ */
+export function useCollectionProducts(view: CollectionParams): CollectionProducts {
+  const { data, error, networkStatus, fetchMore, refetch } = useQuery(CollectionProductsDocument, {
+    variables: { filter: toProductFilter(view), sort: view.sort, first: PAGE_SIZE },
+  });
+
+  const connection = data?.products;
+  const endCursor = connection?.pageInfo.endCursor;
+  const hasNextPage = connection?.pageInfo.hasNextPage ?? false;
+  const loadingMore = networkStatus === NetworkStatus.fetchMore;
+
+  const loadMore = () => {
+    if (!endCursor || !hasNextPage || loadingMore) return;
+    // A failure has been logged and toasted by the client; the button offers the same page again.
+    fetchMore({ variables: { after: endCursor } }).catch(() => undefined);
+  };
+
+  return {
+    products: connection?.nodes,
+    totalCount: connection?.totalCount,
+    facets: connection?.facets,
+    hasNextPage,
+    loadingMore,
+    error: error ? { message: readGraphQLError(error).message } : undefined,
+    loadMore,
+    retry: () => void refetch().catch(() => undefined),
+  };
+}

@@ -1,0 +1,72 @@
+import { useEffect, useRef } from 'react';
+import { BRAND } from '../../app/brand';
+import { logError } from '../../app/notify-error';
+import { usePrefersReducedMotion } from '../../app/use-prefers-reduced-motion';
+import styles from './home.module.css';
+import { loadGsap } from './load-gsap';
+
+// Spec: the image expands to full screen only above the 768 px breakpoint, scrubbed over 800 scroll units.
+const EXPAND_MEDIA = '(min-width: 769px)';
+const SCRUB_DISTANCE = '+=800';
+
+export function AboutSection() {
+  const pinRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const reducedMotion = usePrefersReducedMotion();
+
+  useEffect(() => {
+    const pin = pinRef.current;
+    const frame = frameRef.current;
+    if (reducedMotion || !pin || !frame) return;
+    let revert: (() => void) | undefined;
+    let cancelled = false;
+
+    loadGsap()
+      .then((gsap) => {
+        if (cancelled) return;
+        const mm = gsap.matchMedia();
+        mm.add(EXPAND_MEDIA, () => {
+          gsap
+            .timeline({
+              scrollTrigger: { trigger: pin, start: 'top top', end: SCRUB_DISTANCE, scrub: 0.5, pin: true, pinSpacing: true },
+            })
+            .to(frame, { width: '100vw', height: '100vh', borderRadius: 0, ease: 'power1.inOut' });
+        });
+        // Reverting removes the pin spacer and inline styles, so leaving the page or crossing 768 px is clean.
+        revert = () => mm.revert();
+      })
+      .catch((error: unknown) => logError(error, 'about animation'));
+
+    return () => {
+      cancelled = true;
+      revert?.();
+    };
+  }, [reducedMotion]);
+
+  return (
+    <section id="about" className={styles.about} aria-labelledby="about-title">
+      <div className={`container ${styles.aboutIntro}`}>
+        <p className={styles.eyebrow}>About {BRAND.storeName}</p>
+        <h2 id="about-title" className={styles.aboutTitle}>
+          Fewer, better shoes for every step of the day
+        </h2>
+        <p className={styles.aboutText}>
+          We design a small range and make it well: breathable runners, clean sneakers, hand-finished leather and
+          easy sandals, cut in our own patterns and tested on real commutes before they reach the shelf.
+        </p>
+      </div>
+      <div ref={pinRef} className={styles.aboutPin}>
+        <div ref={frameRef} className={styles.aboutFrame}>
+          <img
+            src="/videos/hero-3-poster.webp"
+            alt="A cognac leather shoe with a stitched sole"
+            width={1280}
+            height={720}
+            loading="lazy"
+            decoding="async"
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

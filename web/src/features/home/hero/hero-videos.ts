@@ -1,0 +1,19 @@
+import { HERO_VIDEO_COUNT, type HeroIndex } from '../../../../../machines/src/hero/hero-machine';
+
+// The four hero loops live in web/public/videos (made by scripts/make-hero-videos.sh from the catalogue art).
+export interface HeroVideo {
+  index: HeroIndex;
+  webm: string;
+  mp4: string;
+  poster: string;
+}
+
+const video = (index: HeroIndex): HeroVideo => ({
+  index,
+  webm: `/videos/hero-${index}.webm`,
+  mp4: `/videos/hero-${index}.mp4`,
+  poster: `/videos/hero-${index}-poster.webp`,
+});
+
+export const HERO_VIDEOS: readonly HeroVideo[] = [video(1), video(2), video(3), video(4)];
+export { HERO_VIDEO_COUNT };

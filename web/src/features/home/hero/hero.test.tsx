@@ -1,0 +1,51 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/render-app';
+import { Hero } from './hero';
+
+function activeVideoSource(container: HTMLElement): string | undefined {
+  return container.querySelector('video[data-active="true"] source')?.getAttribute('src') ?? undefined;
+}
+
+describe('hero', () => {
+  it('shows the loading state until 4 videos have reported loadeddata', () => {
+    const { container } = renderWithProviders(<Hero />);
+    const videos = container.querySelectorAll('video[data-active]');
+    expect(videos).toHaveLength(4);
+
+    for (const video of [...videos].slice(0, 3)) fireEvent(video, new Event('loadeddata'));
+    expect(screen.queryByTestId('hero-loading')).not.toBeNull();
+
+    fireEvent(videos[3]!, new Event('loadeddata'));
+    expect(screen.queryByTestId('hero-loading')).toBeNull();
+  });
+
+  it('each preview click advances the video 1 → 2 → 3 → 4 → 1', async () => {
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<Hero />);
+    expect(activeVideoSource(container)).toBe('/videos/hero-1.webm');
+
+    for (const expected of [2, 3, 4, 1]) {
+      await user.click(screen.getByRole('button', { name: /^Show video \d of 4$/ }));
+      expect(activeVideoSource(container)).toBe(`/videos/hero-${expected}.webm`);
+    }
+  });
+
+  it('the preview offers the next video, and the videos carry no sound and can be paused', async () => {
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<Hero />);
+    expect(screen.getByRole('button', { name: 'Show video 2 of 4' })).toBeTruthy();
+    for (const video of container.querySelectorAll('video')) expect(video.muted).toBe(true);
+
+    // jsdom has no matchMedia, so the hero treats motion as unwanted and starts paused.
+    await user.click(screen.getByRole('button', { name: 'Play background video' }));
+    expect(screen.getByRole('button', { name: 'Pause background video' })).toBeTruthy();
+  });
+
+  it('shows the store name in capitals and the tagline', () => {
+    renderWithProviders(<Hero />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('KADAM');
+    expect(screen.getByText('Footwear designed for everyday elegance — because less is always more.')).toBeTruthy();
+  });
+});

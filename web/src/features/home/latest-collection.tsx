@@ -1,0 +1,45 @@
+import { useQuery } from '@apollo/client/react';
+import { Link } from 'react-router-dom';
+import { LATEST_COLLECTION_SIZE } from '../../../../domain/store-rules';
+import ui from '../../app/ui.module.css';
+import { LatestProductsDocument } from '../../graphql/generated/graphql';
+import { ProductCard, ProductCardSkeleton } from '../catalog/product-card';
+import grid from '../catalog/product-grid.module.css';
+import styles from './home.module.css';
+
+export function LatestCollection() {
+  const { data, error } = useQuery(LatestProductsDocument, { variables: { limit: LATEST_COLLECTION_SIZE } });
+
+  return (
+    <section className={`container ${styles.section}`} aria-labelledby="latest-title">
+      <div className={styles.sectionHead}>
+        <div>
+          <h2 id="latest-title" className={ui.sectionTitle}>
+            Latest Collections
+          </h2>
+          <p className={ui.sectionLead}>Fresh off the last: the newest pairs to join the shelves this season.</p>
+        </div>
+        <Link to="/collection" className={ui.buttonGhost}>
+          View all
+        </Link>
+      </div>
+      {error && !data ? (
+        <p className={styles.sectionError}>The latest collection could not be loaded right now.</p>
+      ) : (
+        <ul className={grid.gridTwoFour} aria-busy={!data}>
+          {data
+            ? data.latestProducts.map((product) => (
+                <li key={product.id}>
+                  <ProductCard product={product} />
+                </li>
+              ))
+            : Array.from({ length: LATEST_COLLECTION_SIZE }, (_, index) => (
+                <li key={index}>
+                  <ProductCardSkeleton />
+                </li>
+              ))}
+        </ul>
+      )}
+    </section>
+  );
+}

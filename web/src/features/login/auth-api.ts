@@ -1,0 +1,31 @@
+import type { AuthResponse } from '../../../../machines/src/auth/auth-machine';
+import type { AuthRequest } from '../../../../machines/src/auth/credentials';
+import { apolloClient, readGraphQLError } from '../../graphql/apollo-client';
+import { requiredData } from '../../graphql/required-data';
+import { LoginDocument, RegisterDocument } from '../../graphql/generated/graphql';
+
+/**
+ * The login form's one call: login or register. Any error rejects with the server's sentence (wrong password,
+ * email taken, too many attempts), which the machine shows as a toast; `silent` keeps the client from toasting it
+ * a second time.
+ */
+export async function authenticate(request: AuthRequest): Promise<AuthResponse> {
+  try {
+    if (request.mode === 'login') {
+      const data = requiredData((await apolloClient.mutate({
+        mutation: LoginDocument,
+        variables: { input: { email: request.email, password: request.password } },
+        context: { silent: true },
+      })).data);
+      return { success: true, token: data.login.token, message: data.login.message };
+    }
+    const data = requiredData((await apolloClient.mutate({
+      mutation: RegisterDocument,
+      variables: { input: { name: request.name, email: request.email, password: request.password } },
+      context: { silent: true },
+    })).data);
+    return { success: true, token: data.register.token, message: data.register.message };
+  } catch (error) {
+    throw new Error(readGraphQLError(error).message, { cause: error });
+  }
+}

@@ -1,0 +1,111 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { LoginDocument, RegisterDocument } from '../../graphql/generated/graphql';
+import { serverCartAnswer, viewerAnswer } from '../../test/cart-fixtures';
+import { answer, fail } from '../../test/graphql-mock';
+import { locationText, renderApp } from '../../test/render-app';
+import { getSessionToken, SESSION_STORAGE_KEY, setSessionToken } from '../session/session-store';
+
+const tokenAnswer = (token: string) => ({ __typename: 'AuthPayload' as const, token, message: 'Welcome back' });
+// Signing in fetches the account's cart and the nav asks who is signed in.
+const afterSignIn = [serverCartAnswer([]), viewerAnswer];
+
+describe('login page', () => {
+  it('toggles between Login and Sign Up; only Sign Up asks for a name', async () => {
+    const user = userEvent.setup();
+    renderApp('/login');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+    expect(screen.queryByLabelText('Name')).toBeNull();
+    expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
+    expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
+    expect(screen.getByText('Forgot your password?').tagName).toBe('P');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeTruthy();
+    expect(screen.getByLabelText('Name')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Login Here' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+    expect(screen.queryByLabelText('Name')).toBeNull();
+  });
+
+  it('an incomplete form shows each field’s message inline, focuses the first and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderApp('/login');
+
+    await user.click(await screen.findByRole('button', { name: 'Create account' }));
+    await user.type(screen.getByLabelText('Email'), 'asha@');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(screen.getByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid email')).toBeTruthy();
+    expect(screen.getByText(/at least 8 characters/)).toBeTruthy();
+    const name = screen.getByLabelText('Name');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(name);
+    // Editing a field clears its message.
+    await user.type(name, 'Asha');
+    expect(screen.queryByText('Name is required')).toBeNull();
+    expect(requests.filter((sent) => sent.operationName === 'Register')).toHaveLength(0);
+  });
+
+  it('a successful login stores the token and goes to /', async () => {
+    const user = userEvent.setup();
+    const { container } = renderApp('/login', [
+      answer(LoginDocument, { input: { email: 'asha@example.com', password: 'secret-pass' } }, { login: tokenAnswer('tok-1') }),
+      ...afterSignIn,
+    ]);
+
+    await user.type(await screen.findByLabelText('Email'), ' Asha@Example.com ');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(locationText(container)).toBe('/'));
+    expect(getSessionToken()).toBe('tok-1');
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBe('tok-1');
+  });
+
+  it('signing up returns to the page the shopper came from (?next=), only on this site', async () => {
+    const user = userEvent.setup();
+    const { container } = renderApp('/login?next=%2Forders', [
+      answer(RegisterDocument, { input: { name: 'Asha', email: 'asha@example.com', password: 'secret-pass' } }, { register: tokenAnswer('tok-2') }),
+      ...afterSignIn,
+    ]);
+
+    await user.click(await screen.findByRole('button', { name: 'Create account' }));
+    await user.type(screen.getByLabelText('Name'), 'Asha');
+    await user.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    await waitFor(() => expect(locationText(container)).toBe('/orders'));
+    expect(getSessionToken()).toBe('tok-2');
+  });
+
+  it('a refused login shows the server’s message in a toast and keeps the form', async () => {
+    const user = userEvent.setup();
+    const { container } = renderApp('/login', [
+      fail(LoginDocument, { input: { email: 'asha@example.com', password: 'wrong-pass' } }, 'Invalid email or password', 'UNAUTHENTICATED'),
+    ]);
+
+    await user.type(await screen.findByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+    expect(getSessionToken()).toBeNull();
+    expect(locationText(container)).toBe('/login');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('asha@example.com');
+  });
+
+  it('a signed-in shopper is sent on to /', async () => {
+    setSessionToken('tok-3');
+    const { container } = renderApp('/login', afterSignIn);
+    await waitFor(() => expect(locationText(container)).toBe('/'));
+  });
+});

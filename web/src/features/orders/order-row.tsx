@@ -1,0 +1,60 @@
+import ui from '../../app/ui.module.css';
+import { FALLBACK_PRODUCT_IMAGE } from '../catalog/product-card';
+import { formatPrice } from '../catalog/format-price';
+import type { OrderItemRow } from './order-rows';
+import styles from './orders.module.css';
+
+const orderDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+
+interface OrderRowProps {
+  row: OrderItemRow;
+  onTrack: () => void;
+  refreshing: boolean;
+}
+
+export function OrderRow({ row, onTrack, refreshing }: OrderRowProps) {
+  return (
+    <li className={styles.row}>
+      <img
+        className={styles.image}
+        src={row.image ?? FALLBACK_PRODUCT_IMAGE}
+        alt={row.name}
+        width={80}
+        height={80}
+        loading="lazy"
+        decoding="async"
+      />
+      <div className={styles.details}>
+        <p className={styles.name}>{row.name}</p>
+        <p className={styles.facts}>
+          <span>{formatPrice(row.price)}</span>
+          <span>Quantity: {row.quantity}</span>
+          <span>Size: {row.size}</span>
+        </p>
+        <p className={styles.meta}>
+          Date: <time dateTime={row.placedAt}>{orderDate.format(new Date(row.placedAt))}</time>
+        </p>
+        <p className={styles.meta}>Payment: {row.paymentMethod}</p>
+      </div>
+      <p className={styles.status}>
+        <span className={styles.dot} aria-hidden="true" />
+        {row.status}
+      </p>
+      <button type="button" className={`${ui.buttonGhost} ${styles.track}`} onClick={onTrack} aria-disabled={refreshing}>
+        Track Order
+      </button>
+    </li>
+  );
+}
+
+export function OrderRowSkeleton() {
+  return (
+    <li className={styles.row} aria-hidden="true">
+      <div className={`${styles.image} ${styles.skeleton}`} />
+      <div className={styles.details}>
+        <div className={`${styles.skeleton} ${styles.skeletonLine}`} />
+        <div className={`${styles.skeleton} ${styles.skeletonLine} ${styles.skeletonShort}`} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PlaceOrderDocument } from '../../graphql/generated/graphql';
+import { cartProduct, cartProductsAnswer, serverCartAnswer, viewerAnswer } from '../../test/cart-fixtures';
+import { answer, fail } from '../../test/graphql-mock';
+import { locationText, renderApp } from '../../test/render-app';
+import { setSessionToken } from '../session/session-store';
+
+const KEY = '0c9a4b4e-6f0e-4d38-9a51-8d3f4c2f7b10';
+const runner = cartProduct('men-run', 'Stride Pro Running Shoe', 4499);
+const accountCart = [{ productId: 'men-run', size: 'UK 8', quantity: 2 }];
+
+const address = {
+  firstName: 'Asha',
+  lastName: 'Rao',
+  email: 'asha@example.com',
+  street: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  zipcode: '560001',
+  country: 'India',
+  phone: '9876543210',
+};
+
+const orderVariables = {
+  input: {
+    address,
+    lines: [{ productId: 'men-run', size: 'UK 8', quantity: 2 }],
+    idempotencyKey: KEY,
+    // 2 × 4499 + the shipping fee of 10.
+    expectedTotal: 9008,
+  },
+};
+
+const placed = {
+  placeOrder: { __typename: 'PlaceOrderPayload' as const, message: 'Order placed', replayed: false, order: { __typename: 'Order' as const, id: 'o1' } },
+};
+
+const LABELS: Record<keyof typeof address, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email address',
+  street: 'Street',
+  city: 'City',
+  state: 'State',
+  zipcode: 'Zip code',
+  country: 'Country',
+  phone: 'Phone',
+};
+
+async function fillAddress(user: UserEvent) {
+  for (const [field, label] of Object.entries(LABELS)) {
+    await user.type(screen.getByLabelText(label), address[field as keyof typeof address]);
+  }
+}
+
+function signedInCheckout(extra: Parameters<typeof renderApp>[1] = []) {
+  setSessionToken('token-asha');
+  return renderApp('/place-order', [viewerAnswer, serverCartAnswer(accountCart), cartProductsAnswer(['men-run'], [runner]), ...extra]);
+}
+
+// Each checkout attempt gets a fresh key; the tests pin it to match the mocked request.
+function pinIdempotencyKey() {
+  vi.spyOn(globalThis.crypto, 'randomUUID').mockReturnValue(KEY);
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('place order page', () => {
+  it('signed out, it sends the shopper to /login and back here afterwards', async () => {
+    const { container } = renderApp('/place-order');
+    await waitFor(() => expect(locationText(container)).toBe('/login?next=%2Fplace-order'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+  });
+
+  it('shows the delivery form, the totals and cash on delivery as the one, chosen method', async () => {
+    signedInCheckout();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Delivery information' })).toBeTruthy();
+    expect(screen.getByLabelText('Email address').getAttribute('type')).toBe('email');
+    expect(screen.getByLabelText('Phone').getAttribute('type')).toBe('tel');
+    expect(screen.getByLabelText('Zip code').getAttribute('inputmode')).toBe('numeric');
+    for (const label of Object.values(LABELS)) expect(screen.getByLabelText(label).hasAttribute('required')).toBe(true);
+    const totals = within(screen.getByRole('region', { name: 'Cart totals' }));
+    expect(await totals.findByText('₹9,008')).toBeTruthy();
+    const method = screen.getByRole('radio', { name: 'CASH ON DELIVERY' });
+    expect((method as HTMLInputElement).checked).toBe(true);
+    expect(screen.getAllByRole('radio')).toHaveLength(1);
+  });
+
+  it('an invalid address shows the messages inline and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { requests } = signedInCheckout();
+    await screen.findByText('₹9,008');
+
+    await user.type(screen.getByLabelText('Zip code'), '12');
+    await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
+
+    expect(screen.getByText('First name is required')).toBeTruthy();
+    expect(screen.getByText('Zip code must be 3 to 10 digits')).toBeTruthy();
+    expect(screen.getByText('Phone is required')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('First name'));
+    expect(requests.filter((sent) => sent.operationName === 'PlaceOrder')).toHaveLength(0);
+  });
+
+  it('a valid order is placed once however often PLACE ORDER is clicked, the cart is emptied and MY ORDERS opens', async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { requests, container } = signedInCheckout([
+      answer(PlaceOrderDocument, orderVariables, placed, gate),
+      // The cart is fetched again once the order is placed: the server emptied it.
+      serverCartAnswer([]),
+    ]);
+    await screen.findByText('₹9,008');
+    await fillAddress(user);
+    pinIdempotencyKey();
+
+    const button = screen.getByRole('button', { name: 'PLACE ORDER' });
+    await user.dblClick(button);
+    await user.click(button);
+    expect(screen.getByRole('button', { name: 'PLACING ORDER…' }).getAttribute('aria-disabled')).toBe('true');
+    release();
+
+    await waitFor(() => expect(locationText(container)).toBe('/orders'));
+    expect(requests.filter((sent) => sent.operationName === 'PlaceOrder')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+  });
+
+  it('a refused order is toasted and the form is kept', async () => {
+    const user = userEvent.setup();
+    const { container } = signedInCheckout([
+      fail(PlaceOrderDocument, orderVariables, 'Prices have changed. Please review your cart.', 'BAD_USER_INPUT'),
+    ]);
+    await screen.findByText('₹9,008');
+    await fillAddress(user);
+    pinIdempotencyKey();
+
+    await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
+
+    expect(await screen.findByText('Prices have changed. Please review your cart.')).toBeTruthy();
+    expect(locationText(container)).toBe('/place-order');
+    expect(screen.getByLabelText<HTMLInputElement>('Street').value).toBe('12 MG Road');
+    expect(screen.getByRole('button', { name: 'PLACE ORDER' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,154 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
+import { Navigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { DELIVERY_ADDRESS_FIELDS, type DeliveryAddressField } from '../../../../domain/address';
+import {
+  checkoutMachine,
+  selectOrderPlaced,
+  selectPlacingOrder,
+  selectSignInRequired,
+  type OrderLineInput,
+  type OrderRequest,
+} from '../../../../machines/src/checkout/checkout-machine';
+import { focusFirstInvalid } from '../../app/form-field';
+import { inspect } from '../../app/inspect';
+import { PLACE_ORDER_META } from '../../app/prerendered-routes';
+import { showToast } from '../../app/toasts';
+import ui from '../../app/ui.module.css';
+import { useDocumentMeta } from '../../app/use-document-meta';
+import type { CartActorRef } from '../cart/cart-actor';
+import { useCartActor } from '../cart/cart-context';
+import { CartTotalsPanel } from '../cart/cart-totals-panel';
+import { useCartView, type CartView } from '../cart/use-cart-view';
+import { loginPathFor } from '../login/next-path';
+import { useSession } from '../session/use-session-status';
+import { DeliveryFields } from './delivery-fields';
+import { placeOrder } from './place-order-api';
+import styles from './place-order.module.css';
+
+function checkoutLogicFor(cart: CartActorRef) {
+  return checkoutMachine.provide({
+    actors: { placeOrder: fromPromise(({ input }: { input: OrderRequest }) => placeOrder(input)) },
+    actions: {
+      // The server emptied the account's cart as it stored the order; the local one follows.
+      clearCart: () => cart.send({ type: 'cart.orderPlaced' }),
+      notifyError: (_, { message }) => showToast('error', message),
+    },
+  });
+}
+
+export default function PlaceOrderPage() {
+  useDocumentMeta(PLACE_ORDER_META.title, PLACE_ORDER_META.description);
+  const { status } = useSession();
+  // Until the session is known the machine cannot start in the right state: the prerendered frame stays.
+  if (status === 'pending') return <CheckoutFrame placing={false} />;
+  return <Checkout signedIn={status === 'signedIn'} />;
+}
+
+/** What PLACE ORDER sends: the lines whose product the catalogue has, and the total the shopper sees. */
+function orderOf(view: CartView): { items: OrderLineInput[]; amount: number } {
+  const items = view.lines.flatMap((line) =>
+    typeof line.product === 'object' ? [{ _id: line.itemId, size: line.size, quantity: line.quantity }] : [],
+  );
+  return { items, amount: view.totals.total };
+}
+
+function Checkout({ signedIn }: { signedIn: boolean }) {
+  const cart = useCartActor();
+  const logic = useMemo(() => checkoutLogicFor(cart), [cart]);
+  const checkout = useActorRef(logic, { input: { signedIn }, inspect });
+  const signInRequired = useSelector(checkout, selectSignInRequired);
+  const placed = useSelector(checkout, selectOrderPlaced);
+  const placing = useSelector(checkout, selectPlacingOrder);
+  const form = useSelector(checkout, (snapshot) => snapshot.context.form);
+  const errors = useSelector(checkout, (snapshot) => snapshot.context.fieldErrors);
+  const view = useCartView();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    checkout.send({ type: signedIn ? 'checkout.signedIn' : 'checkout.signedOut' });
+  }, [checkout, signedIn]);
+
+  if (placed) return <Navigate to="/orders" replace />;
+  if (signInRequired) return <Navigate to={loginPathFor('/place-order')} replace />;
+
+  const onSubmit = () => {
+    // Until every price is known the total is not the one to charge; the button says so (aria-disabled).
+    if (!view.ready) return;
+    checkout.send({ type: 'checkout.submitted', ...orderOf(view) });
+    focusFirstInvalid(formRef.current, DELIVERY_ADDRESS_FIELDS, checkout.getSnapshot().context.fieldErrors);
+  };
+
+  return (
+    <CheckoutFrame
+      formRef={formRef}
+      placing={placing}
+      ready={view.ready}
+      onSubmit={onSubmit}
+      fields={
+        <DeliveryFields
+          values={form}
+          errors={errors}
+          readOnly={placing}
+          onChange={(field: DeliveryAddressField, value: string) => checkout.send({ type: 'checkout.fieldChanged', field, value })}
+        />
+      }
+      totals={<CartTotalsPanel subtotal={view.totals.subtotal} total={view.totals.total} pending={!view.ready} />}
+    />
+  );
+}
+
+interface CheckoutFrameProps {
+  placing: boolean;
+  ready?: boolean;
+  formRef?: RefObject<HTMLFormElement | null>;
+  onSubmit?: () => void;
+  fields?: ReactNode;
+  totals?: ReactNode;
+}
+
+/** The page's layout; without fields it is the placeholder the prerendered HTML and the first paint show. */
+function CheckoutFrame({ placing, ready = false, formRef, onSubmit, fields, totals }: CheckoutFrameProps) {
+  const disabled = placing || !ready;
+  return (
+    <form
+      ref={formRef}
+      className={`container ${styles.page}`}
+      noValidate
+      aria-labelledby="delivery-title"
+      aria-busy={placing}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit?.();
+      }}
+    >
+      <div className={styles.delivery}>
+        <h1 id="delivery-title" className={ui.sectionTitle}>
+          Delivery information
+        </h1>
+        {fields ?? <div className={styles.fieldsPlaceholder} aria-hidden="true" />}
+      </div>
+      <div className={styles.side}>
+        {totals ?? <CartTotalsPanel subtotal={0} total={0} pending />}
+        <fieldset className={styles.payment}>
+          <legend className={`${ui.sectionTitle} ${styles.paymentTitle}`}>Payment method</legend>
+          {/* Cash on delivery is the store's one method (spec section 2), so it is shown chosen. */}
+          <label className={styles.method}>
+            <input type="radio" name="paymentMethod" value="cod" checked readOnly />
+            <span>CASH ON DELIVERY</span>
+          </label>
+        </fieldset>
+        {/* The placeholder's button is really disabled: a native submit before the app runs would only reload. */}
+        <button
+          type="submit"
+          className={`${ui.button} ${styles.placeOrder}`}
+          aria-disabled={disabled}
+          disabled={onSubmit === undefined}
+        >
+          {placing ? 'PLACING ORDER…' : 'PLACE ORDER'}
+        </button>
+      </div>
+    </form>
+  );
+}

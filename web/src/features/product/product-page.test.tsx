@@ -1,0 +1,82 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ProductDetailDocument } from '../../graphql/generated/graphql';
+import { cardProduct } from '../../test/fixtures';
+import { answer } from '../../test/graphql-mock';
+import { renderApp } from '../../test/render-app';
+import { PRODUCT_NOTES } from './product-page';
+
+const product = {
+  __typename: 'Product' as const,
+  id: 'men-run',
+  name: 'Stride Pro Running Shoe',
+  description: 'A lightweight engineered-mesh runner.',
+  price: 4499,
+  images: ['/images/a-side.svg', '/images/a-top.svg', '/images/a-detail.svg'],
+  sizes: ['UK 7', 'UK 8', 'UK 9'],
+  category: 'MEN' as const,
+  type: 'SPORTS_SHOES' as const,
+  related: [1, 2, 3, 4, 5].map((n) => cardProduct(`related-${n}`, `Related Runner ${n}`, 3000 + n)),
+};
+
+const found = answer(ProductDetailDocument, { id: 'men-run', relatedLimit: 5 }, { product });
+
+describe('product page', () => {
+  it('shows the name, price, sizes, the three notes and up to 5 related products', async () => {
+    renderApp('/product/men-run', [found]);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stride Pro Running Shoe' })).toBeTruthy();
+    expect(screen.getByText('₹4,499')).toBeTruthy();
+    for (const size of product.sizes) expect(screen.getByRole('button', { name: size })).toBeTruthy();
+    for (const note of PRODUCT_NOTES) expect(screen.getByText(note)).toBeTruthy();
+    const related = screen.getByRole('region', { name: 'Related products' });
+    expect(within(related).getAllByRole('link')).toHaveLength(5);
+    expect(document.title).toContain('Stride Pro Running Shoe');
+  });
+
+  it('refuses ADD TO CART without a size with "Select product size!"', async () => {
+    const user = userEvent.setup();
+    renderApp('/product/men-run', [found]);
+
+    await user.click(await screen.findByRole('button', { name: 'ADD TO CART' }));
+    expect(await screen.findByText('Select product size!')).toBeTruthy();
+    expect(screen.queryByText('Added to cart')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+  });
+
+  it('highlights the chosen size and adds it to the cart', async () => {
+    const user = userEvent.setup();
+    renderApp('/product/men-run', [found]);
+
+    const size = await screen.findByRole('button', { name: 'UK 8' });
+    await user.click(size);
+    expect(size.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'UK 7' }).getAttribute('aria-pressed')).toBe('false');
+
+    await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
+    expect(await screen.findByText('Added to cart')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 1 item' }).textContent).toBe('1');
+
+    await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
+  });
+
+  it('switches the main image when a thumbnail is clicked', async () => {
+    const user = userEvent.setup();
+    renderApp('/product/men-run', [found]);
+
+    const main = await screen.findByRole('img', { name: 'Stride Pro Running Shoe' });
+    expect(main.getAttribute('src')).toBe('/images/a-side.svg');
+    await user.click(screen.getByRole('button', { name: 'Show image 3 of 3' }));
+    expect(main.getAttribute('src')).toBe('/images/a-detail.svg');
+  });
+
+  it('an unknown id shows "Product not found" with a link back to the collection', async () => {
+    renderApp('/product/no-such-shoe', [answer(ProductDetailDocument, { id: 'no-such-shoe', relatedLimit: 5 }, { product: null })]);
+
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeTruthy();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Browse the collection' }).getAttribute('href')).toBe('/collection');
+  });
+});

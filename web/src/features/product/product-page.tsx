@@ -1,0 +1,128 @@
+import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { RELATED_PRODUCTS_LIMIT } from '../../../../domain/store-rules';
+import { NotFoundMessage } from '../../app/not-found-message';
+import { showToast } from '../../app/toasts';
+import ui from '../../app/ui.module.css';
+import { useDocumentMeta } from '../../app/use-document-meta';
+import { ProductDetailDocument, type ProductDetailQuery } from '../../graphql/generated/graphql';
+import { readGraphQLError } from '../../graphql/apollo-client';
+import { useAddToCart } from '../cart/use-add-to-cart';
+import { categoryLabel, typeLabel } from '../catalog/catalog-labels';
+import { formatPrice } from '../catalog/format-price';
+import { ProductCard } from '../catalog/product-card';
+import grid from '../catalog/product-grid.module.css';
+import { ProductGallery } from './product-gallery';
+import styles from './product-page.module.css';
+import { ProductPageSkeleton } from './product-page-skeleton';
+import { SizePicker } from './size-picker';
+
+export const PRODUCT_NOTES = [
+  '100% Original Product',
+  'Cash on delivery is available on this product',
+  'Easy return and exchange policy within 7 days',
+] as const;
+
+export default function ProductPage() {
+  const { productId = '' } = useParams();
+  const { data, loading, error, refetch } = useQuery(ProductDetailDocument, {
+    variables: { id: productId, relatedLimit: RELATED_PRODUCTS_LIMIT },
+  });
+  const product = data?.product;
+  // A failed retry has been logged and toasted by the client; the page keeps offering "Try again".
+  const retry = () => void refetch().catch(() => undefined);
+
+  if (product) return <ProductDetail key={product.id} product={product} />;
+  if (loading) return <ProductPageSkeleton />;
+  if (error) return <ProductLoadFailed message={readGraphQLError(error).message} onRetry={retry} />;
+  return <ProductNotFound />;
+}
+
+type Product = NonNullable<ProductDetailQuery['product']>;
+
+function ProductDetail({ product }: { product: Product }) {
+  useDocumentMeta(product.name, product.description.slice(0, 155));
+  const [size, setSize] = useState<string | null>(null);
+  const addToCart = useAddToCart();
+
+  const onAdd = () => {
+    if (!size) {
+      showToast('error', 'Select product size!');
+      return;
+    }
+    addToCart(product.id, size);
+  };
+
+  return (
+    <div className="container">
+      <nav className={styles.breadcrumbs} aria-label="Breadcrumb">
+        <Link to="/collection">Collection</Link>
+        <span aria-hidden="true">/</span>
+        <Link to={`/collection?category=${product.category}`}>{categoryLabel(product.category)}</Link>
+        <span aria-hidden="true">/</span>
+        <Link to={`/collection?category=${product.category}&type=${product.type}`}>{typeLabel(product.type)}</Link>
+      </nav>
+
+      <article className={styles.detail}>
+        <ProductGallery images={product.images} name={product.name} />
+
+        <div className={styles.info}>
+          <h1 className={styles.name}>{product.name}</h1>
+          <p className={styles.price}>{formatPrice(product.price)}</p>
+          <p className={styles.description}>{product.description}</p>
+
+          <SizePicker sizes={product.sizes} selected={size} onSelect={setSize} />
+
+          <button type="button" className={`${ui.button} ${styles.addToCart}`} onClick={onAdd}>
+            ADD TO CART
+          </button>
+
+          <hr className={styles.rule} />
+          <ul className={styles.notes}>
+            {PRODUCT_NOTES.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        </div>
+      </article>
+
+      {product.related.length > 0 ? (
+        <section className={styles.related} aria-labelledby="related-title">
+          <h2 id="related-title" className={ui.sectionTitle}>
+            Related products
+          </h2>
+          <ul className={grid.gridRelated}>
+            {product.related.map((related) => (
+              <li key={related.id}>
+                <ProductCard product={related} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function ProductNotFound() {
+  useDocumentMeta('Product not found', 'This product is not in our catalogue.');
+  return (
+    <NotFoundMessage title="Product not found" text="This shoe is not in our catalogue any more — or the link is mistyped.">
+      <Link to="/collection" className={ui.button}>
+        Browse the collection
+      </Link>
+    </NotFoundMessage>
+  );
+}
+
+function ProductLoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  useDocumentMeta('Product', 'Product details');
+  return (
+    <NotFoundMessage title="This product could not be loaded" text={message}>
+      <button type="button" className={ui.button} onClick={onRetry}>
+        Try again
+      </button>
+    </NotFoundMessage>
+  );
+}

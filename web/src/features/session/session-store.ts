@@ -1,0 +1,112 @@
+import { useSyncExternalStore } from 'react';
+import * as z from 'zod/mini';
+
+// The shopper's store token (from the email/password login), kept in localStorage under one key.
+// Deliberately minimal: the sign-in screens own how a token is obtained; this module only keeps it.
+export const SESSION_STORAGE_KEY = 'kadam.session.token';
+
+const tokenSchema = z.string().check(z.minLength(1), z.maxLength(4096));
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function readStoredToken(): string | null {
+  try {
+    const parsed = tokenSchema.safeParse(window.localStorage.getItem(SESSION_STORAGE_KEY));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    // Storage can be unavailable (privacy modes); the shopper is then simply signed out.
+    return null;
+  }
+}
+
+let currentToken: string | null = typeof window === 'undefined' ? null : readStoredToken();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export function getSessionToken(): string | null {
+  return currentToken;
+}
+
+export function setSessionToken(token: string): void {
+  const parsed = tokenSchema.parse(token);
+  currentToken = parsed;
+  try {
+    window.localStorage.setItem(SESSION_STORAGE_KEY, parsed);
+  } catch {
+    // Keep the in-memory session even when it cannot be persisted.
+  }
+  emit();
+}
+
+export function clearSessionToken(): void {
+  currentToken = null;
+  try {
+    window.localStorage.removeItem(SESSION_STORAGE_KEY);
+  } catch {
+    // Nothing stored, nothing to remove.
+  }
+  emit();
+}
+
+export function subscribeToSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// Another tab signing in or out changes this tab's session too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== SESSION_STORAGE_KEY && event.key !== null) return;
+    currentToken = readStoredToken();
+    emit();
+  });
+}
+
+export function useSessionToken(): string | null {
+  return useSyncExternalStore(subscribeToSession, getSessionToken, () => null);
+}
+
+// The hosted sign-in provider, when configured, keeps its own session and mints short-lived tokens; it plugs
+// in here so every call to the BFF carries its bearer token without the callers knowing which sign-in it was.
+export interface HostedSession {
+  signedIn: boolean;
+  getToken: () => Promise<string | null>;
+}
+
+let hostedSession: HostedSession | null = null;
+
+export function setHostedSession(session: HostedSession | null): void {
+  hostedSession = session;
+  emit();
+}
+
+/** The bearer token for the next call: the hosted provider's when signed in there, else the stored one. */
+export async function getAuthToken(): Promise<string | null> {
+  if (hostedSession?.signedIn) {
+    const token = await hostedSession.getToken().catch(() => null);
+    if (token) return token;
+  }
+  return currentToken;
+}
+
+function isSignedIn(): boolean {
+  return currentToken !== null || hostedSession?.signedIn === true;
+}
+
+/** True while either sign-in holds a session (the cart syncs and the orders load only then). */
+export function useSignedIn(): boolean {
+  return useSyncExternalStore(subscribeToSession, isSignedIn, () => false);
+}
+
+/** True once the hosted provider has reported its session (signed in or not); false before it loads, or without it. */
+function hostedSessionKnown(): boolean {
+  return hostedSession !== null;
+}
+
+/** See hostedSessionKnown; the prerendered HTML and hydration render as if it were not known yet. */
+export function useHostedSessionKnown(): boolean {
+  return useSyncExternalStore(subscribeToSession, hostedSessionKnown, () => false);
+}

@@ -1,0 +1,28 @@
+import { BRAND } from '../../app/brand';
+import { useHydrated } from '../../app/use-hydrated';
+import { useHostedSessionKnown, useSessionToken, useSignedIn } from './session-store';
+
+/**
+ * Whether someone is signed in, or 'pending' while that is not known yet: before hydration, and, with the hosted
+ * sign-in configured, until it has loaded. Acting on 'signedOut' too early would empty an account's cart or send a
+ * signed-in shopper to /login, so the cart and the screens wait for a known answer.
+ */
+export type SessionStatus = 'pending' | 'signedIn' | 'signedOut';
+
+export interface Session {
+  status: SessionStatus;
+  /** Who is signed in: the store token, 'hosted' for the hosted sign-in, null when signed out or pending. */
+  account: string | null;
+}
+
+export function useSession(): Session {
+  const hydrated = useHydrated();
+  const token = useSessionToken();
+  const signedIn = useSignedIn();
+  const hostedKnown = useHostedSessionKnown();
+  if (!hydrated) return { status: 'pending', account: null };
+  if (token !== null) return { status: 'signedIn', account: token };
+  if (signedIn) return { status: 'signedIn', account: 'hosted' };
+  if (BRAND.clerkPublishableKey && !hostedKnown) return { status: 'pending', account: null };
+  return { status: 'signedOut', account: null };
+}

@@ -1,0 +1,77 @@
+import type { TypedDocumentNode } from '@apollo/client';
+import { type DocumentNode, Kind } from 'graphql';
+import { vi } from 'vitest';
+import { GRAPHQL_ENDPOINT } from '../graphql/apollo-client';
+
+// Tests answer the app's real fetch calls to /graphql: Apollo Client, its cache and its links (auth, error
+// toasts) all run as in the browser. Each mock answers one request with matching operation and variables, in order.
+export interface GraphQLMock {
+  operationName: string;
+  variables: unknown;
+  body: { data?: unknown; errors?: Array<{ message: string; extensions?: { code: string } }> };
+  /** Hold the answer until the test releases it (to see loading states). */
+  gate?: Promise<void>;
+}
+
+// Key order does not matter to GraphQL, so variables are compared with their keys sorted.
+function canonical(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
+
+type Document<TResult, TVariables> = TypedDocumentNode<TResult, TVariables>;
+
+function nameOf(document: DocumentNode): string {
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.OPERATION_DEFINITION && definition.name) return definition.name.value;
+  }
+  return '';
+}
+
+export function answer<TResult, TVariables>(
+  document: Document<TResult, TVariables>,
+  variables: TVariables,
+  data: TResult,
+  gate?: Promise<void>,
+): GraphQLMock {
+  return { operationName: nameOf(document), variables, body: { data }, gate };
+}
+
+export function fail<TResult, TVariables>(
+  document: Document<TResult, TVariables>,
+  variables: TVariables,
+  message: string,
+  code?: string,
+): GraphQLMock {
+  return { operationName: nameOf(document), variables, body: { errors: [code ? { message, extensions: { code } } : { message }] } };
+}
+
+export interface SentRequest {
+  operationName: string;
+  variables: unknown;
+  authorization: string | null;
+}
+
+/** Replaces fetch for this test; returns the requests the app sent, for assertions. */
+export function mockGraphQL(mocks: readonly GraphQLMock[]): SentRequest[] {
+  const pending = [...mocks];
+  const sent: SentRequest[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    if (url !== GRAPHQL_ENDPOINT) throw new Error(`Unexpected fetch of ${url}`);
+    const { operationName, variables } = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as { operationName: string; variables: unknown };
+    const authorization = new Headers(init.headers).get('authorization');
+    sent.push({ operationName, variables, authorization });
+    const index = pending.findIndex((mock) => mock.operationName === operationName && canonical(mock.variables) === canonical(variables));
+    const mock = index === -1 ? undefined : pending.splice(index, 1)[0];
+    if (!mock) {
+      const message = `No mock for ${operationName} ${JSON.stringify(variables)}`;
+      return Response.json({ errors: [{ message }] });
+    }
+    await mock.gate;
+    return Response.json(mock.body);
+  });
+  return sent;
+}
