@@ -24,7 +24,9 @@ function webBuildIsStale(): boolean {
 
 if (webBuildIsStale()) {
   console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
+  // Always a production build: an inherited NODE_ENV (a test runner sets "test") would make Vite bundle React's
+  // development build.
+  const build = spawnSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -49,7 +51,8 @@ try {
   const bff = await startService({
     entry: 'bff/src/main.ts',
     output: 'inherit',
-    env: { API_URL: apiUrl, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+    // The store runs in production mode unless a developer asks for the BFF's development extras (IDE, stack traces).
+    env: { API_URL: apiUrl, NODE_ENV: process.env.NODE_ENV === 'development' ? 'development' : 'production' },
   });
   running.push(bff);
   console.log(`\n  The store is open at ${bff.url}\n`);

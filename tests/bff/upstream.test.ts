@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startApi } from '../support/api-process.js';
 import { startBff } from '../support/bff-process.js';
@@ -48,11 +51,18 @@ describe('when the API fails', () => {
   });
 
   it('serves the cached catalogue while the API is stopped, refuses uncached calls quickly, and recovers', async () => {
-    const api = await startApi({ JWT_SECRET: TEST_JWT_SECRET });
+    // A data folder of the test's own: stopping an API that made its own folder removes it.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'store-upstream-'));
+    const api = await startApi({ JWT_SECRET: TEST_JWT_SECRET }, dataDir);
     const port = new URL(api.url).port;
     const bff = await startBff(api.url, { API_TIMEOUT_MS: String(TIMEOUT_MS), CATALOG_TTL_MS: '60000' });
     try {
       const before = await gql<{ products: { totalCount: number } }>(bff.url, LIST);
+      const account = { email: `asha-${Date.now()}@example.com`, password: 'correct horse 1' };
+      const registered = await gql(bff.url, 'mutation($input: RegisterInput!) { register(input: $input) { token } }', {
+        input: { name: 'Asha', ...account },
+      });
+      expect(registered.errors).toBeUndefined();
       expect(before.data?.products.totalCount).toBeGreaterThan(0);
       await api.stop();
 
@@ -65,15 +75,18 @@ describe('when the API fails', () => {
       expect(ms).toBeLessThan(TIMEOUT_MS + 1500);
 
       // The same port again: the BFF's pool reconnects by itself.
-      const again = await startApi({ JWT_SECRET: TEST_JWT_SECRET, API_PORT: port }, api.dataDir);
+      const again = await startApi({ JWT_SECRET: TEST_JWT_SECRET, API_PORT: port }, dataDir);
       try {
-        const login = await gql(bff.url, 'mutation { login(input: { email: "nobody@example.com", password: "whatever1" }) { token } }');
-        expect(codesOf(login)).toEqual(['UNAUTHENTICATED']);
+        const login = await gql<{ login: { token: string } }>(bff.url, 'mutation($input: LoginInput!) { login(input: $input) { token } }', {
+          input: account,
+        });
+        expect(login.data?.login.token).toEqual(expect.any(String));
       } finally {
         await again.stop();
       }
     } finally {
       await bff.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
