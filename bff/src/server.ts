@@ -10,6 +10,7 @@ import { ResponseCache } from './graphql/response-cache.js';
 import { IDE_CSS, IDE_HTML, IDE_JS, IDE_SCRIPT_PATH, IDE_STYLE_PATH } from './ide/page.js';
 import { Upstream } from './rest/upstream.js';
 import { registerImagesProxy } from './site/images-proxy.js';
+import { registerRestProxy } from './site/rest-proxy.js';
 import { registerSecurityHeaders } from './site/security-headers.js';
 import { registerWebApp } from './site/web-app.js';
 
@@ -109,6 +110,7 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
 
   app.get('/healthz', () => ({ ok: true }));
   registerImagesProxy(app, upstream);
+  await registerRestProxy(app, upstream, config.API_TIMEOUT_MS);
   await registerWebApp(app, config.WEB_DIST);
 
   app.addHook('onClose', async () => {

@@ -130,6 +130,8 @@ describe.each<ViewportName>(['mobile', 'desktop'])('purchase at %s width', (view
     const { page } = watched;
     await visit(page, '/place-order');
     await page.waitForURL((url) => url.pathname === '/login');
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `login-${viewport}`);
     await watched.context.close();
   });
 });
