@@ -1,6 +1,17 @@
-import { ClerkProvider, SignInButton, SignedIn, SignedOut, UserButton, useAuth } from '@clerk/clerk-react';
+import {
+  ClerkDegraded,
+  ClerkFailed,
+  ClerkLoading,
+  ClerkProvider,
+  SignInButton,
+  SignedIn,
+  SignedOut,
+  UserButton,
+  useAuth,
+} from '@clerk/clerk-react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { setHostedSession } from '../../features/session/session-store';
 import { SyncUserDocument } from '../../graphql/generated/graphql';
 import { UserIcon } from '../icons';
@@ -12,6 +23,22 @@ export default function HostedSignIn({ publishableKey }: { publishableKey: strin
   return (
     <ClerkProvider publishableKey={publishableKey} afterSignOutUrl="/">
       <SessionBridge />
+      {/* The provider's status, shown only while it is not ready: the store's own login keeps working meanwhile. */}
+      <ClerkLoading>
+        <span className={styles.providerStatus} role="status">
+          Sign-in loading…
+        </span>
+      </ClerkLoading>
+      <ClerkDegraded>
+        <span className={styles.providerStatus} role="status">
+          Sign-in degraded
+        </span>
+      </ClerkDegraded>
+      <ClerkFailed>
+        <Link to="/login" className={styles.providerStatus} role="alert">
+          Sign-in unavailable: use email
+        </Link>
+      </ClerkFailed>
       <SignedOut>
         <SignInButton mode="modal" forceRedirectUrl="/" signUpForceRedirectUrl="/">
           <button type="button" className={styles.iconButton} aria-label="Sign in">
