@@ -8,6 +8,7 @@ import { startStoreTheReadmeWay } from '../tests/support/store-process.js';
 
 interface Row {
   route: string;
+  lcpElement: string;
   score: number;
   lcpMs: number;
   tbtMs: number;
@@ -36,8 +37,10 @@ try {
       if (result === undefined || run === 0) continue;
       const { audits, categories } = result.lhr;
       const items = (audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
+      const lcpItems = (audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
       rows.push({
         route,
+        lcpElement: (lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '?').slice(0, 70),
         score: Math.round((categories.performance?.score ?? 0) * 100),
         lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
@@ -48,6 +51,8 @@ try {
   }
   console.log('\n| route | performance | LCP ms | TBT ms | CLS | JS KiB (transfer) |\n|---|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.route} | ${r.score} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${r.jsKiB} |`);
+  console.log('\nLCP elements:');
+  for (const r of rows) console.log(`  ${r.route}: ${r.lcpElement}`);
   const missed = rows.filter((r) => r.score < 98 || r.cls > 0 || r.lcpMs > 1500);
   console.log(missed.length === 0 ? '\nAll routes meet the targets.' : `\nMissed targets: ${missed.map((r) => r.route).join(', ')}`);
 } finally {

@@ -42,7 +42,8 @@ describe.each<ViewportName>(['mobile', 'desktop'])('storefront at %s width', (vi
     expect(await page.getByText('Footwear designed for everyday elegance — because less is always more.').isVisible()).toBe(true);
     expect(await page.locator('#about').count()).toBe(1);
     expect(await page.getByText('Style. Comfort. Trend.').first().count()).toBe(1);
-    expect(await activeVideo(page)).toMatch(/hero-1\./);
+    // The videos are fetched after the page's load event (the posters paint first).
+    await expect.poll(() => activeVideo(page)).toMatch(/hero-1\./);
     // Network idle: the page's chunk has loaded, so the prerendered shell is hydrated and clicks count.
     await page.waitForLoadState('networkidle');
     for (const next of [2, 3, 4, 1]) {

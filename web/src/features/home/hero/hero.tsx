@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { BRAND, TAGLINE } from '../../../app/brand';
 import { PauseIcon, PlayIcon } from '../../../app/icons';
 import ui from '../../../app/ui.module.css';
+import { usePageLoaded } from '../../../app/use-page-loaded';
 import { usePrefersReducedMotion } from '../../../app/use-prefers-reduced-motion';
 import { nextHeroIndex } from '../../../../../machines/src/hero/hero-machine';
 import { HERO_VIDEOS, HERO_VIDEO_COUNT } from './hero-videos';
@@ -24,6 +25,8 @@ export function Hero() {
   const layers = useRef<(HTMLVideoElement | null)[]>([]);
   const previewRef = useRef<HTMLVideoElement>(null);
   const upcoming = nextHeroIndex(hero.index);
+  // The posters are the first paint; the videos (the page's heaviest files) are fetched after the page has loaded.
+  const mediaReady = usePageLoaded();
 
   useHeroTransition(layers, hero.index, !reducedMotion);
 
@@ -56,7 +59,7 @@ export function Hero() {
     });
     if (paused) previewRef.current?.pause();
     else playQuietly(previewRef.current);
-  }, [hero.index, paused, upcoming]);
+  }, [hero.index, paused, upcoming, mediaReady]);
 
   return (
     <section className={styles.hero} aria-labelledby="hero-title" aria-busy={hero.loading}>
@@ -78,8 +81,12 @@ export function Hero() {
             tabIndex={-1}
             onLoadedData={() => reportLoaded(video.index)}
           >
-            <source src={video.webm} type="video/webm" />
-            <source src={video.mp4} type="video/mp4" />
+            {mediaReady ? (
+              <>
+                <source src={video.webm} type="video/webm" />
+                <source src={video.mp4} type="video/mp4" />
+              </>
+            ) : null}
           </video>
         ))}
         <div className={styles.scrim} />
@@ -111,8 +118,12 @@ export function Hero() {
           aria-hidden="true"
           tabIndex={-1}
         >
-          <source src={HERO_VIDEOS[upcoming - 1]?.webm} type="video/webm" />
-          <source src={HERO_VIDEOS[upcoming - 1]?.mp4} type="video/mp4" />
+          {mediaReady ? (
+            <>
+              <source src={HERO_VIDEOS[upcoming - 1]?.webm} type="video/webm" />
+              <source src={HERO_VIDEOS[upcoming - 1]?.mp4} type="video/mp4" />
+            </>
+          ) : null}
         </video>
       </button>
 
