@@ -25,7 +25,8 @@ export interface ServiceOptions {
 export function startService(options: ServiceOptions): Promise<RunningService> {
   const child = spawn(process.execPath, ['--import', 'tsx', options.entry], {
     cwd: ROOT,
-    env: { ...process.env, ...options.env },
+    // The child stops by itself if this process dies without stopping it (kill -9, a crashed test runner).
+    env: { ...process.env, EXIT_WITH_PARENT: 'true', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -28,6 +28,8 @@ const schema = z
     ASSET_BASE_URL: z.string().default(''),
     SEED_CATALOG: boolish.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+    // Set by the start script and the tests: stop when the process that started this one is gone (even by kill -9).
+    EXIT_WITH_PARENT: boolish.default(false),
   })
   .superRefine((env, ctx) => {
     if ((env.CLERK_JWT_KEY || env.CLERK_SECRET_KEY) && !env.CLERK_ISSUER) {

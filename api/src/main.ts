@@ -18,13 +18,19 @@ const address = await app.listen({ host: config.API_HOST, port: config.API_PORT 
 console.log(`Store API listening at ${address}`);
 
 let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    void app
-      .close()
-      .then(() => database.destroy())
-      .finally(() => process.exit(0));
-  });
+function shutdown(): void {
+  if (closing) return;
+  closing = true;
+  void app
+    .close()
+    .then(() => database.destroy())
+    .finally(() => process.exit(0));
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, shutdown);
+if (config.EXIT_WITH_PARENT) {
+  // A parent killed with -9 cannot stop its children; re-parenting is how the orphan finds out.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) shutdown();
+  }, 1000).unref();
 }

@@ -17,6 +17,8 @@ const schema = z.object({
   GRAPHQL_IDE: boolish.optional(),
   WEB_DIST: z.string().min(1).default('web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  // Set by the start script and the tests: stop when the process that started this one is gone (even by kill -9).
+  EXIT_WITH_PARENT: boolish.default(false),
   CORS_ORIGINS: z.string().default(''),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(100 * 1024),
   // Behind a load balancer, the addresses (comma-separated) or hop count whose X-Forwarded-For is believed.
