@@ -12,7 +12,7 @@ if (!existsSync(CHROMIUM)) {
     const result = spawnSync(cmd, rest, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     return result.status === 0;
   };
-  if (!run(['apt-get', 'update', '-qq']) || !run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'chromium'])) {
+  if (!run(['apt-get', 'update', '-qq']) || !run(['apt-get', 'install', '-y', '-qq', 'chromium']) || !existsSync(CHROMIUM)) {
     console.error('Could not install Chromium. Install Debian\'s "chromium" package, or set CHROMIUM_PATH to a Chromium binary.');
     process.exit(1);
   }

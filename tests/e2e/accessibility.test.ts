@@ -420,12 +420,18 @@ describe.each<ViewportName>(['desktop', 'mobile'])('keyboard only at %s width', 
     await page.keyboard.press('Enter');
     await page.waitForURL('**/cart');
     await settle(page);
+    // The router keeps the product page on screen until the cart's chunk has loaded: wait for the cart itself.
+    await page.getByRole('link', { name: 'PROCEED TO CHECKOUT' }).waitFor();
+    // Tabbing into a toast and past it hands focus back without a ring (the toast library's doing, not a page's):
+    // the journey goes on once "Added to cart" has closed (5 s).
+    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 });
 
     await tabTo(page, named('PROCEED TO CHECKOUT'));
     await page.keyboard.press('Enter');
     // Signed out: checkout sends the shopper to sign in first, and back afterwards.
     await page.waitForURL((url) => url.pathname === '/login');
     await settle(page);
+    await page.getByRole('button', { name: 'Create account' }).waitFor();
     await tabTo(page, named('Create account'));
     await page.keyboard.press('Enter');
     await tabTo(page, named('Name'), { backwards: true });
@@ -437,6 +443,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('keyboard only at %s width', 
     await page.keyboard.press('Enter');
     await page.waitForURL('**/place-order');
     await settle(page);
+    await page.getByLabel('First name', { exact: true }).waitFor();
 
     for (const [label, value] of Object.entries(ADDRESS)) {
       await tabTo(page, (element) => element.tag === 'input' && element.name === label);
