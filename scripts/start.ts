@@ -30,40 +30,68 @@ if (webBuildIsStale()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const running: RunningService[] = [];
+// Each store process is kept running: one that dies (a crash, a kill -9) is started again on the same port, so
+// the other keeps working meanwhile (the BFF answers UPSTREAM_UNAVAILABLE while the API is away).
+interface Supervised {
+  name: string;
+  current: RunningService;
+}
+const supervised: Supervised[] = [];
 let stopping = false;
+const MAX_QUICK_RESTARTS = 5;
+
 async function shutdown(code: number): Promise<never> {
   stopping = true;
-  await Promise.all(running.map((s) => s.stop()));
+  await Promise.all(supervised.map((s) => s.current.stop()));
   process.exit(code);
 }
 process.once('SIGINT', () => void shutdown(0));
 process.once('SIGTERM', () => void shutdown(0));
 
+async function supervise(name: string, entry: string, env: Record<string, string>, portVariable: string): Promise<RunningService> {
+  const first = await startService({ entry, output: 'inherit', env });
+  const entryState: Supervised = { name, current: first };
+  supervised.push(entryState);
+  // Restarts keep the port the process first got, so URLs handed out (the BFF's API_URL, the shopper's) stay valid.
+  const pinned = { ...env, [portVariable]: new URL(first.url).port };
+  let quickRestarts = 0;
+  const watch = (service: RunningService) => {
+    const startedAt = Date.now();
+    service.child.once('exit', (code, signal) => {
+      if (stopping) return;
+      quickRestarts = Date.now() - startedAt < 10_000 ? quickRestarts + 1 : 0;
+      if (quickRestarts > MAX_QUICK_RESTARTS) {
+        console.error(`The ${name} keeps stopping; giving up.`);
+        void shutdown(1);
+        return;
+      }
+      console.error(`The ${name} stopped (${signal ?? String(code)}); starting it again…`);
+      setTimeout(() => {
+        startService({ entry, output: 'inherit', env: pinned }).then(
+          (restarted) => {
+            entryState.current = restarted;
+            watch(restarted);
+          },
+          (error: unknown) => {
+            console.error(error instanceof Error ? error.message : error);
+            void shutdown(1);
+          },
+        );
+      }, 500);
+    });
+  };
+  watch(first);
+  return first;
+}
+
 try {
   // With API_URL set, the shop runs its own backend of the same contract and no local API is started.
   let apiUrl = process.env.API_URL;
-  if (apiUrl === undefined) {
-    const api = await startService({ entry: 'api/src/main.ts', output: 'inherit', env: {} });
-    running.push(api);
-    apiUrl = api.url;
-  }
-  const bff = await startService({
-    entry: 'bff/src/main.ts',
-    output: 'inherit',
-    // The store runs in production mode unless a developer asks for the BFF's development extras (IDE, stack traces).
-    env: { API_URL: apiUrl, NODE_ENV: process.env.NODE_ENV === 'development' ? 'development' : 'production' },
-  });
-  running.push(bff);
+  if (apiUrl === undefined) apiUrl = (await supervise('API', 'api/src/main.ts', {}, 'API_PORT')).url;
+  // The store runs in production mode unless a developer asks for the BFF's development extras (IDE, stack traces).
+  const bffEnv = { API_URL: apiUrl, NODE_ENV: process.env.NODE_ENV === 'development' ? 'development' : 'production' };
+  const bff = await supervise('BFF', 'bff/src/main.ts', bffEnv, 'BFF_PORT');
   console.log(`\n  The store is open at ${bff.url}\n`);
-  // If either process dies, the store is down: stop the other and say so.
-  for (const service of running) {
-    service.child.once('exit', (code) => {
-      if (stopping) return;
-      console.error(`A store process exited (${String(code)}); stopping.`);
-      void shutdown(1);
-    });
-  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await shutdown(1);

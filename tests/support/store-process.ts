@@ -7,6 +7,8 @@ import { ROOT } from '../../scripts/service-process.js';
 export interface RunningStore {
   url: string;
   dataDir: string;
+  /** Everything the store printed so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -43,7 +45,7 @@ export function startStoreTheReadmeWay(env: Record<string, string> = {}): Promis
       const match = /The store is open at (http:\/\/\S+)/.exec(output);
       if (match?.[1]) {
         clearTimeout(timer);
-        resolve({ url: match[1], dataDir, stop });
+        resolve({ url: match[1], dataDir, stop, output: () => output });
       }
     };
     child.stdout?.on('data', scan);
