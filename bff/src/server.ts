@@ -20,8 +20,10 @@ export interface Bff {
   catalog: CatalogCache;
 }
 
-// The context of one GraphQL request, kept so the response hook can read what the execution noted.
+// The context of one GraphQL request, kept so the response hook can read what the execution noted, and its
+// response-cache key, computed once before execution.
 const contexts = new WeakMap<FastifyRequest, GraphQLContext>();
+const cacheKeys = new WeakMap<FastifyRequest, string>();
 
 export async function buildBff(config: BffConfig): Promise<Bff> {
   const app = Fastify({
@@ -80,6 +82,7 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
       }
       const key = responses.keyOf(request);
       if (key === undefined) return;
+      cacheKeys.set(request, key);
       const hit = responses.get(key);
       if (hit === undefined) return;
       // An answer computed from an older catalogue is never served: asking for the version revalidates it.
@@ -88,7 +91,7 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
     },
     onSend(request, reply, payload, done) {
       const context = contexts.get(request);
-      const key = responses.keyOf(request);
+      const key = cacheKeys.get(request);
       if (context?.notes.cacheable === true && key !== undefined && typeof payload === 'string' && reply.statusCode === 200) {
         responses.set(key, {
           body: payload,

@@ -45,7 +45,8 @@ export async function registerRestProxy(app: FastifyInstance, upstream: Upstream
         const value = answer.headers[name];
         if (typeof value === 'string') void reply.header(name, value);
       }
-      return reply.send(Buffer.from(await answer.body.arrayBuffer()));
+      // Streamed, not buffered: the product list is the API's largest answer and its most frequent.
+      return reply.send(answer.body);
     });
     done();
   });

@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
+import { TrashIcon } from '../../app/icons';
 import { FALLBACK_PRODUCT_IMAGE } from '../catalog/product-card';
 import { formatPrice } from '../catalog/format-price';
 import styles from './cart.module.css';
 import { QuantityInput } from './quantity-input';
-import { TrashIcon } from './trash-icon';
 import type { CartLineView } from './use-cart-view';
+import ui from '../../app/ui.module.css';
 
 interface CartLineProps {
   line: CartLineView;
@@ -59,9 +60,9 @@ export function CartLine({ line, onQuantityChange, onRemove }: CartLineProps) {
         </>
       ) : (
         <>
-          <div className={`${styles.image} ${styles.skeleton}`} aria-hidden="true" />
+          <div className={`${styles.image} ${ui.skeleton}`} aria-hidden="true" />
           <div className={styles.info} aria-busy="true">
-            <div className={`${styles.skeleton} ${styles.skeletonLine}`} />
+            <div className={`${ui.skeleton} ${styles.skeletonLine}`} />
             <span className={styles.size}>
               <span className="visually-hidden">Size </span>
               {line.size}

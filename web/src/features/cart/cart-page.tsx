@@ -101,8 +101,8 @@ function CartSkeleton() {
       <span className="visually-hidden">Loading your cart…</span>
       {[0, 1].map((row) => (
         <div key={row} className={styles.line} aria-hidden="true">
-          <div className={`${styles.image} ${styles.skeleton}`} />
-          <div className={`${styles.skeleton} ${styles.skeletonLine}`} />
+          <div className={`${styles.image} ${ui.skeleton}`} />
+          <div className={`${ui.skeleton} ${styles.skeletonLine}`} />
         </div>
       ))}
     </div>

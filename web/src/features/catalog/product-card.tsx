@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { ProductCardFieldsFragment } from '../../graphql/generated/graphql';
 import { formatPrice } from './format-price';
 import styles from './product-card.module.css';
+import ui from '../../app/ui.module.css';
 
 export const FALLBACK_PRODUCT_IMAGE = '/product-placeholder.svg';
 // The catalogue artwork is square; the attributes let the browser reserve the box before the image loads.
@@ -40,9 +41,9 @@ export function ProductCard({ product, showId = false, priority = false }: Produ
 export function ProductCardSkeleton() {
   return (
     <div className={styles.card} aria-hidden="true">
-      <div className={`${styles.imageBox} ${styles.skeleton}`} />
-      <div className={`${styles.skeletonLine} ${styles.skeleton}`} />
-      <div className={`${styles.skeletonLine} ${styles.skeletonShort} ${styles.skeleton}`} />
+      <div className={`${styles.imageBox} ${ui.skeleton}`} />
+      <div className={`${styles.skeletonLine} ${ui.skeleton}`} />
+      <div className={`${styles.skeletonLine} ${styles.skeletonShort} ${ui.skeleton}`} />
     </div>
   );
 }

@@ -50,10 +50,10 @@ export function OrderRow({ row, onTrack, refreshing }: OrderRowProps) {
 export function OrderRowSkeleton() {
   return (
     <li className={styles.row} aria-hidden="true">
-      <div className={`${styles.image} ${styles.skeleton}`} />
+      <div className={`${styles.image} ${ui.skeleton} ${styles.skeleton}`} />
       <div className={styles.details}>
-        <div className={`${styles.skeleton} ${styles.skeletonLine}`} />
-        <div className={`${styles.skeleton} ${styles.skeletonLine} ${styles.skeletonShort}`} />
+        <div className={`${ui.skeleton} ${styles.skeleton} ${styles.skeletonLine}`} />
+        <div className={`${ui.skeleton} ${styles.skeleton} ${styles.skeletonLine} ${styles.skeletonShort}`} />
       </div>
     </li>
   );
