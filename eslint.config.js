@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'dist/', 'web/dist/', '**/generated/', 'test-results/', 'api/public/'] },
+  { ignores: ['node_modules/', 'data/', 'dist/', 'web/dist/', 'web/dist-server/', '**/generated/', 'test-results/', 'api/public/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

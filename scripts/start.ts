@@ -5,8 +5,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, startService, type RunningService } from './service-process.js';
 
-const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'machines/src', 'domain'];
+const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/build', 'machines/src', 'domain'];
 const BUILT = path.join(ROOT, 'web/dist/index.html');
+// The server half of the build (the BFF renders the collection and product pages with it).
+const BUILT_SERVER = path.join(ROOT, 'web/dist-server/entry-server.js');
 
 function newestMtime(target: string): number {
   const stat = statSync(target);
@@ -17,7 +19,7 @@ function newestMtime(target: string): number {
 }
 
 function webBuildIsStale(): boolean {
-  if (!existsSync(BUILT)) return true;
+  if (!existsSync(BUILT) || !existsSync(BUILT_SERVER)) return true;
   const built = statSync(BUILT).mtimeMs;
   return SOURCES.map((s) => path.join(ROOT, s)).some((s) => existsSync(s) && newestMtime(s) > built);
 }

@@ -32,8 +32,9 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
-      // build/prerender.ts reads it to link each prerendered route's chunk and CSS.
-      manifest: true,
+      // One stylesheet for every page (7 KiB gzip): the first paint of any page waits for one request, and
+      // the next page finds it cached.
+      cssCodeSplit: false,
       rolldownOptions: {
         output: {
           codeSplitting: {

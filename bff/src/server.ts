@@ -12,6 +12,7 @@ import { Upstream } from './rest/upstream.js';
 import { registerImagesProxy } from './site/images-proxy.js';
 import { registerRestProxy } from './site/rest-proxy.js';
 import { registerSecurityHeaders } from './site/security-headers.js';
+import { loadPageRenderer } from './site/page-renderer.js';
 import { registerWebApp } from './site/web-app.js';
 
 export interface Bff {
@@ -54,19 +55,24 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
 
   const apollo = await createApollo(app, config);
 
+  const contextFor = (request: FastifyRequest, authorization: string | undefined): GraphQLContext => {
+    const context: GraphQLContext = {
+      upstream,
+      shopper: { authorization, address: request.ip },
+      catalog: async () => {
+        const snapshot = await catalog.get();
+        context.notes.catalogVersion = snapshot.version;
+        return snapshot;
+      },
+      notes: {},
+    };
+    return context;
+  };
+
   const handler = fastifyApolloHandler(apollo, {
     context: (request): Promise<GraphQLContext> => {
       const authorization = request.headers.authorization;
-      const context: GraphQLContext = {
-        upstream,
-        shopper: { authorization: typeof authorization === 'string' && authorization !== '' ? authorization : undefined, address: request.ip },
-        catalog: async () => {
-          const snapshot = await catalog.get();
-          context.notes.catalogVersion = snapshot.version;
-          return snapshot;
-        },
-        notes: {},
-      };
+      const context = contextFor(request, typeof authorization === 'string' && authorization !== '' ? authorization : undefined);
       contexts.set(request, context);
       return Promise.resolve(context);
     },
@@ -114,7 +120,19 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
   app.get('/healthz', () => ({ ok: true }));
   registerImagesProxy(app, upstream);
   await registerRestProxy(app, upstream, config.API_TIMEOUT_MS);
-  await registerWebApp(app, config.WEB_DIST);
+  // Pages are rendered for nobody in particular: the shopper's token stays out, whatever the request carries.
+  const pages = await loadPageRenderer(config.WEB_DIST, async () => (await catalog.get()).version);
+  await registerWebApp(
+    app,
+    config.WEB_DIST,
+    pages &&
+      ((request) =>
+        pages.render(request.url, async ({ query, variables, operationName }) => {
+          const response = await apollo.executeOperation({ query, variables, operationName }, { contextValue: contextFor(request, undefined) });
+          if (response.body.kind !== 'single') throw new Error('page render: an incremental GraphQL response');
+          return response.body.singleResult;
+        })),
+  );
 
   app.addHook('onClose', async () => {
     await upstream.close();

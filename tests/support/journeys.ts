@@ -29,9 +29,11 @@ export const ADDRESS = {
   Phone: '9876543210',
 } as const;
 
-/** Waits for the page's chunk and first queries, so a prerendered shell is hydrated before it is clicked. */
+/** Waits until React owns the page (main.tsx marks it) and its first queries have answered, so clicks count. */
 export async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.goto(path);
+  await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+  await page.waitForLoadState('networkidle');
 }
 
 export async function signUpInBrowser(page: Page): Promise<{ email: string; password: string }> {

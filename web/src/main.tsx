@@ -1,30 +1,42 @@
-import '@fontsource/krona-one/latin-400.css';
-import '@fontsource/outfit/latin-400.css';
-import '@fontsource/outfit/latin-500.css';
-import '@fontsource/outfit/latin-600.css';
-import './app/global.css';
 import { ApolloProvider } from '@apollo/client/react';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/app-routes';
 import { isPrerenderedFor } from './app/prerendered-routes';
+import { readServerState } from './app/server-state';
 import { apolloClient } from './graphql/apollo-client';
 
-// Declarative routing (no data router): the pages fetch through Apollo Client, and each page is a lazy chunk
-// (routes.tsx), so the entry holds only the shell and the one GraphQL client every page shares.
+// Loaded by boot.ts once the page has loaded. Declarative routing (no data router): the pages fetch through
+// Apollo Client, and each page is a lazy chunk (routes.tsx).
 const container = document.getElementById('root')!;
+
+/** Marks the document once React owns it, so a test (or a script) knows the buttons answer from now on. */
+function Ready() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <ApolloProvider client={apolloClient}>
       <BrowserRouter>
         <AppRoutes />
+        <Ready />
       </BrowserRouter>
     </ApolloProvider>
   </StrictMode>
 );
 
-// The served HTML is prerendered for one route (data-route, see web/build/prerender.ts). It is hydrated only
-// on that route; any other URL (a product page, an unknown path) served the same file renders from scratch.
-if (isPrerenderedFor(container.dataset.route, window.location.pathname, window.location.search)) hydrateRoot(container, app);
-else createRoot(container).render(app);
+// The served HTML was rendered for one URL (data-route): a route shell at build time, or a page with its data
+// by the BFF, which then also sends the cache it rendered from. It is hydrated only on that URL; any other one
+// served the same file (an unknown path, a page the BFF could not render) renders from scratch.
+if (isPrerenderedFor(container.dataset.route, window.location.pathname, window.location.search)) {
+  const state = readServerState(document);
+  if (state) apolloClient.cache.restore(state);
+  hydrateRoot(container, app);
+} else {
+  createRoot(container).render(app);
+}

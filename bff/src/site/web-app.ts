@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RenderedPage } from './page-renderer.js';
 
 // The built storefront: hashed assets cached for a year, HTML always revalidated, and every client route
 // (known or not: the client renders its own not-found page) answered with the app's HTML.
@@ -39,7 +40,10 @@ function routeOf(url: string): string | undefined {
   }
 }
 
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+/** Renders the requested page with its data, when its route has data to show (page-renderer.ts). */
+export type RenderPage = (request: FastifyRequest) => Promise<RenderedPage | undefined>;
+
+export async function registerWebApp(app: FastifyInstance, webDist: string, renderPage?: RenderPage): Promise<void> {
   const root = path.resolve(webDist);
   const built = existsSync(path.join(root, 'index.html')) && statSync(root).isDirectory();
   // Read once at start: the web build happens before the BFF starts (scripts/start.ts).
@@ -65,7 +69,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const route = routeOf(request.url);
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_THE_APP.test(request.url);
     // A path with an extension is a missing file, not a page.
@@ -74,6 +78,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     }
     if (!built) {
       return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('The web app is not built yet: run `npm run build:web`.\n');
+    }
+    const rendered = await renderPage?.(request).catch((error: unknown) => {
+      // The shell below still serves the page; its data then loads in the browser.
+      request.log.error({ err: error }, 'page render failed');
+      return undefined;
+    });
+    if (rendered !== undefined) {
+      return reply.code(rendered.status).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(rendered.html);
     }
     // A route without a prerendered shell (a product page, an unknown path) gets the neutral app shell, so the
     // browser never paints another page's content first.

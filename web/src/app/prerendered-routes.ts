@@ -62,9 +62,12 @@ function normalise(pathname: string): string {
 }
 
 /**
- * Whether the served HTML is this URL's prerendered shell. The shells are rendered without a query string, so
- * `/collection?categories=WOMEN` (filters, sort, search) is rendered afresh: hydrating it would not match.
+ * Whether the served HTML was rendered for this URL. Build-time shells are rendered without a query string,
+ * so `/collection?categories=WOMEN` only hydrates HTML the BFF rendered for exactly that URL.
  */
 export function isPrerenderedFor(route: string | undefined, pathname: string, search = ''): boolean {
-  return route !== undefined && search === '' && normalise(route) === normalise(pathname);
+  if (route === undefined) return false;
+  const query = route.indexOf('?');
+  const [routePath, routeSearch] = query === -1 ? [route, ''] : [route.slice(0, query), route.slice(query)];
+  return routeSearch === search && normalise(routePath) === normalise(pathname);
 }

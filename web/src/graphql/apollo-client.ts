@@ -100,31 +100,33 @@ const errorLink = new ErrorLink(({ error, operation }) => {
 
 const httpLink = new HttpLink({ uri: GRAPHQL_ENDPOINT });
 
-export function createApolloClient(): ApolloClient {
-  return new ApolloClient({
-    link: ApolloLink.from([errorLink, authLink, httpLink]),
-    cache: new InMemoryCache({
-      typePolicies: {
-        Product: { keyFields: ['id'] },
-        Order: { keyFields: ['id'] },
-        // There is one cart per visit (the shopper's, or none): every Cart result updates the same entry.
-        Cart: { keyFields: [] },
-        Query: {
-          fields: {
-            products: {
-              // Pages of one view share an entry; "Load more" (a fetch with `after`) appends to it and a new
-              // filter or sort starts its own.
-              keyArgs: ['filter', 'sort'],
-              merge(existing: ProductPage | undefined, incoming: ProductPage, { args }) {
-                if (!existing || typeof args?.after !== 'string') return incoming;
-                return { ...incoming, nodes: [...(existing.nodes ?? []), ...(incoming.nodes ?? [])] };
-              },
+/** The cache's policies, shared by the browser's client and the server render (prerender/entry-server.tsx). */
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
+    typePolicies: {
+      Product: { keyFields: ['id'] },
+      Order: { keyFields: ['id'] },
+      // There is one cart per visit (the shopper's, or none): every Cart result updates the same entry.
+      Cart: { keyFields: [] },
+      Query: {
+        fields: {
+          products: {
+            // Pages of one view share an entry; "Load more" (a fetch with `after`) appends to it and a new
+            // filter or sort starts its own.
+            keyArgs: ['filter', 'sort'],
+            merge(existing: ProductPage | undefined, incoming: ProductPage, { args }) {
+              if (!existing || typeof args?.after !== 'string') return incoming;
+              return { ...incoming, nodes: [...(existing.nodes ?? []), ...(incoming.nodes ?? [])] };
             },
           },
         },
       },
-    }),
+    },
   });
+}
+
+export function createApolloClient(): ApolloClient {
+  return new ApolloClient({ link: ApolloLink.from([errorLink, authLink, httpLink]), cache: createCache() });
 }
 
 // Only the part of a ProductConnection the merge touches (the field may be asked for without nodes).

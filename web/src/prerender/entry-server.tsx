@@ -1,16 +1,24 @@
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, InMemoryCache, type OperationVariables } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
+import { prerenderStatic } from '@apollo/client/react/ssr';
+import type { DocumentNode, FormattedExecutionResult } from 'graphql';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
+import { matchPath, StaticRouter } from 'react-router-dom';
+import { Observable } from 'rxjs';
+import { RELATED_PRODUCTS_LIMIT } from '../../../domain/store-rules';
 import { AppRoutes } from '../app/app-routes';
 import { AppShell } from '../app/app-shell';
 import { PageFallback } from '../app/page-fallback';
-import { documentTitle, PRERENDERED_ROUTES } from '../app/prerendered-routes';
+import { COLLECTION_META, documentTitle, PRERENDERED_ROUTES } from '../app/prerendered-routes';
+import { serializeServerState } from '../app/server-state';
+import { createCache } from '../graphql/apollo-client';
+import { ProductDetailDocument } from '../graphql/generated/graphql';
 
-// Built for Node by web/build/prerender.ts, never shipped to the browser. `prerender` waits for the lazy
-// pages, so each route's first screen (with skeletons where data will go) lands in its HTML file.
+// Built for Node, never shipped to the browser. Used twice: at build time by web/build/prerender.ts (route
+// shells with skeletons where data will go) and at request time by the BFF (bff/src/site/page-renderer.ts),
+// which renders the collection and product pages with their data (docs/decisions/008).
 export { documentTitle, PRERENDERED_ROUTES };
 
 async function toHtml(node: React.ReactNode): Promise<string> {
@@ -23,23 +31,27 @@ async function toHtml(node: React.ReactNode): Promise<string> {
   return html;
 }
 
-// The HTML holds route shells with skeletons, never data: the browser's first render (an empty cache) must
-// produce the same markup to hydrate. A client per render whose link never sends keeps every query loading.
+function app(client: ApolloClient, url: string): React.ReactNode {
+  return (
+    <StrictMode>
+      <ApolloProvider client={client}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </ApolloProvider>
+    </StrictMode>
+  );
+}
+
+// The shells hold skeletons, never data: the browser's first render (an empty cache) must produce the same
+// markup to hydrate. A client whose link never sends keeps every query loading.
 function shellClient(): ApolloClient {
   return new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty(), ssrMode: true });
 }
 
 /** The markup of the app at `url`, exactly as the browser's first render produces it (so it hydrates). */
 export function renderRoute(url: string): Promise<string> {
-  return toHtml(
-    <StrictMode>
-      <ApolloProvider client={shellClient()}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </ApolloProvider>
-    </StrictMode>,
-  );
+  return toHtml(app(shellClient(), url));
 }
 
 /** Nav, footer and a loading page: the HTML for routes that are not prerendered (it is rendered over, not hydrated). */
@@ -47,12 +59,104 @@ export function renderShell(): Promise<string> {
   return toHtml(
     <ApolloProvider client={shellClient()}>
       <StaticRouter location="/">
-        <ShellOnly />
+        <AppShell page={<PageFallback />} />
       </StaticRouter>
     </ApolloProvider>,
   );
 }
 
-function ShellOnly() {
-  return <AppShell page={<PageFallback />} />;
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export interface DocumentParts {
+  /** The app's markup for the root element. */
+  root: string;
+  /** The URL the markup was rendered for: the browser hydrates it only there (main.tsx). */
+  route?: string;
+  title: string;
+  description: string;
+  /** Extra elements for the head. */
+  head?: readonly string[];
+  /** Elements after the root, such as the serialized cache. */
+  tail?: string;
+}
+
+/** The built index.html with a page's content, title and description filled in. */
+export function fillDocument(template: string, parts: DocumentParts): string {
+  let html = template
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
+    .replace(/(<meta name="description" content=")[^"]*(")/, (_match, open: string, close: string) => `${open}${escapeHtml(parts.description)}${close}`);
+  if (parts.head && parts.head.length > 0) html = html.replace('</head>', `  ${parts.head.join('\n    ')}\n  </head>`);
+  const routeAttribute = parts.route === undefined ? '' : ` data-route="${escapeHtml(parts.route)}"`;
+  return html.replace('<div id="root"></div>', () => `<div id="root"${routeAttribute}>${parts.root}</div>${parts.tail ?? ''}`);
+}
+
+/** Runs one GraphQL operation against the BFF's schema, in process. */
+export type ExecuteOperation = (operation: {
+  query: DocumentNode;
+  variables: OperationVariables;
+  operationName: string | undefined;
+}) => Promise<FormattedExecutionResult>;
+
+export interface RenderedPage {
+  status: number;
+  html: string;
+}
+
+/** The pages worth rendering with their data: their largest element is a product image. */
+const DATA_ROUTES = ['/collection', '/product/:productId'] as const;
+
+/**
+ * The page at `url` with its data, and the Apollo cache that data came from serialized after it, so the
+ * browser's first render reads the same data and hydrates the markup. Undefined for other routes, and when any
+ * query failed: the caller then serves the route shell, which loads its data in the browser as before.
+ */
+export async function renderPageWithData(template: string, url: string, execute: ExecuteOperation): Promise<RenderedPage | undefined> {
+  const { pathname } = new URL(url, 'http://store.invalid');
+  if (!DATA_ROUTES.some((pattern) => matchPath(pattern, pathname))) return undefined;
+
+  // Set from the link's callbacks: a page rendered from a failed query would show an error the browser's first
+  // render (which has no such error) could not hydrate.
+  const outcome = { failed: false };
+  const link = new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        execute({ query: operation.query, variables: operation.variables, operationName: operation.operationName })
+          .then((result) => {
+            if (result.errors !== undefined && result.errors.length > 0) outcome.failed = true;
+            observer.next(result);
+            observer.complete();
+          })
+          .catch((error: unknown) => {
+            outcome.failed = true;
+            observer.error(error);
+          });
+      }),
+  );
+  const cache = createCache();
+  const client = new ApolloClient({ cache, link, ssrMode: true });
+  await prerenderStatic({ tree: app(client, url), renderFunction: prerender, ignoreResults: true });
+  if (outcome.failed) return undefined;
+  const root = await toHtml(app(client, url));
+
+  let status = 200;
+  let title = COLLECTION_META.title;
+  let description = COLLECTION_META.description;
+  const productId = matchPath('/product/:productId', pathname)?.params.productId;
+  if (productId !== undefined) {
+    const product = client.readQuery({ query: ProductDetailDocument, variables: { id: productId, relatedLimit: RELATED_PRODUCTS_LIMIT } })?.product;
+    // The same words the page sets in the browser (product-page.tsx).
+    title = product ? product.name : 'Product not found';
+    description = product ? product.description.slice(0, 155) : 'This product is not in our catalogue.';
+    if (!product) status = 404;
+  }
+  const html = fillDocument(template, {
+    root,
+    route: url,
+    title: documentTitle(title),
+    description,
+    tail: serializeServerState(cache.extract()),
+  });
+  return { status, html };
 }

@@ -2,6 +2,7 @@ import { useCallback, useId, useState } from 'react';
 import { COLLECTION_META } from '../../app/prerendered-routes';
 import ui from '../../app/ui.module.css';
 import { useDocumentMeta } from '../../app/use-document-meta';
+import { useHydrated } from '../../app/use-hydrated';
 import type { ProductSort } from '../../graphql/generated/graphql';
 import { SORT_OPTIONS, SORT_VALUES } from '../catalog/catalog-labels';
 import { ProductCard, ProductCardSkeleton } from '../catalog/product-card';
@@ -27,6 +28,8 @@ export default function CollectionPage() {
   const [view, updateView] = useCollectionParams();
   const showSearch = useSearchVisibility();
   const sortId = useId();
+  // The page can arrive rendered with its products before its code (docs/decisions/008).
+  const hydrated = useHydrated();
   const { products, totalCount, facets, hasNextPage, loadingMore, error, loadMore, retry } = useCollectionProducts(view);
 
   // The previous view's facet counts stay while the next view loads, so the filter panel does not jump.
@@ -72,6 +75,7 @@ export default function CollectionPage() {
               id={sortId}
               className={styles.sort}
               value={view.sort}
+              disabled={!hydrated}
               onChange={(event) => {
                 const sort = event.target.value;
                 if (isSort(sort)) updateView((current) => ({ ...current, sort }));
@@ -111,7 +115,7 @@ export default function CollectionPage() {
                 </ul>
                 {hasNextPage ? (
                   <div className={styles.loadMore}>
-                    <button type="button" className={ui.buttonGhost} onClick={loadMore} disabled={loadingMore}>
+                    <button type="button" className={ui.buttonGhost} onClick={loadMore} disabled={loadingMore || !hydrated}>
                       {loadingMore ? 'Loading…' : 'Load more'}
                     </button>
                   </div>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { ChevronDownIcon } from '../../app/icons';
+import { useHydrated } from '../../app/use-hydrated';
 import type { Category, ProductType } from '../../graphql/generated/graphql';
 import type { CollectionFacets } from './use-collection-products';
 import { CATEGORY_OPTIONS, TYPE_OPTIONS } from '../catalog/catalog-labels';
@@ -22,6 +23,8 @@ export function FilterPanel({ categories, types, facets, onToggleCategory, onTog
   const categoryCount = (value: Category) => facets?.categories.find((facet) => facet.category === value)?.count;
   const typeCount = (value: ProductType) => facets?.types.find((facet) => facet.type === value)?.count;
   const active = categories.length + types.length;
+  // Until React owns the page (it can arrive rendered before its code), a press would change nothing.
+  const disabled = !useHydrated();
 
   return (
     <aside className={styles.filters} aria-label="Filters">
@@ -30,6 +33,7 @@ export function FilterPanel({ categories, types, facets, onToggleCategory, onTog
         className={styles.filtersToggle}
         aria-expanded={open}
         aria-controls={panelId}
+        disabled={disabled}
         onClick={() => setOpen((value) => !value)}
       >
         FILTERS
@@ -47,6 +51,7 @@ export function FilterPanel({ categories, types, facets, onToggleCategory, onTog
               label={option.label}
               count={categoryCount(option.value)}
               checked={categories.includes(option.value)}
+              disabled={disabled}
               onChange={() => onToggleCategory(option.value)}
             />
           ))}
@@ -59,6 +64,7 @@ export function FilterPanel({ categories, types, facets, onToggleCategory, onTog
               label={option.label}
               count={typeCount(option.value)}
               checked={types.includes(option.value)}
+              disabled={disabled}
               onChange={() => onToggleType(option.value)}
             />
           ))}
@@ -72,13 +78,14 @@ interface FilterCheckboxProps {
   label: string;
   count: number | undefined;
   checked: boolean;
+  disabled: boolean;
   onChange: () => void;
 }
 
-function FilterCheckbox({ label, count, checked, onChange }: FilterCheckboxProps) {
+function FilterCheckbox({ label, count, checked, disabled, onChange }: FilterCheckboxProps) {
   return (
     <label className={styles.filterOption}>
-      <input type="checkbox" className={styles.checkbox} checked={checked} onChange={onChange} />
+      <input type="checkbox" className={styles.checkbox} checked={checked} disabled={disabled} onChange={onChange} />
       <span>{label}</span>
       {count === undefined ? null : <span className={styles.filterCount}>{count}</span>}
     </label>

@@ -3,7 +3,7 @@ import { BRAND } from '../../app/brand';
 import { logError } from '../../app/notify-error';
 import { usePrefersReducedMotion } from '../../app/use-prefers-reduced-motion';
 import styles from './home.module.css';
-import { loadGsap } from './load-gsap';
+import { loadGsapWithScrollTrigger } from './load-gsap';
 
 // Spec: the image expands to full screen only above the 768 px breakpoint, scrubbed over 800 scroll units.
 const EXPAND_MEDIA = '(min-width: 769px)';
@@ -18,27 +18,38 @@ export function AboutSection() {
     const pin = pinRef.current;
     const frame = frameRef.current;
     if (reducedMotion || !pin || !frame) return;
+    const wide = window.matchMedia(EXPAND_MEDIA);
     let revert: (() => void) | undefined;
+    let started = false;
     let cancelled = false;
 
-    loadGsap()
-      .then((gsap) => {
-        if (cancelled) return;
-        const mm = gsap.matchMedia();
-        mm.add(EXPAND_MEDIA, () => {
-          gsap
-            .timeline({
-              scrollTrigger: { trigger: pin, start: 'top top', end: SCRUB_DISTANCE, scrub: 0.5, pin: true, pinSpacing: true },
-            })
-            .to(frame, { width: '100vw', height: '100vh', borderRadius: 0, ease: 'power1.inOut' });
-        });
-        // Reverting removes the pin spacer and inline styles, so leaving the page or crossing 768 px is clean.
-        revert = () => mm.revert();
-      })
-      .catch((error: unknown) => logError(error, 'about animation'));
+    // Phones never pin, so they never fetch ScrollTrigger: it is loaded the first time the screen is wide.
+    const setUp = () => {
+      if (started || !wide.matches) return;
+      started = true;
+      loadGsapWithScrollTrigger()
+        .then((gsap) => {
+          if (cancelled) return;
+          // From here GSAP follows the media query itself, both ways.
+          const mm = gsap.matchMedia();
+          mm.add(EXPAND_MEDIA, () => {
+            gsap
+              .timeline({
+                scrollTrigger: { trigger: pin, start: 'top top', end: SCRUB_DISTANCE, scrub: 0.5, pin: true, pinSpacing: true },
+              })
+              .to(frame, { width: '100vw', height: '100vh', borderRadius: 0, ease: 'power1.inOut' });
+          });
+          // Reverting removes the pin spacer and inline styles, so leaving the page or crossing 768 px is clean.
+          revert = () => mm.revert();
+        })
+        .catch((error: unknown) => logError(error, 'about animation'));
+    };
+    setUp();
+    wide.addEventListener('change', setUp);
 
     return () => {
       cancelled = true;
+      wide.removeEventListener('change', setUp);
       revert?.();
     };
   }, [reducedMotion]);

@@ -4,7 +4,7 @@ import styles from './product-page.module.css';
 
 const IMAGE_SIZE = 800;
 
-export function ProductGallery({ images, name }: { images: readonly string[]; name: string }) {
+export function ProductGallery({ images, name, disabled = false }: { images: readonly string[]; name: string; disabled?: boolean }) {
   const [active, setActive] = useState(0);
   const main = images[active] ?? images[0] ?? FALLBACK_PRODUCT_IMAGE;
 
@@ -19,6 +19,7 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
                 className={styles.thumb}
                 aria-pressed={index === active}
                 aria-label={`Show image ${index + 1} of ${images.length}`}
+                disabled={disabled}
                 onClick={() => setActive(index)}
               >
                 <img src={image} alt="" width={IMAGE_SIZE} height={IMAGE_SIZE} decoding="async" />

@@ -6,6 +6,7 @@ import { NotFoundMessage } from '../../app/not-found-message';
 import { showToast } from '../../app/toasts';
 import ui from '../../app/ui.module.css';
 import { useDocumentMeta } from '../../app/use-document-meta';
+import { useHydrated } from '../../app/use-hydrated';
 import { ProductDetailDocument, type ProductDetailQuery } from '../../graphql/generated/graphql';
 import { readGraphQLError } from '../../graphql/apollo-client';
 import { useAddToCart } from '../cart/use-add-to-cart';
@@ -45,6 +46,9 @@ function ProductDetail({ product }: { product: Product }) {
   useDocumentMeta(product.name, product.description.slice(0, 155));
   const [size, setSize] = useState<string | null>(null);
   const addToCart = useAddToCart();
+  // The page can arrive rendered before its code (docs/decisions/008): until React owns it, its controls say
+  // they cannot be used yet instead of ignoring a press.
+  const hydrated = useHydrated();
 
   const onAdd = () => {
     if (!size) {
@@ -65,16 +69,16 @@ function ProductDetail({ product }: { product: Product }) {
       </nav>
 
       <article className={styles.detail}>
-        <ProductGallery images={product.images} name={product.name} />
+        <ProductGallery images={product.images} name={product.name} disabled={!hydrated} />
 
         <div className={styles.info}>
           <h1 className={styles.name}>{product.name}</h1>
           <p className={styles.price}>{formatPrice(product.price)}</p>
           <p className={styles.description}>{product.description}</p>
 
-          <SizePicker sizes={product.sizes} selected={size} onSelect={setSize} />
+          <SizePicker sizes={product.sizes} selected={size} onSelect={setSize} disabled={!hydrated} />
 
-          <button type="button" className={`${ui.button} ${styles.addToCart}`} onClick={onAdd}>
+          <button type="button" className={`${ui.button} ${styles.addToCart}`} onClick={onAdd} disabled={!hydrated}>
             ADD TO CART
           </button>
 

@@ -4,9 +4,10 @@ interface SizePickerProps {
   sizes: readonly string[];
   selected: string | null;
   onSelect: (size: string) => void;
+  disabled?: boolean;
 }
 
-export function SizePicker({ sizes, selected, onSelect }: SizePickerProps) {
+export function SizePicker({ sizes, selected, onSelect, disabled = false }: SizePickerProps) {
   return (
     <div className={styles.sizes} role="group" aria-labelledby="size-label">
       <p id="size-label" className={styles.sizesLabel}>
@@ -19,6 +20,7 @@ export function SizePicker({ sizes, selected, onSelect }: SizePickerProps) {
             type="button"
             className={styles.size}
             aria-pressed={selected === size}
+            disabled={disabled}
             onClick={() => onSelect(size)}
           >
             {size}

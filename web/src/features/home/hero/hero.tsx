@@ -72,7 +72,8 @@ export function Hero() {
             }}
             className={styles.layer}
             data-active={video.index === hero.index}
-            poster={video.poster}
+            // Hidden layers take their posters later too: the first paint needs only the visible one.
+            poster={mediaReady || video.index === hero.index ? video.poster : undefined}
             muted
             loop
             playsInline

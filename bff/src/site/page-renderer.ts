@@ -1,0 +1,76 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { DocumentNode, FormattedExecutionResult } from 'graphql';
+
+// The collection and product pages rendered with their data at request time (docs/decisions/008), so their
+// largest element (a product image) is in the HTML the shopper's browser receives. The rendering code is the
+// web app's own, built for Node beside the browser build (`<WEB_DIST>-server/`, web/build/prerender.ts); the
+// data comes from this BFF's schema, in process, so it is the catalogue cache's.
+
+export interface RenderedPage {
+  status: number;
+  html: string;
+}
+
+type ExecuteOperation = (operation: {
+  query: DocumentNode;
+  variables: Record<string, unknown>;
+  operationName: string | undefined;
+}) => Promise<FormattedExecutionResult>;
+
+/** What the BFF uses of web/src/prerender/entry-server.tsx (imports flow from the web app to here, not back). */
+interface ServerEntry {
+  renderPageWithData(template: string, url: string, execute: ExecuteOperation): Promise<RenderedPage | undefined>;
+}
+
+function isServerEntry(module: unknown): module is ServerEntry {
+  return typeof module === 'object' && module !== null && typeof (module as Partial<ServerEntry>).renderPageWithData === 'function';
+}
+
+export interface PageRenderer {
+  /** The page at `url` with its data; undefined when the route has none or its data could not be read. */
+  render(url: string, execute: ExecuteOperation): Promise<RenderedPage | undefined>;
+}
+
+const MAX_PAGES = 200;
+
+/**
+ * Loads the server build that sits beside `webDist`; undefined when there is none (the routes' shells are then
+ * served as they are). Pages are kept per URL while the catalogue version they were rendered from is current.
+ */
+export async function loadPageRenderer(webDist: string, catalogVersion: () => Promise<number>): Promise<PageRenderer | undefined> {
+  const serverDir = `${path.resolve(webDist)}-server`;
+  const entryFile = path.join(serverDir, 'entry-server.js');
+  const templateFile = path.join(serverDir, 'template.html');
+  if (!existsSync(entryFile) || !existsSync(templateFile)) return undefined;
+  const entry: unknown = await import(pathToFileURL(entryFile).href);
+  if (!isServerEntry(entry)) throw new Error(`${entryFile} does not export renderPageWithData: rebuild the web app (npm run build:web)`);
+  const template = readFileSync(templateFile, 'utf8');
+
+  // The promise is kept, so concurrent requests for one URL share one render.
+  const pages = new Map<string, { version: number; page: Promise<RenderedPage | undefined> }>();
+
+  return {
+    async render(url, execute) {
+      const version = await catalogVersion();
+      const kept = pages.get(url);
+      if (kept?.version === version) {
+        // Most recently used last, so the oldest is dropped first.
+        pages.delete(url);
+        pages.set(url, kept);
+        return kept.page;
+      }
+      const page = entry.renderPageWithData(template, url, execute);
+      pages.delete(url);
+      pages.set(url, { version, page });
+      if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+      // A failed or data-less render is not kept: the next request tries again.
+      void page.then(
+        (rendered) => rendered === undefined && pages.get(url)?.page === page && pages.delete(url),
+        () => pages.get(url)?.page === page && pages.delete(url),
+      );
+      return page;
+    },
+  };
+}
