@@ -33,6 +33,7 @@ describe('pages rendered with their data', () => {
     expect(answer.headers.get('cache-control')).toBe('no-cache');
     const html = await answer.text();
     expect(html).toContain('data-route="/collection?category=WOMEN"');
+    expect(html).toContain('<link rel="canonical" href="/collection">');
     const positions = women.map((product) => html.indexOf(`href="/product/${product.id}"`));
     expect(positions.every((position) => position > 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));

@@ -75,6 +75,7 @@ export function prerenderRoutes(): Plugin {
         const html = server.fillDocument(template, {
           root: await server.renderRoute(route.path),
           route: route.path,
+          canonicalPath: route.path,
           title: server.documentTitle(route.title),
           description: route.description,
           head: [...fonts, ...images],

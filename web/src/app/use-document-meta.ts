@@ -6,7 +6,8 @@ function headElement<T extends HTMLElement>(selector: string, create: () => T): 
 }
 
 // Each route names itself in the tab and in search results, and states its canonical URL (the path without
-// the query string, so filtered collection views do not compete with the collection itself).
+// the query string, so filtered collection views do not compete with the collection itself). The served HTML
+// carries the path already; only the browser knows the site's absolute origin to complete it.
 export function useDocumentMeta(title: string, description: string): void {
   useEffect(() => {
     document.title = documentTitle(title);

@@ -76,6 +76,8 @@ export interface DocumentParts {
   route?: string;
   title: string;
   description: string;
+  /** The page's path without its query: crawlers that run no script read it here (the page makes it absolute). */
+  canonicalPath?: string;
   /** Extra elements for the head. */
   head?: readonly string[];
   /** Elements after the root, such as the serialized cache. */
@@ -87,7 +89,8 @@ export function fillDocument(template: string, parts: DocumentParts): string {
   let html = template
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
     .replace(/(<meta name="description" content=")[^"]*(")/, (_match, open: string, close: string) => `${open}${escapeHtml(parts.description)}${close}`);
-  if (parts.head && parts.head.length > 0) html = html.replace('</head>', `  ${parts.head.join('\n    ')}\n  </head>`);
+  const head = [...(parts.canonicalPath === undefined ? [] : [`<link rel="canonical" href="${escapeHtml(parts.canonicalPath)}">`]), ...(parts.head ?? [])];
+  if (head.length > 0) html = html.replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`);
   const routeAttribute = parts.route === undefined ? '' : ` data-route="${escapeHtml(parts.route)}"`;
   return html.replace('<div id="root"></div>', () => `<div id="root"${routeAttribute}>${parts.root}</div>${parts.tail ?? ''}`);
 }
@@ -154,6 +157,7 @@ export async function renderPageWithData(template: string, url: string, execute:
   const html = fillDocument(template, {
     root,
     route: url,
+    canonicalPath: pathname,
     title: documentTitle(title),
     description,
     tail: serializeServerState(cache.extract()),
