@@ -252,7 +252,7 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
       has_image: false,
       username: null,
       email_addresses: [
-        { object: 'email_address', id: user.emailId, email_address: user.email, verification, linked_to: [], matches_sso_connection: false, reserved: false },
+        { object: 'email_address', id: user.emailId, email_address: user.email, verification, linked_to: [], matches_sso_connection: false },
       ],
       phone_numbers: [],
       web3_wallets: [],
