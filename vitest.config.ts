@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['api/**/*.test.ts', 'bff/**/*.test.ts', 'domain/**/*.test.ts'],
+          include: ['api/**/*.test.ts', 'bff/**/*.test.ts', 'domain/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,35 +1,30 @@
-// `npm start`: builds the web app when the build is missing or older than its sources, then starts the API and
-// the BFF (which serves the web app) and prints the one URL of the whole store.
+// `npm start`: builds the web app when the build is missing, older than its sources or made with other VITE_*
+// values, then starts the API and the BFF (which serves the web app) and prints the one URL of the whole store.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, startService, type RunningService } from './service-process.js';
+import { recordWebBuild, webBuildIsStale } from './web-build.js';
 
-const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/build', 'machines/src', 'domain'];
-const BUILT = path.join(ROOT, 'web/dist/index.html');
-// The server half of the build (the BFF renders the collection and product pages with it).
-const BUILT_SERVER = path.join(ROOT, 'web/dist-server/entry-server.js');
+// The folder the BFF serves (its WEB_DIST, resolved from the repository root as the BFF does).
+const webDist = path.resolve(ROOT, process.env.WEB_DIST || 'web/dist');
 
-function newestMtime(target: string): number {
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-function webBuildIsStale(): boolean {
-  if (!existsSync(BUILT) || !existsSync(BUILT_SERVER)) return true;
-  const built = statSync(BUILT).mtimeMs;
-  return SOURCES.map((s) => path.join(ROOT, s)).some((s) => existsSync(s) && newestMtime(s) > built);
-}
-
-if (webBuildIsStale()) {
+if (webBuildIsStale(ROOT, webDist, process.env)) {
+  // Vite empties the folder it builds into: never one that holds something other than an earlier build.
+  if (existsSync(webDist) && readdirSync(webDist).length > 0 && !existsSync(path.join(webDist, 'index.html'))) {
+    console.error(`WEB_DIST (${webDist}) is not empty and holds no web build: refusing to build over it.`);
+    process.exit(1);
+  }
   console.log('Building the web app…');
   // Always a production build: an inherited NODE_ENV (a test runner sets "test") would make Vite bundle React's
   // development build.
-  const build = spawnSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const build = spawnSync('npm', ['run', 'build:web', '--', '--outDir', webDist], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  recordWebBuild(webDist, process.env);
 }
 
 // Each store process is kept running: one that dies (a crash, a kill -9) is started again on the same port, so

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clerkOrigins } from './security-headers.js';
+import { clerkConnectOrigins, clerkOrigins } from './security-headers.js';
 
 describe("Clerk's origins in the Content-Security-Policy", () => {
   it('are none without a publishable key', () => {
@@ -14,5 +14,18 @@ describe("Clerk's origins in the Content-Security-Policy", () => {
   it('refuse a key whose host is not a host name', () => {
     const key = `pk_live_${Buffer.from("evil.com; script-src *$").toString('base64')}`;
     expect(clerkOrigins(key)).toEqual([]);
+  });
+});
+
+describe("Clerk's origins the page may connect to", () => {
+  const host = Buffer.from('happy-shoe-12.clerk.accounts.dev$').toString('base64');
+
+  it("include Clerk's telemetry for a development instance, whose clerk-js reports to it", () => {
+    expect(clerkConnectOrigins(`pk_test_${host}`)).toEqual([...clerkOrigins(`pk_test_${host}`), 'https://clerk-telemetry.com']);
+  });
+
+  it('are the Frontend API and its CDN for a production instance, and none without a key', () => {
+    expect(clerkConnectOrigins(`pk_live_${host}`)).toEqual(clerkOrigins(`pk_live_${host}`));
+    expect(clerkConnectOrigins(undefined)).toEqual([]);
   });
 });

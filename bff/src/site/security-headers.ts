@@ -13,6 +13,15 @@ export function clerkOrigins(publishableKey: string | undefined): string[] {
 }
 
 /**
+ * Where the page may send requests: Clerk's origins, and for a development instance (a `pk_test_` key) Clerk's
+ * telemetry, which clerk-js reports component usage to from the shopper's browser.
+ */
+export function clerkConnectOrigins(publishableKey: string | undefined): string[] {
+  const origins = clerkOrigins(publishableKey);
+  return origins.length > 0 && publishableKey?.startsWith('pk_test_') === true ? [...origins, 'https://clerk-telemetry.com'] : origins;
+}
+
+/**
  * A strict Content-Security-Policy for the served app: scripts only from this origin (no inline script), no
  * framing. Styles allow 'unsafe-inline' because the toast library and Clerk inject <style> elements at run time;
  * styles cannot run code, so the script policy is what keeps injected markup harmless.
@@ -29,7 +38,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, clerkPublish
         imgSrc: ["'self'", 'data:', 'blob:', ...clerk],
         mediaSrc: ["'self'"],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...clerk],
+        connectSrc: ["'self'", ...clerkConnectOrigins(clerkPublishableKey)],
         frameSrc: clerk.length > 0 ? clerk : ["'none'"],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],

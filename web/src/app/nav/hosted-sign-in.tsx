@@ -1,16 +1,6 @@
-import {
-  ClerkDegraded,
-  ClerkFailed,
-  ClerkLoading,
-  ClerkProvider,
-  SignInButton,
-  SignedIn,
-  SignedOut,
-  UserButton,
-  useAuth,
-} from '@clerk/clerk-react';
+import { ClerkProvider, SignInButton, SignedIn, SignedOut, UserButton, useAuth, useClerk } from '@clerk/clerk-react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { setHostedSession } from '../../features/session/session-store';
 import { SyncUserDocument } from '../../graphql/generated/graphql';
@@ -23,22 +13,7 @@ export default function HostedSignIn({ publishableKey }: { publishableKey: strin
   return (
     <ClerkProvider publishableKey={publishableKey} afterSignOutUrl="/">
       <SessionBridge />
-      {/* The provider's status, shown only while it is not ready: the store's own login keeps working meanwhile. */}
-      <ClerkLoading>
-        <span className={styles.providerStatus} role="status">
-          Sign-in loading…
-        </span>
-      </ClerkLoading>
-      <ClerkDegraded>
-        <span className={styles.providerStatus} role="status">
-          Sign-in degraded
-        </span>
-      </ClerkDegraded>
-      <ClerkFailed>
-        <Link to="/login" className={styles.providerStatus} role="alert">
-          Sign-in unavailable: use email
-        </Link>
-      </ClerkFailed>
+      <ProviderStatus />
       <SignedOut>
         <SignInButton mode="modal" forceRedirectUrl="/" signUpForceRedirectUrl="/">
           <button type="button" className={styles.iconButton} aria-label="Sign in">
@@ -53,9 +28,59 @@ export default function HostedSignIn({ publishableKey }: { publishableKey: strin
   );
 }
 
+type ClerkStatus = ReturnType<typeof useClerk>['status'];
+
+/**
+ * Clerk's status ('loading', then 'ready', 'degraded' or 'error'), read from the instance whenever it announces a
+ * change. Not clerk-react's <ClerkLoading>/<ClerkDegraded>/<ClerkFailed>: they re-render only when the provider
+ * heard the change, and it subscribes after mounting without reading the status again, so on a repeat visit, when
+ * Clerk is ready before that, they kept showing "loading" beside the sign-in button.
+ */
+function useProviderStatus(): ClerkStatus {
+  const clerk = useClerk();
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      clerk.on('status', onChange);
+      return () => clerk.off('status', onChange);
+    },
+    [clerk],
+  );
+  return useSyncExternalStore(subscribe, () => clerk.status, () => 'loading');
+}
+
+/** The provider's status, shown only while it is not ready: the store's own login keeps working meanwhile. */
+function ProviderStatus() {
+  const status = useProviderStatus();
+  if (status === 'loading') {
+    return (
+      <span className={styles.providerStatus} role="status">
+        Sign-in loading…
+      </span>
+    );
+  }
+  if (status === 'degraded') {
+    return (
+      <span className={styles.providerStatus} role="status">
+        Sign-in degraded
+      </span>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <Link to="/login" className={styles.providerStatus} role="alert">
+        Sign-in unavailable: use email
+      </Link>
+    );
+  }
+  return null;
+}
+
+const NOBODY_SIGNED_IN = { signedIn: false, getToken: () => Promise.resolve(null) };
+
 /** Hands the provider's session to the session store, and syncs the store user once per sign-in (spec §7). */
 function SessionBridge() {
   const { isLoaded, isSignedIn, userId, getToken } = useAuth();
+  const failed = useProviderStatus() === 'error';
   const signedIn = isSignedIn === true;
   const client = useApolloClient();
   // The spec's profile call: its answer is not used and a failure is only logged.
@@ -63,17 +88,25 @@ function SessionBridge() {
 
   useEffect(() => {
     if (isLoaded) setHostedSession({ signedIn, getToken: () => getToken() });
-  }, [isLoaded, signedIn, getToken]);
+    // Clerk could not load: nobody is signed in through it, so the pages waiting for the session (checkout, orders)
+    // go on as signed out, and the store's own login is the way in.
+    else if (failed) setHostedSession(NOBODY_SIGNED_IN);
+  }, [isLoaded, failed, signedIn, getToken]);
 
+  // Who was signed in at Clerk's last answer; undefined before its first.
+  const lastUser = useRef<string | null | undefined>(undefined);
   useEffect(() => {
     if (!isLoaded) return;
-    // Whoever was signed in before, cached carts and orders belong to them.
+    const user = userId ?? null;
+    const previous = lastUser.current;
+    if (previous === user) return;
+    lastUser.current = user;
+    // When someone else signs in or out, cached carts and orders belong to the one before. On Clerk's first answer
+    // nothing of anyone's is cached yet (they wait for a known session), and a reset would only cancel the cart
+    // fetch just started for this user, and toast its error.
+    const reset = previous === undefined ? Promise.resolve() : client.resetStore().catch(() => undefined);
     // The sync waits for the reset, which would otherwise cancel it in flight.
-    void client
-      .resetStore()
-      .catch(() => undefined)
-      .then(() => (userId ? syncUser() : undefined))
-      .catch(() => undefined);
+    void reset.then(() => (user ? syncUser() : undefined)).catch(() => undefined);
   }, [isLoaded, userId, client, syncUser]);
 
   useEffect(() => () => setHostedSession(null), []);
