@@ -100,6 +100,8 @@ describe('hosted sign-in (Clerk) in the browser', () => {
     await browser.close();
     await store.stop();
     rmSync(webDist, { recursive: true, force: true });
+    // The build's server half, beside it (web/build/prerender.ts).
+    rmSync(`${webDist}-server`, { recursive: true, force: true });
   });
 
   async function openPage(faults: FrontendApiFaults = {}): Promise<WatchedPage> {

@@ -103,7 +103,10 @@ describe('in the browser', () => {
     await watched.page.waitForLoadState('networkidle');
     expect(operations).not.toContain('CollectionProducts');
     // Hydrated, so the controls answer: a filter changes the view (and now asks the BFF).
-    await watched.page.getByRole('checkbox', { name: /^Men/ }).check();
+    const men = watched.page.getByRole('checkbox', { name: /^Men/ });
+    await men.click();
+    // The box follows the URL, which the router updates in a transition: a moment after the click.
+    await expect.poll(() => men.isChecked()).toBe(true);
     await expect.poll(() => new URL(watched.page.url()).searchParams.getAll('category')).toEqual(['WOMEN', 'MEN']);
     await expect.poll(() => operations.includes('CollectionProducts')).toBe(true);
     expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });

@@ -62,6 +62,8 @@ export function prerenderRoutes(): Plugin {
         configFile: config.configFile,
         mode: config.mode,
         logLevel: 'warn',
+        // Self-contained: the build can sit anywhere (WEB_DIST), away from node_modules.
+        ssr: { noExternal: true },
         build: { ssr: 'src/prerender/entry-server.tsx', outDir: serverDir, emptyOutDir: true, copyPublicDir: false, minify: false },
       });
       const server = (await import(`${pathToFileURL(path.join(serverDir, 'entry-server.js')).href}?t=${Date.now()}`)) as typeof ServerEntry;

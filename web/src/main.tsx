@@ -1,5 +1,5 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/app-routes';
@@ -11,20 +11,11 @@ import { apolloClient } from './graphql/apollo-client';
 // Apollo Client, and each page is a lazy chunk (routes.tsx).
 const container = document.getElementById('root')!;
 
-/** Marks the document once React owns it, so a test (or a script) knows the buttons answer from now on. */
-function Ready() {
-  useEffect(() => {
-    document.documentElement.dataset.app = 'ready';
-  }, []);
-  return null;
-}
-
 const app = (
   <StrictMode>
     <ApolloProvider client={apolloClient}>
       <BrowserRouter>
         <AppRoutes />
-        <Ready />
       </BrowserRouter>
     </ApolloProvider>
   </StrictMode>

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { DocumentNode, FormattedExecutionResult } from 'graphql';
+import type { FormattedExecutionResult } from 'graphql';
 
 // The collection and product pages rendered with their data at request time (docs/decisions/008), so their
 // largest element (a product image) is in the HTML the shopper's browser receives. The rendering code is the
@@ -14,7 +14,7 @@ export interface RenderedPage {
 }
 
 type ExecuteOperation = (operation: {
-  query: DocumentNode;
+  query: string;
   variables: Record<string, unknown>;
   operationName: string | undefined;
 }) => Promise<FormattedExecutionResult>;

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { CartProvider } from '../features/cart/cart-provider';
 import { SiteFooter } from './footer/site-footer';
@@ -8,6 +8,17 @@ import { PageFallback } from './page-fallback';
 import styles from './app-shell.module.css';
 import { ToastHost } from './toast-host';
 import { useScrollToTop } from './use-scroll-to-top';
+
+/**
+ * Marks the document once the page's own chunk has loaded and React owns its markup (inside the page's Suspense
+ * boundary, which hydrates after the shell), so a test or a script knows its controls answer from now on.
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
+}
 
 /** The frame of every page; `page` replaces the routed page (the prerendered loading shell uses it). */
 export function AppShell({ page = <Outlet /> }: { page?: ReactNode }) {
@@ -25,6 +36,7 @@ export function AppShell({ page = <Outlet /> }: { page?: ReactNode }) {
           {/* Each page is its own chunk: the shell paints at once, the page streams in behind this fallback. */}
           <Suspense fallback={<PageFallback />}>
             {page}
+            <PageReady />
           </Suspense>
         </PageErrorBoundary>
       </main>

@@ -1,7 +1,7 @@
 import { ApolloClient, ApolloLink, InMemoryCache, type OperationVariables } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { prerenderStatic } from '@apollo/client/react/ssr';
-import type { DocumentNode, FormattedExecutionResult } from 'graphql';
+import { type FormattedExecutionResult, print } from 'graphql';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
@@ -97,7 +97,8 @@ export function fillDocument(template: string, parts: DocumentParts): string {
 
 /** Runs one GraphQL operation against the BFF's schema, in process. */
 export type ExecuteOperation = (operation: {
-  query: DocumentNode;
+  /** The operation's text: this bundle carries its own copy of graphql-js, so no AST object crosses over. */
+  query: string;
   variables: OperationVariables;
   operationName: string | undefined;
 }) => Promise<FormattedExecutionResult>;
@@ -125,7 +126,7 @@ export async function renderPageWithData(template: string, url: string, execute:
   const link = new ApolloLink(
     (operation) =>
       new Observable((observer) => {
-        execute({ query: operation.query, variables: operation.variables, operationName: operation.operationName })
+        execute({ query: print(operation.query), variables: operation.variables, operationName: operation.operationName })
           .then((result) => {
             if (result.errors !== undefined && result.errors.length > 0) outcome.failed = true;
             observer.next(result);
