@@ -40,6 +40,11 @@ try {
     for (let run = 0; run <= RUNS; run++) {
       const result = await lighthouse(new URL(route, store.url).toString(), { port: chrome.port, output: 'json', onlyCategories: ['performance'], logLevel: 'error' });
       if (result === undefined || run === 0) continue;
+      // A run Lighthouse could not complete (its score is then 0) says nothing about the page: it is reported, not counted.
+      if (result.lhr.runtimeError) {
+        console.log(`${route}: run ${run} failed (${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}); not counted`);
+        continue;
+      }
       const { audits, categories } = result.lhr;
       const items = (audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
       const lcpItems = (audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;

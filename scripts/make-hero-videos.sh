@@ -73,6 +73,8 @@ for i in 1 2 3 4; do
     -movflags +faststart "$OUT/hero-$i.mp4"
   # The poster is the loop's first frame, so swapping poster → video shows no jump.
   ff -i "$WORK/side.png" -vf "scale=${W}:$H" -frames:v 1 -c:v libwebp -quality 72 "$OUT/hero-$i-poster.webp"
+  # The hero's small "next video" button shows the poster at most 16rem wide: a thumbnail a fraction of its bytes.
+  ff -i "$OUT/hero-$i-poster.webp" -vf "scale=480:-2" -frames:v 1 -c:v libwebp -quality 70 "$OUT/hero-$i-thumb.webp"
 done
 
 # Spec: each loop stays under 1 MB (they are all fetched on the home page's first visit).

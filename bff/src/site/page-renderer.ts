@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FormattedExecutionResult } from 'graphql';
@@ -35,24 +35,43 @@ export interface PageRenderer {
 
 const MAX_PAGES = 200;
 
+interface LoadedBuild {
+  builtAt: number;
+  template: string;
+  entry: ServerEntry;
+}
+
 /**
- * Loads the server build that sits beside `webDist`; undefined when there is none (the routes' shells are then
- * served as they are). Pages are kept per URL while the catalogue version they were rendered from is current.
+ * The server build that sits beside `webDist`; undefined when there is none (the routes' shells are then served
+ * as they are). A rebuild is picked up without a restart, as the static files are: the browser build's asset
+ * names change with it. Pages are kept per URL while the catalogue version they were rendered from is current.
  */
 export async function loadPageRenderer(webDist: string, catalogVersion: () => Promise<number>): Promise<PageRenderer | undefined> {
   const serverDir = `${path.resolve(webDist)}-server`;
   const entryFile = path.join(serverDir, 'entry-server.js');
   const templateFile = path.join(serverDir, 'template.html');
   if (!existsSync(entryFile) || !existsSync(templateFile)) return undefined;
-  const entry: unknown = await import(pathToFileURL(entryFile).href);
-  if (!isServerEntry(entry)) throw new Error(`${entryFile} does not export renderPageWithData: rebuild the web app (npm run build:web)`);
-  const template = readFileSync(templateFile, 'utf8');
+
+  const load = async (builtAt: number): Promise<LoadedBuild> => {
+    // The query makes a rebuilt file a new module; the old one stays in memory (one per rebuild, not per request).
+    const entry: unknown = await import(`${pathToFileURL(entryFile).href}?built=${String(builtAt)}`);
+    if (!isServerEntry(entry)) throw new Error(`${entryFile} does not export renderPageWithData: rebuild the web app (npm run build:web)`);
+    return { builtAt, template: readFileSync(templateFile, 'utf8'), entry };
+  };
+  let build = await load(statSync(templateFile).mtimeMs);
 
   // The promise is kept, so concurrent requests for one URL share one render.
   const pages = new Map<string, { version: number; page: Promise<RenderedPage | undefined> }>();
 
   return {
     async render(url, execute) {
+      // The template is written last by a build (web/build/prerender.ts).
+      const builtAt = statSync(templateFile, { throwIfNoEntry: false })?.mtimeMs;
+      if (builtAt === undefined) return undefined;
+      if (builtAt !== build.builtAt) {
+        build = await load(builtAt);
+        pages.clear();
+      }
       const version = await catalogVersion();
       const kept = pages.get(url);
       if (kept?.version === version) {
@@ -61,10 +80,11 @@ export async function loadPageRenderer(webDist: string, catalogVersion: () => Pr
         pages.set(url, kept);
         return kept.page;
       }
-      const page = entry.renderPageWithData(template, url, execute);
+      const page = build.entry.renderPageWithData(build.template, url, execute);
       pages.delete(url);
       pages.set(url, { version, page });
-      if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+      const oldest = pages.keys().next();
+      if (pages.size > MAX_PAGES && oldest.done !== true) pages.delete(oldest.value);
       // A failed or data-less render is not kept: the next request tries again.
       void page.then(
         (rendered) => rendered === undefined && pages.get(url)?.page === page && pages.delete(url),

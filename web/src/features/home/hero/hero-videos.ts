@@ -6,6 +6,8 @@ export interface HeroVideo {
   webm: string;
   mp4: string;
   poster: string;
+  /** The poster, small: for the preview button. */
+  thumb: string;
 }
 
 const video = (index: HeroIndex): HeroVideo => ({
@@ -13,6 +15,7 @@ const video = (index: HeroIndex): HeroVideo => ({
   webm: `/videos/hero-${index}.webm`,
   mp4: `/videos/hero-${index}.mp4`,
   poster: `/videos/hero-${index}-poster.webp`,
+  thumb: `/videos/hero-${index}-thumb.webp`,
 });
 
 export const HERO_VIDEOS: readonly HeroVideo[] = [video(1), video(2), video(3), video(4)];

@@ -110,7 +110,7 @@ export function Hero() {
           key={upcoming}
           ref={previewRef}
           className={styles.previewVideo}
-          poster={HERO_VIDEOS[upcoming - 1]?.poster}
+          poster={HERO_VIDEOS[upcoming - 1]?.thumb}
           muted
           loop
           playsInline
