@@ -27,7 +27,7 @@ describe('is the web build stale?', () => {
   const build = (env: Record<string, string | undefined>) => {
     writeFileSync(path.join(dist, 'index.html'), '<html></html>');
     mkdirSync(`${dist}-server`, { recursive: true });
-    writeFileSync(path.join(`${dist}-server`, 'entry-server.js'), '');
+    writeFileSync(path.join(`${dist}-server`, 'server.json'), '{}');
     recordWebBuild(dist, env);
   };
 

@@ -41,7 +41,7 @@ function recordedDigest(dist: string): string | undefined {
 export function webBuildIsStale(root: string, dist: string, env: Record<string, string | undefined>): boolean {
   const built = path.join(dist, 'index.html');
   // The build's server half (`<dist>-server/`, web/build/prerender.ts): the BFF renders pages with it.
-  if (!existsSync(built) || !existsSync(`${path.resolve(dist)}-server/entry-server.js`)) return true;
+  if (!existsSync(built) || !existsSync(`${path.resolve(dist)}-server/server.json`)) return true;
   if (recordedDigest(dist) !== viteEnvDigest(env)) return true;
   const builtAt = statSync(built).mtimeMs;
   return [...SOURCES, ...ENV_FILES].map((s) => path.join(root, s)).some((s) => existsSync(s) && newestMtime(s) > builtAt);

@@ -19,18 +19,20 @@ writeFileSync(path.join(dist, 'app-shell.html'), '<!doctype html><title>app shel
 function writeServerBuild(label: string, builtAt: Date): void {
   // Renders /collection with the names of the first products, asked through the BFF's own schema, and shows
   // whether the request's token reached it (it must not: pages are rendered for nobody in particular).
+  const entry = `entry-server-${label.replace(/\W/g, '-')}.js`;
   writeFileSync(
-    path.join(server, 'entry-server.js'),
+    path.join(server, entry),
     `export async function renderPageWithData(template, url, execute) {
       if (!url.startsWith('/collection')) return undefined;
       const result = await execute({ query: 'query Names { products(first: 2) { nodes { name } } me { id } }', variables: {}, operationName: 'Names' });
       if (result.errors) return undefined;
       const names = result.data.products.nodes.map((node) => node.name).join(' & ');
-      return { status: 200, html: template.replace('%PAGE%', names + ' for ' + (result.data.me ? 'a shopper' : 'nobody') + ' at ' + url) };
+      return { status: 200, html: template.replace('<div id="root"></div>', names + ' for ' + (result.data.me ? 'a shopper' : 'nobody') + ' at ' + url) };
     }\n`,
   );
-  writeFileSync(path.join(server, 'template.html'), `<!doctype html><title>${label}</title><main>%PAGE%</main>`);
-  utimesSync(path.join(server, 'template.html'), builtAt, builtAt);
+  const manifest = path.join(server, 'server.json');
+  writeFileSync(manifest, JSON.stringify({ entry, template: `<!doctype html><title>${label}</title><div id="root"></div>` }));
+  utimesSync(manifest, builtAt, builtAt);
 }
 writeServerBuild('first build', new Date(Date.now() - 60_000));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -24,6 +24,13 @@ export function serverDirOf(outDir: string): string {
   return `${path.resolve(outDir)}-server`;
 }
 
+/**
+ * Written last in the server half: the entry's file name and the page template. The entry's name changes with
+ * every build, so a process that loaded an earlier one imports the new one afresh, and its lazy pages (which
+ * import the entry by that name) share its module instances.
+ */
+export const SERVER_MANIFEST = 'server.json';
+
 const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
 
 function fontPreloads(outDir: string): string[] {
@@ -64,13 +71,23 @@ export function prerenderRoutes(): Plugin {
         logLevel: 'warn',
         // Self-contained: the build can sit anywhere (WEB_DIST), away from node_modules.
         ssr: { noExternal: true },
-        build: { ssr: 'src/prerender/entry-server.tsx', outDir: serverDir, emptyOutDir: true, copyPublicDir: false, minify: false },
+        build: {
+          ssr: 'src/prerender/entry-server.tsx',
+          outDir: serverDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          minify: false,
+          rolldownOptions: { output: { entryFileNames: 'entry-server-[hash].js' } },
+        },
       });
-      const server = (await import(`${pathToFileURL(path.join(serverDir, 'entry-server.js')).href}?t=${Date.now()}`)) as typeof ServerEntry;
+      const entryFile = readdirSync(serverDir).find((file) => /^entry-server-.+\.js$/.test(file));
+      if (entryFile === undefined) throw new Error(`prerender: no entry-server-*.js in ${serverDir}`);
+      const server = (await import(pathToFileURL(path.join(serverDir, entryFile)).href)) as typeof ServerEntry;
       const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       const fonts = fontPreloads(outDir);
       // The page the BFF fills with a rendered page: the built index.html with the fonts the first paint needs.
-      writeFileSync(path.join(serverDir, 'template.html'), server.fillDocument(template, { root: '', title: server.documentTitle(''), description: '', head: fonts }));
+      const pageTemplate = server.fillDocument(template, { root: '', title: server.documentTitle(''), description: '', head: fonts });
+      writeFileSync(path.join(serverDir, SERVER_MANIFEST), `${JSON.stringify({ entry: entryFile, template: pageTemplate })}\n`);
 
       for (const route of server.PRERENDERED_ROUTES) {
         const images = (ROUTE_IMAGES[route.path] ?? []).map((href) => `<link rel="preload" as="image" href="${href}" fetchpriority="high">`);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FormattedExecutionResult } from 'graphql';
+import { z } from 'zod';
 
 // The collection and product pages rendered with their data at request time (docs/decisions/008), so their
 // largest element (a product image) is in the HTML the shopper's browser receives. The rendering code is the
@@ -41,32 +42,33 @@ interface LoadedBuild {
   entry: ServerEntry;
 }
 
+/** `server.json`, written last by the build (web/build/prerender.ts): the entry's file name and the page template. */
+const manifestSchema = z.object({ entry: z.string().regex(/^entry-server-[\w-]+\.js$/), template: z.string().includes('<div id="root"></div>') });
+
 /**
  * The server build that sits beside `webDist`; undefined when there is none (the routes' shells are then served
- * as they are). A rebuild is picked up without a restart, as the static files are: the browser build's asset
- * names change with it. Pages are kept per URL while the catalogue version they were rendered from is current.
+ * as they are). A rebuild is picked up without a restart, as the static files are: its entry has a new name,
+ * imported afresh. Pages are kept per URL while the catalogue version they were rendered from is current.
  */
 export async function loadPageRenderer(webDist: string, catalogVersion: () => Promise<number>): Promise<PageRenderer | undefined> {
   const serverDir = `${path.resolve(webDist)}-server`;
-  const entryFile = path.join(serverDir, 'entry-server.js');
-  const templateFile = path.join(serverDir, 'template.html');
-  if (!existsSync(entryFile) || !existsSync(templateFile)) return undefined;
+  const manifestFile = path.join(serverDir, 'server.json');
+  if (!existsSync(manifestFile)) return undefined;
 
   const load = async (builtAt: number): Promise<LoadedBuild> => {
-    // The query makes a rebuilt file a new module; the old one stays in memory (one per rebuild, not per request).
-    const entry: unknown = await import(`${pathToFileURL(entryFile).href}?built=${String(builtAt)}`);
-    if (!isServerEntry(entry)) throw new Error(`${entryFile} does not export renderPageWithData: rebuild the web app (npm run build:web)`);
-    return { builtAt, template: readFileSync(templateFile, 'utf8'), entry };
+    const manifest = manifestSchema.parse(JSON.parse(readFileSync(manifestFile, 'utf8')));
+    const entry: unknown = await import(pathToFileURL(path.join(serverDir, manifest.entry)).href);
+    if (!isServerEntry(entry)) throw new Error(`${manifest.entry} does not export renderPageWithData: rebuild the web app (npm run build:web)`);
+    return { builtAt, template: manifest.template, entry };
   };
-  let build = await load(statSync(templateFile).mtimeMs);
+  let build = await load(statSync(manifestFile).mtimeMs);
 
   // The promise is kept, so concurrent requests for one URL share one render.
   const pages = new Map<string, { version: number; page: Promise<RenderedPage | undefined> }>();
 
   return {
     async render(url, execute) {
-      // The template is written last by a build (web/build/prerender.ts).
-      const builtAt = statSync(templateFile, { throwIfNoEntry: false })?.mtimeMs;
+      const builtAt = statSync(manifestFile, { throwIfNoEntry: false })?.mtimeMs;
       if (builtAt === undefined) return undefined;
       if (builtAt !== build.builtAt) {
         build = await load(builtAt);
