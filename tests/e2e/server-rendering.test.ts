@@ -58,6 +58,15 @@ describe('pages rendered with their data', () => {
     expect(await missing.text()).toContain('Product not found');
   });
 
+  it('home has its latest products and preloads the hero poster its first screen shows', async () => {
+    const latest = await gql<{ latestProducts: Listed[] }>(inject('storeUrl'), '{ latestProducts(limit: 4) { id name } }');
+    const html = await (await page('/')).text();
+    expect(html).toContain('<link rel="preload" as="image" href="/videos/hero-1-poster.webp" fetchpriority="high">');
+    expect(latest.data!.latestProducts.length).toBeGreaterThan(0);
+    for (const product of latest.data!.latestProducts) expect(html).toContain(`href="/product/${product.id}"`);
+    expect(stateOf(html)).not.toBeNull();
+  });
+
   it('without the API, a BFF serves the page shells, which load their data in the browser', async () => {
     // A second BFF over the same build, in front of an address where nothing listens.
     const bff = await startBff('http://127.0.0.1:9', { WEB_DIST: 'web/dist', NODE_ENV: 'production', API_TIMEOUT_MS: '500' });

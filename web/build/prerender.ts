@@ -11,11 +11,6 @@ import type * as ServerEntry from '../src/prerender/entry-server';
 // file, which the BFF serves as they are. The canonical link is left to the page (use-document-meta.ts): only
 // the browser knows the site's absolute origin.
 
-/** Images a route's first screen shows before any script runs (the hero's first poster is home's LCP). */
-const ROUTE_IMAGES: Record<string, string[]> = {
-  '/': ['/videos/hero-1-poster.webp'],
-};
-
 /** HTML for routes that are not prerendered (product pages, unknown paths): nav, footer and a spinner. */
 export const SHELL_FILE = 'app-shell.html';
 
@@ -34,9 +29,22 @@ export const SERVER_MANIFEST = 'server.json';
 const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
 
 function fontPreloads(outDir: string): string[] {
-  // The display face and the body's (variable) face: the first screen's text needs both.
-  const fonts = readdirSync(path.join(outDir, 'assets')).filter((file) => /^(krona-one-latin-400-normal|outfit-latin-wght-normal)-.*\.woff2$/.test(file));
+  // The display face and the body's regular weight: the first screen's text needs both. (Latin only: a
+  // variable face would also fetch its latin-ext file for the rupee sign.)
+  const fonts = readdirSync(path.join(outDir, 'assets')).filter((file) => /^(krona-one-latin-400|outfit-latin-400)-normal-.*\.woff2$/.test(file));
   return fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" href="/assets/${file}" crossorigin>`);
+}
+
+/**
+ * The built index.html with its stylesheet inlined. The whole app's CSS is one small file (7 KiB gzip); in the
+ * HTML, the first paint waits for no second request. (The CSP allows inline styles: see security-headers.ts.)
+ */
+function inlineStylesheet(html: string, outDir: string): string {
+  const link = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/.exec(html);
+  if (!link?.[1]) throw new Error('prerender: index.html links no stylesheet');
+  const css = readFileSync(path.join(outDir, link[1]), 'utf8');
+  if (css.includes('</style')) throw new Error('prerender: the stylesheet cannot be inlined');
+  return html.replace(link[0], () => `<style>${css}</style>`);
 }
 
 function compressAll(dir: string): void {
@@ -83,21 +91,20 @@ export function prerenderRoutes(): Plugin {
       const entryFile = readdirSync(serverDir).find((file) => /^entry-server-.+\.js$/.test(file));
       if (entryFile === undefined) throw new Error(`prerender: no entry-server-*.js in ${serverDir}`);
       const server = (await import(pathToFileURL(path.join(serverDir, entryFile)).href)) as typeof ServerEntry;
-      const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const template = inlineStylesheet(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
       const fonts = fontPreloads(outDir);
       // The page the BFF fills with a rendered page: the built index.html with the fonts the first paint needs.
       const pageTemplate = server.fillDocument(template, { root: '', title: server.documentTitle(''), description: '', head: fonts });
       writeFileSync(path.join(serverDir, SERVER_MANIFEST), `${JSON.stringify({ entry: entryFile, template: pageTemplate })}\n`);
 
       for (const route of server.PRERENDERED_ROUTES) {
-        const images = (ROUTE_IMAGES[route.path] ?? []).map((href) => `<link rel="preload" as="image" href="${href}" fetchpriority="high">`);
         const html = server.fillDocument(template, {
           root: await server.renderRoute(route.path),
           route: route.path,
           canonicalPath: route.path,
           title: server.documentTitle(route.title),
           description: route.description,
-          head: [...fonts, ...images],
+          head: [...fonts, ...server.routeHead(route.path)],
         });
         const file = route.path === '/' ? path.join(outDir, 'index.html') : path.join(outDir, route.path.slice(1), 'index.html');
         mkdirSync(path.dirname(file), { recursive: true });

@@ -1,6 +1,7 @@
 import '@fontsource/krona-one/latin-400.css';
-// One variable file for the body's three weights (400, 500, 600): fewer bytes and requests than three faces.
-import '@fontsource-variable/outfit/wght.css';
+import '@fontsource/outfit/latin-400.css';
+import '@fontsource/outfit/latin-500.css';
+import '@fontsource/outfit/latin-600.css';
 import './app/global.css';
 
 // The served HTML already shows the page (prerendered, or rendered with its data by the BFF: docs/decisions/

@@ -11,7 +11,7 @@ import { RELATED_PRODUCTS_LIMIT } from '../../../domain/store-rules';
 import { AppRoutes } from '../app/app-routes';
 import { AppShell } from '../app/app-shell';
 import { PageFallback } from '../app/page-fallback';
-import { COLLECTION_META, documentTitle, PRERENDERED_ROUTES } from '../app/prerendered-routes';
+import { COLLECTION_META, documentTitle, HOME_META, PRERENDERED_ROUTES } from '../app/prerendered-routes';
 import { serializeServerState } from '../app/server-state';
 import { createCache } from '../graphql/apollo-client';
 import { ProductDetailDocument } from '../graphql/generated/graphql';
@@ -108,8 +108,21 @@ export interface RenderedPage {
   html: string;
 }
 
-/** The pages worth rendering with their data: their largest element is a product image. */
-const DATA_ROUTES = ['/collection', '/product/:productId'] as const;
+/**
+ * The pages rendered with their data: the collection and product pages (their largest element is a product
+ * image) and home (its latest products then need no fetch and no second render after hydration).
+ */
+const DATA_ROUTES = ['/', '/collection', '/product/:productId'] as const;
+
+/** Images a route's first screen shows before any script runs: the hero's first poster is home's LCP. */
+const ROUTE_IMAGES: Record<string, readonly string[]> = {
+  '/': ['/videos/hero-1-poster.webp'],
+};
+
+/** The head elements only `path`'s first screen needs. */
+export function routeHead(path: string): string[] {
+  return (ROUTE_IMAGES[path] ?? []).map((href) => `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high">`);
+}
 
 /**
  * The page at `url` with its data, and the Apollo cache that data came from serialized after it, so the
@@ -145,8 +158,7 @@ export async function renderPageWithData(template: string, url: string, execute:
   const root = await toHtml(app(client, url));
 
   let status = 200;
-  let title = COLLECTION_META.title;
-  let description = COLLECTION_META.description;
+  let { title, description } = pathname === '/' ? HOME_META : COLLECTION_META;
   const productId = matchPath('/product/:productId', pathname)?.params.productId;
   if (productId !== undefined) {
     const product = client.readQuery({ query: ProductDetailDocument, variables: { id: productId, relatedLimit: RELATED_PRODUCTS_LIMIT } })?.product;
@@ -161,6 +173,7 @@ export async function renderPageWithData(template: string, url: string, execute:
     canonicalPath: pathname,
     title: documentTitle(title),
     description,
+    head: routeHead(pathname),
     tail: serializeServerState(cache.extract()),
   });
   return { status, html };
