@@ -4,8 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type { FormattedExecutionResult } from 'graphql';
 import { z } from 'zod';
 
-// The collection and product pages rendered with their data at request time (docs/decisions/008), so their
-// largest element (a product image) is in the HTML the shopper's browser receives. The rendering code is the
+// Home, the collection and product pages rendered with their data at request time (docs/decisions/008), so
+// their largest element (a product image) is in the HTML the shopper's browser receives. The rendering code is the
 // web app's own, built for Node beside the browser build (`<WEB_DIST>-server/`, web/build/prerender.ts); the
 // data comes from this BFF's schema, in process, so it is the catalogue cache's.
 
