@@ -70,6 +70,10 @@ export function AboutSection() {
         <div ref={frameRef} className={styles.aboutFrame}>
           <img
             src="/videos/hero-3-poster.webp"
+            // A phone at 1x takes the 480 px thumbnail; anything wider or denser the full poster (the pin grows
+            // the frame to the whole viewport above 768 px).
+            srcSet="/videos/hero-3-thumb.webp 480w, /videos/hero-3-poster.webp 1280w"
+            sizes="100vw"
             alt="A cognac leather shoe with a stitched sole"
             width={1280}
             height={720}
