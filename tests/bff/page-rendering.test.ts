@@ -24,6 +24,8 @@ function writeServerBuild(label: string, builtAt: Date): void {
     path.join(server, entry),
     `export async function renderPageWithData(template, url, execute) {
       if (!url.startsWith('/collection')) return undefined;
+      // A render that takes a while, so a test can have many in flight.
+      if (url.includes('slow')) await new Promise((resolve) => setTimeout(resolve, 300));
       const result = await execute({ query: 'query Names { products(first: 2) { nodes { name } } me { id } }', variables: {}, operationName: 'Names' });
       if (result.errors) return undefined;
       const names = result.data.products.nodes.map((node) => node.name).join(' & ');
@@ -57,6 +59,19 @@ describe('the BFF renders pages with their data', () => {
   it('picks up a rebuild without a restart', async () => {
     writeServerBuild('second build', new Date());
     expect(await (await get('/collection')).text()).toContain('<title>second build</title>');
+  });
+});
+
+describe('under a flood of distinct pages', () => {
+  const store = useStore({ WEB_DIST: dist, NODE_ENV: 'production' });
+
+  it('renders a few at once and answers the rest with the shell, then renders again', async () => {
+    const urls = Array.from({ length: 10 }, (_, i) => `/collection?slow=${String(i)}`);
+    const pages = await Promise.all(urls.map(async (url) => (await fetch(new URL(url, store().bff.url))).text()));
+    expect(pages.filter((html) => html.includes('for nobody at')).length).toBe(4);
+    expect(pages.filter((html) => html.includes('app shell')).length).toBe(6);
+    // Every render has finished: the next page is rendered.
+    expect(await (await fetch(new URL('/collection?slow=next', store().bff.url))).text()).toContain('for nobody at /collection?slow=next');
   });
 });
 

@@ -35,6 +35,11 @@ export interface PageRenderer {
 }
 
 const MAX_PAGES = 200;
+/**
+ * Renders running at once (each about 40 ms of CPU). Beyond it, a page not kept is answered with its shell, which
+ * costs nothing: a flood of distinct URLs (every search term is one) cannot take the BFF's CPU from GraphQL.
+ */
+const MAX_CONCURRENT_RENDERS = 4;
 
 interface LoadedBuild {
   builtAt: number;
@@ -65,6 +70,7 @@ export async function loadPageRenderer(webDist: string, catalogVersion: () => Pr
 
   // The promise is kept, so concurrent requests for one URL share one render.
   const pages = new Map<string, { version: number; page: Promise<RenderedPage | undefined> }>();
+  let rendering = 0;
 
   return {
     async render(url, execute) {
@@ -82,15 +88,21 @@ export async function loadPageRenderer(webDist: string, catalogVersion: () => Pr
         pages.set(url, kept);
         return kept.page;
       }
+      if (rendering >= MAX_CONCURRENT_RENDERS) return undefined;
+      rendering += 1;
       const page = build.entry.renderPageWithData(build.template, url, execute);
       pages.delete(url);
       pages.set(url, { version, page });
       const oldest = pages.keys().next();
       if (pages.size > MAX_PAGES && oldest.done !== true) pages.delete(oldest.value);
       // A failed or data-less render is not kept: the next request tries again.
+      const settled = (kept: boolean) => {
+        rendering -= 1;
+        if (!kept && pages.get(url)?.page === page) pages.delete(url);
+      };
       void page.then(
-        (rendered) => rendered === undefined && pages.get(url)?.page === page && pages.delete(url),
-        () => pages.get(url)?.page === page && pages.delete(url),
+        (rendered) => settled(rendered !== undefined),
+        () => settled(false),
       );
       return page;
     },
