@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { serverManifestOf } from '../web/build/server-half.js';
 
 // When `npm start` must build the web app. Vite bakes every VITE_* variable into the bundle (the store's name, the
 // Clerk key...), so a build is stale when its sources changed after it, and also when it was made with other VITE_*
@@ -41,7 +42,7 @@ function recordedDigest(dist: string): string | undefined {
 export function webBuildIsStale(root: string, dist: string, env: Record<string, string | undefined>): boolean {
   const built = path.join(dist, 'index.html');
   // The build's server half (`<dist>-server/`, web/build/prerender.ts): the BFF renders pages with it.
-  if (!existsSync(built) || !existsSync(`${path.resolve(dist)}-server/server.json`)) return true;
+  if (!existsSync(built) || !existsSync(serverManifestOf(dist))) return true;
   if (recordedDigest(dist) !== viteEnvDigest(env)) return true;
   const builtAt = statSync(built).mtimeMs;
   return [...SOURCES, ...ENV_FILES].map((s) => path.join(root, s)).some((s) => existsSync(s) && newestMtime(s) > builtAt);

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type * as ServerEntry from '../src/prerender/entry-server';
+import { serverDirOf, serverManifestOf } from './server-half.ts';
 
 // After the browser build: build the server entry beside the output (`dist-server/`, read by the BFF to render
 // pages with their data, docs/decisions/008), render each route's first screen into its own HTML file
@@ -13,18 +14,6 @@ import type * as ServerEntry from '../src/prerender/entry-server';
 
 /** HTML for routes that are not prerendered (product pages, unknown paths): nav, footer and a spinner. */
 export const SHELL_FILE = 'app-shell.html';
-
-/** The server half of a build in `outDir`: `<outDir>-server/` (bff/src/site/page-renderer.ts reads it). */
-export function serverDirOf(outDir: string): string {
-  return `${path.resolve(outDir)}-server`;
-}
-
-/**
- * Written last in the server half: the entry's file name and the page template. The entry's name changes with
- * every build, so a process that loaded an earlier one imports the new one afresh, and its lazy pages (which
- * import the entry by that name) share its module instances.
- */
-export const SERVER_MANIFEST = 'server.json';
 
 const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
 
@@ -95,7 +84,7 @@ export function prerenderRoutes(): Plugin {
       const fonts = fontPreloads(outDir);
       // The page the BFF fills with a rendered page: the built index.html with the fonts the first paint needs.
       const pageTemplate = server.fillDocument(template, { root: '', title: server.documentTitle(''), description: '', head: fonts });
-      writeFileSync(path.join(serverDir, SERVER_MANIFEST), `${JSON.stringify({ entry: entryFile, template: pageTemplate })}\n`);
+      writeFileSync(serverManifestOf(outDir), `${JSON.stringify({ entry: entryFile, template: pageTemplate })}\n`);
 
       for (const route of server.PRERENDERED_ROUTES) {
         const html = server.fillDocument(template, {

@@ -47,7 +47,7 @@ interface LoadedBuild {
   entry: ServerEntry;
 }
 
-/** `server.json`, written last by the build (web/build/prerender.ts): the entry's file name and the page template. */
+/** `<WEB_DIST>-server/server.json` (web/build/server-half.ts), written last by the build: the entry's file name and the page template. */
 const manifestSchema = z.object({ entry: z.string().regex(/^entry-server-[\w-]+\.js$/), template: z.string().includes('<div id="root"></div>') });
 
 /**

@@ -1,4 +1,4 @@
-import { ApolloClient, ApolloLink, InMemoryCache, type OperationVariables } from '@apollo/client';
+import { ApolloClient, ApolloLink, type OperationVariables } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { prerenderStatic } from '@apollo/client/react/ssr';
 import { type FormattedExecutionResult, print } from 'graphql';
@@ -46,7 +46,7 @@ function app(client: ApolloClient, url: string): React.ReactNode {
 // The shells hold skeletons, never data: the browser's first render (an empty cache) must produce the same
 // markup to hydrate. A client whose link never sends keeps every query loading.
 function shellClient(): ApolloClient {
-  return new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty(), ssrMode: true });
+  return new ApolloClient({ cache: createCache(), link: ApolloLink.empty(), ssrMode: true });
 }
 
 /** The markup of the app at `url`, exactly as the browser's first render produces it (so it hydrates). */
