@@ -48,6 +48,16 @@ export default defineConfig({
       },
       {
         test: {
+          // Spec section 7's REST contract, against our API and the stand-in of the original backend (or CONTRACT_URL).
+          name: 'section7',
+          include: ['tests/section7/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

@@ -33,3 +33,6 @@ export function cartTotal(subtotal: number): number {
 export function roundMoney(value: number): number {
   return Math.round(value * 100) / 100;
 }
+
+/** Order bodies only: 50 lines of full product copies (2000-char descriptions, 8 image URLs) outgrow the 64 KiB default. */
+export const MAX_ORDER_BODY_BYTES = 1024 * 1024;

@@ -5,6 +5,58 @@ const boolish = z
   .enum(['true', 'false', '1', '0', ''])
   .transform((v) => v === 'true' || v === '1');
 
+/** The URL in `value`, when it is an http(s) URL with no credentials, query or fragment. */
+function httpUrl(value: string): URL | undefined {
+  if (/[?#]/.test(value)) return undefined;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    return url.username === '' && url.password === '' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// Origins as a browser sends them in `Origin` (scheme, host, port): the same origin written another way
+// (`HTTPS://Shop.example:443/`) is normalised, so the exact match against the header holds.
+const originList = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const origins = new Set<string>();
+    for (const entry of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+      const url = httpUrl(entry);
+      if (url && url.pathname === '/') {
+        origins.add(url.origin);
+      } else {
+        ctx.issues.push({
+          code: 'custom',
+          input: value,
+          message: `"${entry}" is not an origin: write scheme://host[:port] (http or https, no path), e.g. https://shop.example`,
+        });
+      }
+    }
+    return [...origins];
+  });
+
+// Prepended to the catalogue's `/images/…` paths: an http(s) URL, perhaps with a folder; trailing slashes are
+// dropped so a joined URL never holds `//`.
+const assetBaseUrl = z
+  .string()
+  .trim()
+  .default('')
+  .transform((value, ctx) => {
+    if (value === '') return '';
+    const url = httpUrl(value);
+    if (url) return url.origin + url.pathname.replace(/\/+$/, '');
+    ctx.issues.push({
+      code: 'custom',
+      input: value,
+      message: 'must be empty or an http(s) URL without query or fragment, e.g. https://cdn.example/store',
+    });
+    return z.NEVER;
+  });
+
 const schema = z
   .object({
     API_HOST: z.string().min(1).default('127.0.0.1'),
@@ -25,7 +77,12 @@ const schema = z
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
     AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
-    ASSET_BASE_URL: z.string().default(''),
+    ASSET_BASE_URL: assetBaseUrl,
+    // Origins (comma-separated, exact) whose pages may call the API from a browser; empty: no CORS headers at all.
+    CORS_ORIGINS: originList,
+    // For clients that read a failure's message only from a 200 (axios toasts): failures of known endpoints
+    // are sent with status 200; an unreadable body (400/413/415) and an unknown endpoint (404) keep theirs.
+    FAILURES_AS_200: boolish.default(false),
     SEED_CATALOG: boolish.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
     // Set by the start script and the tests: stop when the process that started this one is gone (even by kill -9).

@@ -1,4 +1,5 @@
 import type { CatalogSnapshot } from './catalog/catalog-cache.js';
+import type { OrderAttempts } from './orders/order-attempts.js';
 import type { Shopper, Upstream } from './rest/upstream.js';
 
 /** What a response-cache decision needs to know about one GraphQL execution. */
@@ -16,4 +17,6 @@ export interface GraphQLContext {
   /** The current catalogue snapshot (cached; one upstream call per TTL at most). */
   catalog: () => Promise<CatalogSnapshot>;
   notes: ExecutionNotes;
+  /** Each checkout attempt's outcome, so one attempt makes one order on any backend (shared by all requests). */
+  orderAttempts: OrderAttempts;
 }

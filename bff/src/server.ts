@@ -8,7 +8,9 @@ import type { GraphQLContext } from './context.js';
 import { createApollo } from './graphql/apollo.js';
 import { ResponseCache } from './graphql/response-cache.js';
 import { IDE_CSS, IDE_HTML, IDE_JS, IDE_SCRIPT_PATH, IDE_STYLE_PATH } from './ide/page.js';
+import { OrderAttempts } from './orders/order-attempts.js';
 import { Upstream } from './rest/upstream.js';
+import { catalogImageSources } from './site/image-origins.js';
 import { registerImagesProxy } from './site/images-proxy.js';
 import { registerRestProxy } from './site/rest-proxy.js';
 import { registerSecurityHeaders } from './site/security-headers.js';
@@ -33,8 +35,11 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
     trustProxy: config.TRUST_PROXY === '' ? false : config.TRUST_PROXY,
   });
   const upstream = new Upstream({ origin: config.API_URL, timeoutMs: config.API_TIMEOUT_MS, connections: config.API_CONNECTIONS });
-  const catalog = upstreamCatalogCache(upstream, config.CATALOG_TTL_MS);
+  const catalog = upstreamCatalogCache(upstream, config.CATALOG_TTL_MS, (count) => {
+    app.log.warn(`The product list holds ${count} product(s) the store cannot show (a missing name or price, a category or type outside the spec's); they are left out.`);
+  });
   const responses = new ResponseCache();
+  const orderAttempts = new OrderAttempts();
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
@@ -48,7 +53,7 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
     return reply.code(status).send({ errors: [{ message, extensions: { code: status === 413 ? 'BAD_USER_INPUT' : 'BAD_REQUEST' } }] });
   });
 
-  await registerSecurityHeaders(app, config.VITE_CLERK_PUBLISHABLE_KEY);
+  await registerSecurityHeaders(app, { clerkPublishableKey: config.VITE_CLERK_PUBLISHABLE_KEY, imageSources: catalogImageSources(catalog) });
   // Same-origin by default: the web app is served from here. Other origins only when listed.
   await app.register(cors, { origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false, credentials: false });
   await app.register(compress, { threshold: 1024 });
@@ -65,6 +70,7 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
         return snapshot;
       },
       notes: {},
+      orderAttempts,
     };
     return context;
   };
@@ -118,8 +124,13 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
   }
 
   app.get('/healthz', () => ({ ok: true }));
-  registerImagesProxy(app, upstream);
-  await registerRestProxy(app, upstream, config.API_TIMEOUT_MS);
+  registerImagesProxy(app, upstream, config.CORS_ORIGINS.length > 0);
+  await registerRestProxy(app, {
+    upstream,
+    timeoutMs: config.API_TIMEOUT_MS,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    crossOriginClients: config.CORS_ORIGINS,
+  });
   // Pages are rendered for nobody in particular: the shopper's token stays out, whatever the request carries.
   const pages = await loadPageRenderer(config.WEB_DIST, async () => (await catalog.get()).version);
   await registerWebApp(

@@ -54,3 +54,31 @@ describe('the REST contract through the BFF', () => {
     expect(huge.body).toEqual({ success: false, message: 'Request body is too large' });
   });
 });
+
+describe('the REST contract through the BFF, for a client on another origin', () => {
+  const client = 'http://client.example:5173';
+  const store = useStore({ CORS_ORIGINS: client }, { CORS_ORIGINS: client });
+  const bff = () => store().bff.url;
+
+  it('answers it image URLs on the store it called, which a page of its own origin can show', async () => {
+    const same = await call(bff(), 'GET', '/api/product/list');
+    const [first] = same.body.products as Array<{ image: string[] }>;
+    expect(first!.image[0]).toMatch(/^\/images\//);
+    expect(same.headers.get('etag')).not.toBeNull();
+
+    const other = await call(bff(), 'GET', '/api/product/list', undefined, { headers: { origin: client } });
+    expect(other.headers.get('access-control-allow-origin')).toBe(client);
+    expect(other.headers.get('vary')).toMatch(/origin/i);
+    const products = other.body.products as Array<{ _id: string; image: string[] }>;
+    expect(products[0]!.image[0]).toBe(`${bff()}${first!.image[0]!}`);
+    expect(products).toHaveLength((same.body.products as unknown[]).length);
+
+    const email = `client-${Date.now()}@example.com`;
+    const token = (await call(bff(), 'POST', '/api/user/register', { name: 'Asha', email, password: 'correct horse 1' })).body.token as string;
+    const shoe = (same.body.products as Array<{ _id: string; sizes: string[] }>)[0]!;
+    await call(bff(), 'POST', '/api/order/place', { address: VALID_ADDRESS, items: [{ _id: shoe._id, size: shoe.sizes[0], quantity: 1 }] }, { headers: { token, origin: client } });
+    const orders = await call(bff(), 'POST', '/api/order/userorders', {}, { headers: { token, origin: client } });
+    const [order] = orders.body.orders as Array<{ items: Array<{ image: string[] }> }>;
+    expect(order!.items[0]!.image[0]).toBe(`${bff()}${first!.image[0]!}`);
+  });
+});

@@ -89,3 +89,34 @@ describe('the BFF serves the web app', () => {
     expect((await get('/images/no-such.svg')).status).toBe(404);
   });
 });
+
+describe('the BFF for images on a CDN and for clients on other origins', () => {
+  const client = 'http://client.example:5173';
+  const store = useStore({ WEB_DIST: dist, NODE_ENV: 'production', CORS_ORIGINS: client }, { ASSET_BASE_URL: 'https://cdn.example', CORS_ORIGINS: client });
+
+  it("admits the API's ASSET_BASE_URL in the pages' img-src", async () => {
+    const csp = (await fetch(new URL('/', store().bff.url))).headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/cdn\.example(;|\s|$)/);
+  });
+
+  it('lets the listed origin call the REST contract at the store URL, preflight included, and no other', async () => {
+    const preflight = await fetch(new URL('/api/cart/get', store().bff.url), {
+      method: 'OPTIONS',
+      headers: { origin: client, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,token' },
+    });
+    expect(preflight.status).toBeLessThan(300);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(client);
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('token');
+    const list = await fetch(new URL('/api/product/list', store().bff.url), { headers: { origin: client } });
+    expect(list.headers.get('access-control-allow-origin')).toBe(client);
+    const other = await fetch(new URL('/api/product/list', store().bff.url), { headers: { origin: 'https://evil.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("marks product images cross-origin, so the listed client's pages may show them", async () => {
+    const [shoe] = await listProducts(store().api.url);
+    const image = await fetch(new URL(new URL(shoe!.image[0]!).pathname, store().bff.url));
+    expect(image.status).toBe(200);
+    expect(image.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+  });
+});

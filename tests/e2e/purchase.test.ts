@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openWatchedPage, problemsOf, screenshot, type ViewportName } from '../support/browser.js';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openWatchedPage, problemsOf, screenshot, type ViewportName, type WatchedPage } from '../support/browser.js';
 import {
   addToCartInBrowser,
   expectCartCount,
+  expectImagesShown,
   fillAddress,
   serverState,
   shoesVia,
@@ -12,126 +13,235 @@ import {
   visit,
   type Shoe,
 } from '../support/journeys.js';
+import { startLineageBackend, type LineageBackend } from '../support/lineage-backend.js';
+import { startStoreTheReadmeWay, type RunningStore } from '../support/store-process.js';
 
-// Spec sections 2, 4, 5 and 6: the purchase, in a real browser on the store started the README's way.
-describe.each<ViewportName>(['mobile', 'desktop'])('purchase at %s width', (viewport) => {
-  const storeUrl = () => inject('storeUrl');
+// Spec sections 2, 4, 5 and 6: the purchase, in a real browser on the store started the README's way, on our own
+// API and on a backend that answers spec section 7 the way the seed's original backend does (every failure at 200,
+// no cart or order in the answers, orders oldest first, images on another origin: tests/support/lineage-backend.ts).
+
+interface Backend {
+  storeUrl: string;
+  /** Origins the pages may load from besides the store's (the backend's image host). */
+  imageOrigins: string[];
+  /** The orders the backend itself holds for this shopper, where the test can see them. */
+  ordersOf?: (email: string) => number;
+  /** Makes the backend store the next order but lose its answer to the BFF, where the test can. */
+  loseNextOrderAnswer?: () => void;
+  stop(): Promise<void>;
+}
+
+const BACKENDS: Array<{ name: string; key: string; start: () => Promise<Backend> }> = [
+  {
+    name: 'our API',
+    key: 'ours',
+    start: () => Promise.resolve({ storeUrl: inject('storeUrl'), imageOrigins: [], stop: () => Promise.resolve() }),
+  },
+  {
+    name: 'a backend of the seed kind',
+    key: 'seed-backend',
+    async start() {
+      const backend: LineageBackend = await startLineageBackend();
+      let store: RunningStore;
+      try {
+        store = await startStoreTheReadmeWay({ API_URL: backend.url, API_TIMEOUT_MS: '2000' });
+      } catch (error) {
+        await backend.stop();
+        throw error;
+      }
+      return {
+        storeUrl: store.url,
+        imageOrigins: [backend.imagesUrl],
+        ordersOf: (email) => backend.ordersOf(email).length,
+        loseNextOrderAnswer: () => backend.loseNextAnswer('/api/order/place'),
+        stop: async () => {
+          await store.stop();
+          await backend.stop();
+        },
+      };
+    },
+  },
+];
+
+/** The browser's call reaches the store and the order is placed, but its answer never reaches the page. */
+async function loseTheNextPlaceOrderAnswer(page: Page): Promise<void> {
+  let lost = false;
+  await page.route('**/graphql', async (route) => {
+    if (lost || !/PlaceOrder/.test(route.request().postData() ?? '')) return route.fallback();
+    lost = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+}
+
+// What a provoked failure logs: the toast's call failing, and the browser's note of the aborted request.
+const LOST_ANSWER_LOGS = [/PlaceOrder/, /Failed to load resource/i, /not answering/i, /could not be reached/i, /UPSTREAM_UNAVAILABLE/];
+
+describe.each(BACKENDS)('purchase on $name', ({ key, start }) => {
+  let backend: Backend;
   let browser: Browser;
   let shoes: Shoe[];
   beforeAll(async () => {
+    backend = await start();
     browser = await launchBrowser();
-    shoes = await shoesVia(storeUrl());
+    shoes = await shoesVia(backend.storeUrl);
   });
   afterAll(async () => {
     await browser.close();
+    await backend.stop();
   });
+  const storeUrl = () => backend.storeUrl;
+  const open = (viewport: ViewportName): Promise<WatchedPage> => openWatchedPage(browser, storeUrl(), viewport, { allowedOrigins: backend.imageOrigins });
 
-  it('sign up, fill the cart, survive a reload, check out with a bad then a good address, see the order first', async () => {
-    const watched = await openWatchedPage(browser, storeUrl(), viewport);
-    const { page } = watched;
-    await signUpInBrowser(page);
-    const [a, b] = shoes;
-    await addToCartInBrowser(page, a!, a!.sizes[0]!);
-    await addToCartInBrowser(page, a!, a!.sizes[1]!);
-    await addToCartInBrowser(page, b!, b!.sizes[0]!);
-    await expectCartCount(page, 3);
+  describe.each<ViewportName>(['mobile', 'desktop'])('at %s width', (viewport) => {
+    it('sign up, fill the cart, survive a reload, check out with a bad then a good address, see the order first', async () => {
+      const watched = await open(viewport);
+      const { page } = watched;
+      const account = await signUpInBrowser(page);
+      const [a, b] = shoes;
+      await addToCartInBrowser(page, a!, a!.sizes[0]!);
+      await expectImagesShown(page);
+      await addToCartInBrowser(page, a!, a!.sizes[1]!);
+      await addToCartInBrowser(page, b!, b!.sizes[0]!);
+      await expectCartCount(page, 3);
 
-    await visit(page, '/cart');
-    const quantity = page.getByRole('spinbutton', { name: `Quantity of ${a!.name}, size ${a!.sizes[0]!}` });
-    await quantity.fill('3');
-    await quantity.press('Tab');
-    await expectCartCount(page, 5);
-    await expect.poll(async () => (await serverState(storeUrl(), page)).count).toBe(5);
-    await page.reload({ waitUntil: 'networkidle' });
-    await expectCartCount(page, 5);
-    expect(await quantity.inputValue()).toBe('3');
-    await screenshot(page, `cart-${viewport}`);
+      await visit(page, '/cart');
+      const quantity = page.getByRole('spinbutton', { name: `Quantity of ${a!.name}, size ${a!.sizes[0]!}` });
+      await quantity.fill('3');
+      await quantity.press('Tab');
+      await expectCartCount(page, 5);
+      await expect.poll(async () => (await serverState(storeUrl(), page)).count).toBe(5);
+      await page.reload({ waitUntil: 'networkidle' });
+      await expectCartCount(page, 5);
+      expect(await quantity.inputValue()).toBe('3');
+      await expectImagesShown(page);
+      await screenshot(page, `cart-${key}-${viewport}`);
 
-    await page.getByRole('link', { name: 'PROCEED TO CHECKOUT' }).click();
-    await page.waitForURL('**/place-order');
-    await page.waitForLoadState('networkidle');
-    await fillAddress(page);
-    await page.getByLabel('Zip code', { exact: true }).fill('abc');
-    await page.getByLabel('Email address', { exact: true }).fill('not-an-email');
-    await page.getByRole('button', { name: 'PLACE ORDER' }).click();
-    // Inline messages, and nothing placed.
-    await expect.poll(() => page.getByText(/zip/i).count()).toBeGreaterThan(1);
-    expect(page.url()).toMatch(/\/place-order$/);
-    expect((await serverState(storeUrl(), page)).orders).toEqual([]);
-    await screenshot(page, `place-order-${viewport}`);
+      await page.getByRole('link', { name: 'PROCEED TO CHECKOUT' }).click();
+      await page.waitForURL('**/place-order');
+      await page.waitForLoadState('networkidle');
+      await fillAddress(page);
+      await page.getByLabel('Zip code', { exact: true }).fill('abc');
+      await page.getByLabel('Email address', { exact: true }).fill('not-an-email');
+      await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+      // Inline messages, and nothing placed.
+      await expect.poll(() => page.getByText(/zip/i).count()).toBeGreaterThan(1);
+      expect(page.url()).toMatch(/\/place-order$/);
+      expect((await serverState(storeUrl(), page)).orders).toEqual([]);
+      await screenshot(page, `place-order-${key}-${viewport}`);
 
-    await page.getByLabel('Zip code', { exact: true }).fill('560001');
-    await page.getByLabel('Email address', { exact: true }).fill('asha@example.com');
-    await page.getByRole('button', { name: 'PLACE ORDER' }).click();
-    await page.waitForURL('**/orders');
-    await expectCartCount(page, 0);
-    const state = await serverState(storeUrl(), page);
-    expect(state.count).toBe(0);
-    expect(state.orders).toHaveLength(1);
-    expect(state.orders[0]).toMatchObject({ status: 'Order Placed', paymentMethod: 'COD' });
-    await expect.poll(() => page.getByRole('heading', { name: /MY ORDERS/i }).count()).toBe(1);
-    const rows = page.getByRole('list', { name: 'Ordered items' }).getByRole('listitem');
-    await expect.poll(() => rows.count()).toBe(3);
-    expect(await rows.first().textContent()).toMatch(/Order Placed/);
-    expect(await rows.first().textContent()).toMatch(/COD/);
-    await screenshot(page, `orders-${viewport}`);
-    await page.getByRole('button', { name: 'Track Order' }).first().click();
-    await expect.poll(() => rows.count()).toBe(3);
+      await page.getByLabel('Zip code', { exact: true }).fill('560001');
+      await page.getByLabel('Email address', { exact: true }).fill('asha@example.com');
+      await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+      await page.waitForURL('**/orders');
+      await expectCartCount(page, 0);
+      const state = await serverState(storeUrl(), page);
+      expect(state.count).toBe(0);
+      expect(state.orders).toHaveLength(1);
+      expect(state.orders[0]).toMatchObject({ status: 'Order Placed', paymentMethod: 'COD' });
+      await expect.poll(() => page.getByRole('heading', { name: /MY ORDERS/i }).count()).toBe(1);
+      const rows = page.getByRole('list', { name: 'Ordered items' }).getByRole('listitem');
+      await expect.poll(() => rows.count()).toBe(3);
+      expect(await rows.first().textContent()).toMatch(/Order Placed/);
+      expect(await rows.first().textContent()).toMatch(/COD/);
+      await expectImagesShown(page);
+      await screenshot(page, `orders-${key}-${viewport}`);
+      await page.getByRole('button', { name: 'Track Order' }).first().click();
+      await expect.poll(() => rows.count()).toBe(3);
 
-    // A second order appears first.
-    await addToCartInBrowser(page, b!, b!.sizes[1]!);
-    await visit(page, '/place-order');
-    await fillAddress(page);
-    await page.getByRole('button', { name: 'PLACE ORDER' }).click();
-    await page.waitForURL('**/orders');
-    await expect.poll(() => rows.count()).toBe(4);
-    expect(await rows.first().textContent()).toContain(b!.name);
-    expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
-    await watched.context.close();
-  });
+      // A second order appears first.
+      await addToCartInBrowser(page, b!, b!.sizes[1]!);
+      await visit(page, '/place-order');
+      await fillAddress(page);
+      await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+      await page.waitForURL('**/orders');
+      await expect.poll(() => rows.count()).toBe(4);
+      expect(await rows.first().textContent()).toContain(b!.name);
+      expect(backend.ordersOf?.(account.email) ?? 2).toBe(2);
+      expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
+      await watched.context.close();
+    });
 
-  it("merges a guest's cart into the account at sign-in", async () => {
-    const first = await openWatchedPage(browser, storeUrl(), viewport);
-    const account = await signUpInBrowser(first.page);
-    const [a, b] = shoes;
-    await addToCartInBrowser(first.page, a!, a!.sizes[0]!);
-    await expectCartCount(first.page, 1);
-    await expect.poll(async () => (await serverState(storeUrl(), first.page)).count).toBe(1);
-    await first.context.close();
+    it("merges a guest's cart into the account at sign-in", async () => {
+      const first = await open(viewport);
+      const account = await signUpInBrowser(first.page);
+      const [a, b] = shoes;
+      await addToCartInBrowser(first.page, a!, a!.sizes[0]!);
+      await expectCartCount(first.page, 1);
+      await expect.poll(async () => (await serverState(storeUrl(), first.page)).count).toBe(1);
+      await first.context.close();
 
-    // Another browser, signed out: two adds as a guest, then sign in.
-    const guest = await openWatchedPage(browser, storeUrl(), viewport);
-    await addToCartInBrowser(guest.page, a!, a!.sizes[0]!);
-    await addToCartInBrowser(guest.page, b!, b!.sizes[0]!);
-    await expectCartCount(guest.page, 2);
-    await signInInBrowser(guest.page, account.email, account.password);
-    await expectCartCount(guest.page, 3);
-    await expect.poll(async () => (await serverState(storeUrl(), guest.page)).count).toBe(3);
-    expect(problemsOf(guest)).toEqual({ consoleErrors: [], foreignRequests: [] });
-    await guest.context.close();
-  });
+      // Another browser, signed out: two adds as a guest, then sign in.
+      const guest = await open(viewport);
+      await addToCartInBrowser(guest.page, a!, a!.sizes[0]!);
+      await addToCartInBrowser(guest.page, b!, b!.sizes[0]!);
+      await expectCartCount(guest.page, 2);
+      await signInInBrowser(guest.page, account.email, account.password);
+      await expectCartCount(guest.page, 3);
+      await expect.poll(async () => (await serverState(storeUrl(), guest.page)).count).toBe(3);
+      expect(problemsOf(guest)).toEqual({ consoleErrors: [], foreignRequests: [] });
+      await guest.context.close();
+    });
 
-  it('a double-clicked PLACE ORDER makes one order', async () => {
-    const watched = await openWatchedPage(browser, storeUrl(), viewport);
-    const { page } = watched;
-    await signUpInBrowser(page);
-    await addToCartInBrowser(page, shoes[2]!, shoes[2]!.sizes[0]!);
-    await expect.poll(async () => (await serverState(storeUrl(), page)).count).toBe(1);
-    await visit(page, '/place-order');
-    await fillAddress(page);
-    await page.getByRole('button', { name: 'PLACE ORDER' }).dblclick();
-    await page.waitForURL('**/orders');
-    expect((await serverState(storeUrl(), page)).orders).toHaveLength(1);
-    await watched.context.close();
-  });
+    it('a double-clicked PLACE ORDER makes one order', async () => {
+      const watched = await open(viewport);
+      const { page } = watched;
+      const account = await signUpInBrowser(page);
+      await addToCartInBrowser(page, shoes[2]!, shoes[2]!.sizes[0]!);
+      await expect.poll(async () => (await serverState(storeUrl(), page)).count).toBe(1);
+      await visit(page, '/place-order');
+      await fillAddress(page);
+      await page.getByRole('button', { name: 'PLACE ORDER' }).dblclick();
+      await page.waitForURL('**/orders');
+      expect((await serverState(storeUrl(), page)).orders).toHaveLength(1);
+      expect(backend.ordersOf?.(account.email) ?? 1).toBe(1);
+      await watched.context.close();
+    });
 
-  it('sends a signed-out shopper from checkout to sign in and back', async () => {
-    const watched = await openWatchedPage(browser, storeUrl(), viewport);
-    const { page } = watched;
-    await visit(page, '/place-order');
-    await page.waitForURL((url) => url.pathname === '/login');
-    await page.waitForLoadState('networkidle');
-    await screenshot(page, `login-${viewport}`);
-    await watched.context.close();
+    it('an order whose answer was lost, placed again by the shopper, is one order', async () => {
+      const watched = await open(viewport);
+      const { page } = watched;
+      const account = await signUpInBrowser(page);
+      const [a, b] = [shoes[3]!, shoes[4]!];
+      const checkOutLosingTheAnswer = async (lose: () => Promise<void> | void) => {
+        await visit(page, '/place-order');
+        await fillAddress(page);
+        await lose();
+        await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+        // The shopper is told it failed and stays on the form, which keeps the attempt's key.
+        await page.locator('[data-sonner-toast][data-type="error"]').first().waitFor();
+        expect(page.url()).toMatch(/\/place-order$/);
+        await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+        await page.waitForURL('**/orders');
+        await expectCartCount(page, 0);
+      };
+
+      // Lost between the browser and the store.
+      await addToCartInBrowser(page, a, a.sizes[0]!);
+      await checkOutLosingTheAnswer(() => loseTheNextPlaceOrderAnswer(page));
+      expect((await serverState(storeUrl(), page)).orders).toHaveLength(1);
+
+      // Lost between the store and the backend, where the test can make the backend lose it.
+      if (backend.loseNextOrderAnswer) {
+        await addToCartInBrowser(page, b, b.sizes[0]!);
+        await checkOutLosingTheAnswer(backend.loseNextOrderAnswer);
+        expect((await serverState(storeUrl(), page)).orders).toHaveLength(2);
+        expect(backend.ordersOf?.(account.email)).toBe(2);
+      }
+      const rows = page.getByRole('list', { name: 'Ordered items' }).getByRole('listitem');
+      await expect.poll(() => rows.count()).toBe(backend.loseNextOrderAnswer ? 2 : 1);
+      expect(problemsOf(watched, LOST_ANSWER_LOGS)).toEqual({ consoleErrors: [], foreignRequests: [] });
+      await watched.context.close();
+    });
+
+    it('sends a signed-out shopper from checkout to sign in and back', async () => {
+      const watched = await open(viewport);
+      const { page } = watched;
+      await visit(page, '/place-order');
+      await page.waitForURL((url) => url.pathname === '/login');
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `login-${key}-${viewport}`);
+      await watched.context.close();
+    });
   });
 });

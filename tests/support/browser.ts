@@ -26,14 +26,20 @@ export interface WatchedPage {
   foreignRequests: string[];
 }
 
-export async function openWatchedPage(browser: Browser, baseUrl: string, viewport: ViewportName, options: { reducedMotion?: boolean } = {}): Promise<WatchedPage> {
+export interface WatchOptions {
+  reducedMotion?: boolean;
+  /** Origins besides the store's that pages may load from (a backend's image host): not foreign requests. */
+  allowedOrigins?: readonly string[];
+}
+
+export async function openWatchedPage(browser: Browser, baseUrl: string, viewport: ViewportName, options: WatchOptions = {}): Promise<WatchedPage> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: VIEWPORTS[viewport],
     reducedMotion: options.reducedMotion === true ? 'reduce' : 'no-preference',
   });
   const page = await context.newPage();
-  const origin = new URL(baseUrl).origin;
+  const origins = [new URL(baseUrl).origin, ...(options.allowedOrigins ?? [])].map((origin) => `${origin}/`);
   const watched: WatchedPage = { context, page, consoleErrors: [], foreignRequests: [] };
   page.on('console', (message) => {
     if (message.type() === 'error') watched.consoleErrors.push(message.text());
@@ -41,7 +47,7 @@ export async function openWatchedPage(browser: Browser, baseUrl: string, viewpor
   page.on('pageerror', (error) => watched.consoleErrors.push(error.message));
   page.on('request', (request) => {
     const url = request.url();
-    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) watched.foreignRequests.push(url);
+    if (!origins.some((origin) => url.startsWith(origin)) && !url.startsWith('data:') && !url.startsWith('blob:')) watched.foreignRequests.push(url);
   });
   return watched;
 }

@@ -89,3 +89,13 @@ export async function serverState(storeUrl: string, page: Page): Promise<{ count
   );
   return { count: answer.data!.cart.count, orders: answer.data!.myOrders };
 }
+
+/** Every image the page has loaded so far rendered (none broken or blocked by the CSP), and there are some. */
+export async function expectImagesShown(page: Page): Promise<void> {
+  const images = () =>
+    page.evaluate<Array<{ src: string; width: number }>>(
+      '[...document.images].filter((image) => image.complete).map((image) => ({ src: image.currentSrc || image.src, width: image.naturalWidth }))',
+    );
+  await expect.poll(async () => (await images()).length).toBeGreaterThan(0);
+  expect((await images()).filter((image) => image.width === 0)).toEqual([]);
+}

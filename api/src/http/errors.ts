@@ -13,3 +13,6 @@ export const badRequest = (message: string) => new ApiError(400, message);
 export const unauthorized = (message = 'Not authorized. Please sign in again.') => new ApiError(401, message);
 export const notFound = (message: string) => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
+
+/** A request body the server could not read (malformed JSON): no endpoint has seen the request yet. */
+export class UnreadableBodyError extends ApiError {}

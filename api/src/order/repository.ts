@@ -57,6 +57,10 @@ export async function insertOrder(
 
 export const ORDER_HISTORY_LIMIT = 500;
 
+/**
+ * The user's latest orders, oldest first, as the seed's original backend answers them: clients written for the
+ * contract reverse the list to show the newest first (spec section 2), so ours must arrive in the same order.
+ */
 export async function listOrders(db: Executor, userId: string): Promise<Order[]> {
   const rows = await db
     .selectFrom('orders')
@@ -65,5 +69,5 @@ export async function listOrders(db: Executor, userId: string): Promise<Order[]>
     .orderBy('seq', 'desc')
     .limit(ORDER_HISTORY_LIMIT)
     .execute();
-  return rows.map(toOrder);
+  return rows.reverse().map(toOrder);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { MAX_ORDER_BODY_BYTES } from '../../../domain/store-rules.js';
 import type { Authenticate } from '../auth/authenticate.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { Database } from '../db/schema.js';
@@ -13,10 +14,14 @@ export interface OrderRouteDeps {
   db: Kysely<Database>;
   catalog: CatalogService;
   authenticate: Authenticate;
+  /** The API's body limit for every other route. */
+  bodyLimitBytes: number;
 }
 
-export function orderRoutes(app: FastifyInstance, { db, catalog, authenticate }: OrderRouteDeps): void {
-  app.post('/api/order/place', async (request, reply) => {
+export function orderRoutes(app: FastifyInstance, { db, catalog, authenticate, bodyLimitBytes }: OrderRouteDeps): void {
+  // The items are whole product copies: a full order outgrows the API's default body limit.
+  const placeOptions = { bodyLimit: Math.max(bodyLimitBytes, MAX_ORDER_BODY_BYTES) };
+  app.post('/api/order/place', placeOptions, async (request, reply) => {
     const user = await authenticate(request);
     const body = parseBody(placeOrderBodySchema, request.body);
     const header = request.headers['idempotency-key'];

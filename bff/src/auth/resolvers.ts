@@ -1,6 +1,8 @@
+import { StoreError } from '../errors.js';
 import type { MutationResolvers, QueryResolvers, User } from '../generated/resolvers-types.js';
-import type { RestUser } from '../rest/bodies.js';
+import type { RestUser } from '../rest/section7.js';
 import * as storeApi from '../rest/store-api.js';
+import type { Shopper, Upstream } from '../rest/upstream.js';
 import { signedIn } from '../shopper.js';
 
 // Credentials go to the API as typed: its rules (and rate limits, per shopper address) decide.
@@ -9,25 +11,33 @@ function toUser(user: RestUser): User {
   return { id: user._id, name: user.name, email: user.email };
 }
 
+/** The shopper's profile; null from a backend without the profile call (the seed's original has none). */
+async function profileOf(upstream: Upstream, shopper: Shopper): Promise<User | null> {
+  try {
+    return toUser(await storeApi.getProfile(upstream, shopper));
+  } catch (error) {
+    if (error instanceof StoreError && error.extensions.code === 'NOT_FOUND') return null;
+    throw error;
+  }
+}
+
 export const authQueries: Required<Pick<QueryResolvers, 'me'>> = {
-  async me(_parent, _args, context) {
+  me(_parent, _args, context) {
     if (context.shopper.authorization === undefined) return null;
-    return toUser(await storeApi.getProfile(context.upstream, context.shopper));
+    return profileOf(context.upstream, context.shopper);
   },
 };
 
 export const authMutations: Required<Pick<MutationResolvers, 'register' | 'login' | 'syncUser'>> = {
-  async register(_parent, { input }, context) {
-    const { token, message } = await storeApi.register(context.upstream, context.shopper, { ...input });
-    return { token, message };
+  register(_parent, { input }, context) {
+    return storeApi.register(context.upstream, context.shopper, { ...input });
   },
 
-  async login(_parent, { input }, context) {
-    const { token, message } = await storeApi.login(context.upstream, context.shopper, { ...input });
-    return { token, message };
+  login(_parent, { input }, context) {
+    return storeApi.login(context.upstream, context.shopper, { ...input });
   },
 
-  async syncUser(_parent, _args, context) {
-    return toUser(await storeApi.getProfile(context.upstream, signedIn(context)));
+  syncUser(_parent, _args, context) {
+    return profileOf(context.upstream, signedIn(context));
   },
 };

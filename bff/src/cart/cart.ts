@@ -1,7 +1,7 @@
 import { cartSubtotal, cartTotal, DELIVERY_FEE, roundMoney } from '../../../domain/store-rules.js';
 import type { CatalogSnapshot } from '../catalog/catalog-cache.js';
 import type { CatalogProduct } from '../catalog/product.js';
-import type { CartData } from '../rest/bodies.js';
+import type { CartData } from '../rest/section7.js';
 
 /** One cart line (the codegen mapper of `CartLine`). */
 export interface CartLineModel {

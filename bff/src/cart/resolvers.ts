@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
 import type { GraphQLContext } from '../context.js';
+import { StoreError } from '../errors.js';
 import type { MutationResolvers, QueryResolvers } from '../generated/resolvers-types.js';
 import { parseInput } from '../input.js';
-import type { CartData } from '../rest/bodies.js';
+import type { CartData } from '../rest/section7.js';
 import * as storeApi from '../rest/store-api.js';
+import type { Shopper } from '../rest/upstream.js';
 import { signedIn } from '../shopper.js';
 import { buildCart, type CartModel } from './cart.js';
 
@@ -19,9 +21,38 @@ const quantity = z
 const addInput = z.object({ productId, size });
 const updateInput = z.object({ productId, size, quantity });
 
+type Line = z.output<typeof updateInput>;
+
 async function cartOf(context: GraphQLContext, cartData: Promise<CartData>): Promise<CartModel> {
   const [data, catalog] = await Promise.all([cartData, context.catalog()]);
   return buildCart(data, catalog);
+}
+
+/** The cart after a write: from the write's answer when the backend sends it, else read again (spec section 7). */
+async function afterWrite(context: GraphQLContext, shopper: Shopper, write: Promise<CartData | undefined>): Promise<CartData> {
+  return (await write) ?? storeApi.getCart(context.upstream, shopper);
+}
+
+const quantityIn = (cart: CartData, line: Pick<Line, 'productId' | 'size'>) => cart[line.productId]?.[line.size] ?? 0;
+
+/**
+ * Sets a line's quantity. The seed's backend writes `cartData[itemId][size]` and so refuses a product the cart does
+ * not hold yet (with a TypeError's message, status 200); on such a refusal, when the cart indeed lacks the product,
+ * the line is created with an add (which sets 1) and then set. Removing a line the cart does not hold is done.
+ */
+async function setLine(context: GraphQLContext, shopper: Shopper, line: Line): Promise<CartData> {
+  const { upstream } = context;
+  const update = () => afterWrite(context, shopper, storeApi.updateCart(upstream, shopper, { itemId: line.productId, size: line.size, quantity: line.quantity }));
+  try {
+    return await update();
+  } catch (error) {
+    if (!(error instanceof StoreError) || error.extensions.code !== 'BAD_USER_INPUT') throw error;
+    const cart = await storeApi.getCart(upstream, shopper);
+    if (line.quantity === 0 && quantityIn(cart, line) === 0) return cart;
+    if (line.quantity === 0 || cart[line.productId] !== undefined) throw error;
+    const added = await afterWrite(context, shopper, storeApi.addToCart(upstream, shopper, { itemId: line.productId, size: line.size }));
+    return quantityIn(added, line) === line.quantity ? added : update();
+  }
 }
 
 export const cartQueries: Required<Pick<QueryResolvers, 'cart'>> = {
@@ -32,15 +63,11 @@ export const cartMutations: Required<Pick<MutationResolvers, 'addToCart' | 'upda
   addToCart(_parent, args, context) {
     const shopper = signedIn(context);
     const line = parseInput(addInput, args);
-    return cartOf(context, storeApi.addToCart(context.upstream, shopper, { itemId: line.productId, size: line.size }));
+    return cartOf(context, afterWrite(context, shopper, storeApi.addToCart(context.upstream, shopper, { itemId: line.productId, size: line.size })));
   },
 
   updateCartLine(_parent, args, context) {
     const shopper = signedIn(context);
-    const line = parseInput(updateInput, args);
-    return cartOf(
-      context,
-      storeApi.updateCart(context.upstream, shopper, { itemId: line.productId, size: line.size, quantity: line.quantity }),
-    );
+    return cartOf(context, setLine(context, shopper, parseInput(updateInput, args)));
   },
 };

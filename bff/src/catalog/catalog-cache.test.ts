@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductListAnswer } from '../rest/store-api.js';
-import type { RestProduct } from '../rest/bodies.js';
+import type { RestProduct } from '../rest/section7.js';
 import { createCatalogCache } from './catalog-cache.js';
 
 const shoe = (id: string, date: number): RestProduct => ({
@@ -29,7 +29,7 @@ function fakeApi(initial: RestProduct[]) {
     fetchList(etag: string | undefined): Promise<ProductListAnswer> {
       calls.push(etag);
       if (etag === `"v${version}"`) return Promise.resolve({ notModified: true });
-      return Promise.resolve({ notModified: false, products, etag: `"v${version}"` });
+      return Promise.resolve({ notModified: false, products, etag: `"v${version}"`, skipped: 0 });
     },
   };
 }
@@ -73,7 +73,7 @@ describe('catalogue cache', () => {
       now: () => now,
       fetchList: () => {
         calls.push(now);
-        return fail ? Promise.reject(new Error('down')) : Promise.resolve({ notModified: false, products: [shoe('a', 1)] });
+        return fail ? Promise.reject(new Error('down')) : Promise.resolve({ notModified: false, products: [shoe('a', 1)], skipped: 0 });
       },
     });
     await expect(cache.get()).rejects.toThrow('down');

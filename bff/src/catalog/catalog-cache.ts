@@ -24,6 +24,8 @@ export interface CatalogCacheOptions {
   ttlMs: number;
   fetchList: (etag: string | undefined) => Promise<ProductListAnswer>;
   now?: () => number;
+  /** Told how many listed products could not be read (and so are not shown) whenever a new list arrives. */
+  onSkipped?: (count: number) => void;
 }
 
 function buildSnapshot(version: number, answer: Extract<ProductListAnswer, { notModified: false }>): CatalogSnapshot {
@@ -36,7 +38,7 @@ function buildSnapshot(version: number, answer: Extract<ProductListAnswer, { not
   };
 }
 
-export function createCatalogCache({ ttlMs, fetchList, now = Date.now }: CatalogCacheOptions): CatalogCache {
+export function createCatalogCache({ ttlMs, fetchList, now = Date.now, onSkipped }: CatalogCacheOptions): CatalogCache {
   let snapshot: CatalogSnapshot | undefined;
   let etag: string | undefined;
   let freshUntil = 0;
@@ -58,6 +60,7 @@ export function createCatalogCache({ ttlMs, fetchList, now = Date.now }: Catalog
     } else {
       snapshot = buildSnapshot((snapshot?.version ?? 0) + 1, answer);
       etag = answer.etag;
+      if (answer.skipped > 0) onSkipped?.(answer.skipped);
     }
     freshUntil = now() + ttlMs;
     return snapshot;
@@ -75,6 +78,6 @@ export function createCatalogCache({ ttlMs, fetchList, now = Date.now }: Catalog
   };
 }
 
-export function upstreamCatalogCache(upstream: Upstream, ttlMs: number): CatalogCache {
-  return createCatalogCache({ ttlMs, fetchList: (etag) => listProducts(upstream, etag) });
+export function upstreamCatalogCache(upstream: Upstream, ttlMs: number, onSkipped?: (count: number) => void): CatalogCache {
+  return createCatalogCache({ ttlMs, fetchList: (etag) => listProducts(upstream, etag), onSkipped });
 }

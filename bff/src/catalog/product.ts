@@ -1,4 +1,4 @@
-import type { RestProduct } from '../rest/bodies.js';
+import type { RestProduct } from '../rest/section7.js';
 import type { Category, ProductType } from '../generated/resolvers-types.js';
 import { CATEGORY_OF_LABEL, TYPE_OF_LABEL } from './labels.js';
 
@@ -21,6 +21,8 @@ export interface CatalogProduct {
   position: number;
   /** Lower-cased name, description and type, searched by `filter.search`. */
   searchText: string;
+  /** The product as the backend listed it: what an order's items copy (spec section 3). */
+  source: RestProduct;
 }
 
 export function toCatalogProduct(product: RestProduct, position: number): CatalogProduct {
@@ -38,5 +40,6 @@ export function toCatalogProduct(product: RestProduct, position: number): Catalo
     date: product.date,
     position,
     searchText: `${product.name}\n${product.description}\n${product.subCategory}`.toLowerCase(),
+    source: product,
   };
 }

@@ -91,8 +91,8 @@ export type Mutation = {
   login: AuthPayload;
   placeOrder: PlaceOrderPayload;
   register: AuthPayload;
-  /** The spec's profile call: creates the store user of a hosted sign-in on first sight. */
-  syncUser: User;
+  /** The spec's profile call: creates the store user of a hosted sign-in on first sight. Null from a backend without it. */
+  syncUser?: Maybe<User>;
   /** Sets the quantity; 0 removes the line. */
   updateCartLine: Cart;
 };
@@ -172,7 +172,8 @@ export type PlaceOrderInput = {
 export type PlaceOrderPayload = {
   __typename?: 'PlaceOrderPayload';
   message: Scalars['String']['output'];
-  order: Order;
+  /** The order as stored; null when the backend answers a message only (the spec's REST contract shows no order in the answer). */
+  order?: Maybe<Order>;
   /** True when this key had already placed the order. */
   replayed: Scalars['Boolean']['output'];
 };
@@ -256,7 +257,7 @@ export type Query = {
   /** The signed-in shopper's server cart. UNAUTHENTICATED when signed out. */
   cart: Cart;
   latestProducts: Array<Product>;
-  /** The signed-in shopper, or null when signed out. */
+  /** The signed-in shopper; null when signed out, or when the backend has no profile call (spec section 7 shows its answer unused). */
   me?: Maybe<User>;
   /** The signed-in shopper's orders, newest first. UNAUTHENTICATED when signed out. */
   myOrders: Array<Order>;
@@ -401,7 +402,7 @@ export type ResolversTypes = {
   OrderLineInput: OrderLineInput;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   PlaceOrderInput: PlaceOrderInput;
-  PlaceOrderPayload: ResolverTypeWrapper<Omit<PlaceOrderPayload, 'order'> & { order: ResolversTypes['Order'] }>;
+  PlaceOrderPayload: ResolverTypeWrapper<Omit<PlaceOrderPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
   Product: ResolverTypeWrapper<CatalogProduct>;
   ProductConnection: ResolverTypeWrapper<Omit<ProductConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['ProductEdge']>, nodes: Array<ResolversTypes['Product']> }>;
   ProductEdge: ResolverTypeWrapper<Omit<ProductEdge, 'node'> & { node: ResolversTypes['Product'] }>;
@@ -436,7 +437,7 @@ export type ResolversParentTypes = {
   OrderLineInput: OrderLineInput;
   PageInfo: PageInfo;
   PlaceOrderInput: PlaceOrderInput;
-  PlaceOrderPayload: Omit<PlaceOrderPayload, 'order'> & { order: ResolversParentTypes['Order'] };
+  PlaceOrderPayload: Omit<PlaceOrderPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
   Product: CatalogProduct;
   ProductConnection: Omit<ProductConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['ProductEdge']>, nodes: Array<ResolversParentTypes['Product']> };
   ProductEdge: Omit<ProductEdge, 'node'> & { node: ResolversParentTypes['Product'] };
@@ -493,7 +494,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   login?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   placeOrder?: Resolver<ResolversTypes['PlaceOrderPayload'], ParentType, ContextType, RequireFields<MutationPlaceOrderArgs, 'input'>>;
   register?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
-  syncUser?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  syncUser?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   updateCartLine?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationUpdateCartLineArgs, 'productId' | 'quantity' | 'size'>>;
 };
 
@@ -523,7 +524,7 @@ export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends R
 
 export type PlaceOrderPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlaceOrderPayload'] = ResolversParentTypes['PlaceOrderPayload']> = {
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  order?: Resolver<ResolversTypes['Order'], ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
   replayed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 

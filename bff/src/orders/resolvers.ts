@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../../../domain/store-rules.js';
+import { cartSubtotal, cartTotal, MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../../../domain/store-rules.js';
+import type { CatalogSnapshot } from '../catalog/catalog-cache.js';
+import type { GraphQLContext } from '../context.js';
 import type { MutationResolvers, OrderResolvers, QueryResolvers } from '../generated/resolvers-types.js';
 import { parseInput } from '../input.js';
+import type { RestOrder } from '../rest/section7.js';
 import * as storeApi from '../rest/store-api.js';
+import type { Shopper } from '../rest/upstream.js';
 import { signedIn } from '../shopper.js';
+import { OrderAttempts, type Unresolved } from './order-attempts.js';
+import { checkExpectedTotal, pricedOrder, type OrderLine } from './order-request.js';
 
 const lineSchema = z.object({
   productId: z.string().min(1, 'productId is required').max(64, 'productId is too long'),
@@ -30,33 +36,81 @@ const placeOrderInput = z.object({
   expectedTotal: z.number().nonnegative('expectedTotal cannot be negative').max(1e9).nullish(),
 });
 
+const contentOf = (items: ReadonlyArray<{ _id: string; size: string; quantity: number }>) =>
+  items
+    .map((item) => JSON.stringify([item._id, item.size, item.quantity]))
+    .sort()
+    .join();
+
+/**
+ * The order an earlier call of this attempt made, if it made one: among the shopper's orders that were not there
+ * before the first call and no other attempt made, the oldest with the same lines and amount.
+ */
+async function findEarlierOrder(context: GraphQLContext, shopper: Shopper, lines: readonly OrderLine[], amount: number, unresolved: Unresolved): Promise<RestOrder | undefined> {
+  const wanted = contentOf(lines.map((line) => ({ _id: line.productId, size: line.size, quantity: line.quantity })));
+  const orders = await storeApi.listOrders(context.upstream, shopper);
+  return orders.findLast(
+    (order) =>
+      !unresolved.before.has(order._id) &&
+      !unresolved.claimed.has(order._id) &&
+      contentOf(order.items) === wanted &&
+      (order.amount === undefined || Math.abs(order.amount - amount) <= 0.005),
+  );
+}
+
 export const orderQueries: Required<Pick<QueryResolvers, 'myOrders'>> = {
   myOrders: (_parent, _args, context) => storeApi.listOrders(context.upstream, signedIn(context)),
 };
 
 export const orderMutations: Required<Pick<MutationResolvers, 'placeOrder'>> = {
-  placeOrder(_parent, { input }, context) {
+  async placeOrder(_parent, { input }, context) {
     const shopper = signedIn(context);
     const checked = parseInput(placeOrderInput, input);
-    return storeApi.placeOrder(context.upstream, shopper, {
-      address: { ...input.address },
-      items: checked.lines.map((line) => ({ _id: line.productId, size: line.size, quantity: line.quantity })),
-      ...(checked.expectedTotal === null || checked.expectedTotal === undefined ? {} : { amount: checked.expectedTotal }),
-      idempotencyKey: checked.idempotencyKey,
+    const { items, amount } = pricedOrder(checked.lines, await context.catalog());
+    checkExpectedTotal(amount, checked.expectedTotal);
+    const request = { address: { ...input.address }, items, amount, idempotencyKey: checked.idempotencyKey };
+    return context.orderAttempts.run(OrderAttempts.keyOf(shopper.authorization, checked.idempotencyKey), {
+      ordersBefore: async () => new Set((await storeApi.listOrders(context.upstream, shopper)).map((order) => order._id)),
+      async place(unresolved) {
+        const earlier = unresolved && (await findEarlierOrder(context, shopper, checked.lines, amount, unresolved));
+        if (earlier) return { order: earlier, message: 'Order already placed', replayed: true };
+        return storeApi.placeOrder(context.upstream, shopper, request);
+      },
     });
   },
 };
 
+// What the backend left out of an order is filled from the catalogue (an item's name and price) or the spec's
+// arithmetic (the amount); the seed's backend stores items exactly as its client sent them.
+function itemsOf(order: RestOrder, catalog: CatalogSnapshot | undefined) {
+  return order.items.map((item) => {
+    const product = catalog?.byId.get(item._id);
+    return {
+      productId: item._id,
+      name: item.name ?? product?.name ?? `Product not found for ID: ${item._id}`,
+      price: item.price ?? product?.price ?? 0,
+      quantity: item.quantity,
+      size: item.size,
+      image: item.image[0] ?? product?.images[0] ?? null,
+    };
+  });
+}
+
+/** The catalogue, when an item lacks what only the catalogue can fill in (a missing catalogue fills nothing). */
+async function catalogFor(order: RestOrder, context: GraphQLContext): Promise<CatalogSnapshot | undefined> {
+  if (order.amount !== undefined && order.items.every((item) => item.name !== undefined && item.price !== undefined && item.image.length > 0)) return undefined;
+  return context.catalog().catch(() => undefined);
+}
+
 export const orderResolvers: OrderResolvers = {
   id: (order) => order._id,
   placedAt: (order) => new Date(order.date).toISOString(),
-  items: (order) =>
-    order.items.map((item) => ({
-      productId: item._id,
-      name: item.name,
-      price: item.price,
-      quantity: item.quantity,
-      size: item.size,
-      image: item.image[0] ?? null,
-    })),
+  address: (order) =>
+    order.address ?? { firstName: '', lastName: '', email: '', street: '', city: '', state: '', zipcode: '', country: '', phone: '' },
+  async items(order, _args, context) {
+    return itemsOf(order, await catalogFor(order, context));
+  },
+  async amount(order, _args, context) {
+    return order.amount ?? cartTotal(cartSubtotal(itemsOf(order, await catalogFor(order, context))));
+  },
 };

@@ -38,33 +38,49 @@ const UNAVAILABLE = 'The store is not answering right now. Please try again in a
 const MALFORMED = 'The store answered something unexpected. Please try again.';
 const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
-// The status → code table the client relies on; the upstream's own message is kept for the toast.
-function codeForStatus(status: number): StoreErrorCode {
-  if (status === 401 || status === 403) return 'UNAUTHENTICATED';
-  if (status === 404) return 'NOT_FOUND';
-  if (status === 429) return 'TOO_MANY_REQUESTS';
+const DEFAULT_MESSAGE: Record<StoreErrorCode, string> = {
+  UNAUTHENTICATED: 'Please sign in again.',
+  NOT_FOUND: 'Not found.',
+  TOO_MANY_REQUESTS: 'Too many attempts. Please wait a minute and try again.',
+  UPSTREAM_ERROR: 'Something went wrong on our side. Please try again.',
+  UPSTREAM_UNAVAILABLE: UNAVAILABLE,
+  BAD_USER_INPUT: 'The request was refused.',
+};
+
+// The seed's backend answers every failure with status 200, so the message is all there is to tell a dead
+// session from a refusal: its auth middleware says "Not Authorized Login Again" or passes on the JWT library's
+// error ("jwt malformed", "jwt expired", "invalid signature").
+const SESSION_OVER = /not authori[sz]ed|(log|sign) ?in again|\bjwt\b|invalid (token|signature)/i;
+const TOO_MANY = /too many/i;
+// The spec's own text for an unknown product: "Product not found for ID: {id}".
+const NOT_FOUND = /\bnot found\b/i;
+
+/** The code of a refusal: from the status where it says something, else from the message. */
+export function refusalCode(status: number, message: string | undefined): StoreErrorCode {
+  if (status === 401 || status === 403 || (message !== undefined && SESSION_OVER.test(message))) return 'UNAUTHENTICATED';
+  if (status === 429 || (message !== undefined && TOO_MANY.test(message))) return 'TOO_MANY_REQUESTS';
+  if (status === 404 || (status < 300 && message !== undefined && NOT_FOUND.test(message))) return 'NOT_FOUND';
   if (status >= 500) return 'UPSTREAM_ERROR';
   return 'BAD_USER_INPUT';
 }
 
-function defaultMessage(status: number): string {
-  if (status === 401 || status === 403) return 'Please sign in again.';
-  if (status === 404) return 'Not found.';
-  if (status === 429) return 'Too many attempts. Please wait a minute and try again.';
-  if (status >= 500) return 'Something went wrong on our side. Please try again.';
-  return 'The request was refused.';
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function messageOf(text: string): string | undefined {
+function parseJson(text: string): unknown {
   try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === 'object' && parsed !== null && 'message' in parsed && typeof parsed.message === 'string') {
-      return parsed.message.trim() === '' ? undefined : parsed.message;
-    }
+    return JSON.parse(text);
   } catch {
-    // Not JSON (a proxy's HTML error page, say): the default message stands.
+    // Not JSON (a proxy's HTML error page, an unknown route's page): there is no envelope to read.
+    return undefined;
   }
-  return undefined;
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (!isRecord(body) || typeof body.message !== 'string') return undefined;
+  const message = body.message.trim();
+  return message === '' ? undefined : message;
 }
 
 // Refused or reset connections and every kind of timeout: the API is unreachable, not wrong.
@@ -97,7 +113,13 @@ export class Upstream {
 
   headersFor(call: Pick<UpstreamCall, 'shopper' | 'headers'>): Record<string, string> {
     const headers: Record<string, string> = { ...call.headers };
-    if (call.shopper?.authorization !== undefined) headers.authorization = call.shopper.authorization;
+    const authorization = call.shopper?.authorization;
+    if (authorization !== undefined) {
+      headers.authorization = authorization;
+      // The seed's backend reads the token from a `token` header (its client sent it so); ours reads the bearer.
+      const bearer = /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1];
+      if (bearer !== undefined) headers.token = bearer;
+    }
     if (call.shopper !== undefined) headers['x-forwarded-for'] = call.shopper.address;
     return headers;
   }
@@ -143,16 +165,16 @@ export class Upstream {
       throw new StoreError('UPSTREAM_ERROR', MALFORMED);
     }
     if (status === 304) return { status: 304 };
-    if (status < 200 || status >= 300) {
-      throw new StoreError(codeForStatus(status), messageOf(text) ?? defaultMessage(status), status);
+    const body = parseJson(text);
+    // A refusal is `success: false` at any status (the seed's backend answers every failure with 200), or any
+    // answer outside 2xx; it carries the server's message for the toast.
+    if (status < 200 || status >= 300 || (isRecord(body) && body.success === false)) {
+      const message = messageOf(body);
+      const code = refusalCode(status, message);
+      throw new StoreError(code, message ?? DEFAULT_MESSAGE[code], status);
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new StoreError('UPSTREAM_ERROR', MALFORMED, status);
-    }
-    const parsed = schema.safeParse(json);
+    if (!isRecord(body)) throw new StoreError('UPSTREAM_ERROR', MALFORMED, status);
+    const parsed = schema.safeParse(body);
     if (!parsed.success) throw new StoreError('UPSTREAM_ERROR', MALFORMED, status);
     return { status, etag, data: parsed.data };
   }

@@ -9,8 +9,13 @@ const PASSED_BACK = ['content-type', 'content-length', 'cache-control', 'etag', 
 const REVALIDATION_HEADERS = ['cache-control', 'etag', 'last-modified'] as const;
 const PASSED_ON = ['if-none-match', 'if-modified-since'] as const;
 
-export function registerImagesProxy(app: FastifyInstance, upstream: Upstream): void {
+/**
+ * `crossOrigin`: pages on the origins in CORS_ORIGINS (another client of the store's REST contract) show these
+ * images too, so they are marked `Cross-Origin-Resource-Policy: cross-origin` instead of the site's same-origin.
+ */
+export function registerImagesProxy(app: FastifyInstance, upstream: Upstream, crossOrigin: boolean): void {
   app.get('/images/*', async (request, reply) => {
+    if (crossOrigin) void reply.header('cross-origin-resource-policy', 'cross-origin');
     const pathname = request.url.split('?')[0] ?? '';
     if (!IMAGE_PATH.test(pathname) || pathname.includes('..')) return reply.code(404).send({ message: 'No such image' });
     const headers: Record<string, string> = {};

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { MAX_ORDER_BODY_BYTES } from '../../../domain/store-rules.js';
 import type { Upstream } from '../rest/upstream.js';
+import { withAbsoluteImages } from './absolute-images.js';
 
 // The store's REST contract (spec section 7) is reachable at the store's one URL too: `/api/*` is passed to the API
 // as it came (method, body bytes, the shopper's token, an idempotency key), so a client written for the REST
@@ -8,8 +10,19 @@ import type { Upstream } from '../rest/upstream.js';
 const PASSED_ON = ['authorization', 'token', 'content-type', 'idempotency-key', 'if-none-match', 'accept'] as const;
 const PASSED_BACK = ['content-type', 'cache-control', 'etag', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'] as const;
 const UNAVAILABLE = { success: false, message: 'The store is not answering right now. Please try again in a moment.' };
+/** The answers that name product images: the catalogue, and orders (whose items are product copies). */
+const NAMES_IMAGES = /^\/api\/(product\/list|order\/userorders)(\?|$)/;
 
-export async function registerRestProxy(app: FastifyInstance, upstream: Upstream, timeoutMs: number): Promise<void> {
+export interface RestProxyOptions {
+  upstream: Upstream;
+  timeoutMs: number;
+  bodyLimit: number;
+  /** CORS_ORIGINS: pages of these origins call the contract from another site, and get images they can resolve. */
+  crossOriginClients: readonly string[];
+}
+
+export async function registerRestProxy(app: FastifyInstance, { upstream, timeoutMs, bodyLimit, crossOriginClients }: RestProxyOptions): Promise<void> {
+  const clients = new Set(crossOriginClients);
   await app.register((scope, _options, done) => {
     // Bodies stay bytes here: the API parses them, so malformed JSON gets the API's own answer.
     scope.removeAllContentTypeParsers();
@@ -19,11 +32,18 @@ export async function registerRestProxy(app: FastifyInstance, upstream: Upstream
       const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large' : 'The request could not be read';
       return reply.code(status).send({ success: false, message });
     });
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, parsed) => parsed(null, body));
+    // An order of full product copies (spec section 3) is the contract's largest body; the API sets each route's limit.
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: Math.max(bodyLimit, MAX_ORDER_BODY_BYTES) }, (_request, body, parsed) =>
+      parsed(null, body),
+    );
 
     scope.all('/api/*', async (request, reply) => {
       const headers: Record<string, string> = { 'x-forwarded-for': request.ip };
+      const origin = request.headers.origin;
+      const forOtherSite = typeof origin === 'string' && clients.has(origin) && NAMES_IMAGES.test(request.url);
       for (const name of PASSED_ON) {
+        // An answer rewritten for another site has no ETag of the API's to revalidate against.
+        if (forOtherSite && name === 'if-none-match') continue;
         const value = request.headers[name];
         if (typeof value === 'string') headers[name] = value;
       }
@@ -44,6 +64,17 @@ export async function registerRestProxy(app: FastifyInstance, upstream: Upstream
       for (const name of PASSED_BACK) {
         const value = answer.headers[name];
         if (typeof value === 'string') void reply.header(name, value);
+      }
+      if (forOtherSite && answer.statusCode === 200 && /json/i.test(String(answer.headers['content-type']))) {
+        const text = await answer.body.text();
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          return reply.send(text);
+        }
+        void reply.removeHeader('etag').header('vary', 'Origin');
+        return reply.send(JSON.stringify(withAbsoluteImages(json, `${request.protocol}://${request.host}`)));
       }
       // Streamed, not buffered: the product list is the API's largest answer and its most frequent.
       return reply.send(answer.body);

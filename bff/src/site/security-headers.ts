@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { ImageSources } from './image-origins.js';
 
 // Clerk's publishable key is `pk_<env>_<base64 of "<frontend api host>$">`; its host is the one origin Clerk's
 // script and API calls come from, so the policy opens to it (and Clerk's CDN) only when a key is configured.
@@ -21,13 +22,27 @@ export function clerkConnectOrigins(publishableKey: string | undefined): string[
   return origins.length > 0 && publishableKey?.startsWith('pk_test_') === true ? [...origins, 'https://clerk-telemetry.com'] : origins;
 }
 
+/** Requests for documents (pages), the responses whose policy the browser applies. */
+const NOT_A_PAGE = /^\/(api|graphql|images|assets|healthz)(\/|$)/;
+
+export interface SecurityHeaderOptions {
+  clerkPublishableKey: string | undefined;
+  /** The origins the catalogue's images come from, admitted in `img-src`. */
+  imageSources: ImageSources;
+}
+
 /**
  * A strict Content-Security-Policy for the served app: scripts only from this origin (no inline script), no
  * framing. Styles allow 'unsafe-inline' because the toast library and Clerk inject <style> elements at run time;
- * styles cannot run code, so the script policy is what keeps injected markup harmless.
+ * styles cannot run code, so the script policy is what keeps injected markup harmless. Images also from the
+ * origins the catalogue names (image-origins.ts).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, clerkPublishableKey: string | undefined): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, { clerkPublishableKey, imageSources }: SecurityHeaderOptions): Promise<void> {
   const clerk = clerkOrigins(clerkPublishableKey);
+  // Before helmet's own hook: a page's policy is written when the request arrives, so the origins must be known then.
+  app.addHook('onRequest', async (request) => {
+    if ((request.method === 'GET' || request.method === 'HEAD') && !NOT_A_PAGE.test(request.url)) await imageSources.refresh();
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -35,7 +50,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, clerkPublish
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...clerk],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...clerk],
+        imgSrc: ["'self'", 'data:', 'blob:', ...clerk, () => imageSources.current().join(' ')],
         mediaSrc: ["'self'"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...clerkConnectOrigins(clerkPublishableKey)],

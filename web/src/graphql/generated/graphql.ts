@@ -78,7 +78,7 @@ export type NavViewerQuery = { me: { __typename: 'User', id: string, name: strin
 export type SyncUserMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SyncUserMutation = { syncUser: { __typename: 'User', id: string, name: string } };
+export type SyncUserMutation = { syncUser: { __typename: 'User', id: string, name: string } | null };
 
 export type ServerCartQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -145,7 +145,7 @@ export type PlaceOrderMutationVariables = Exact<{
 }>;
 
 
-export type PlaceOrderMutation = { placeOrder: { __typename: 'PlaceOrderPayload', message: string, replayed: boolean, order: { __typename: 'Order', id: string } } };
+export type PlaceOrderMutation = { placeOrder: { __typename: 'PlaceOrderPayload', message: string, replayed: boolean, order: { __typename: 'Order', id: string } | null } };
 
 export type ProductDetailQueryVariables = Exact<{
   id: string;

@@ -1,0 +1,33 @@
+import { CURRENCY_SYMBOL, cartSubtotal, cartTotal } from '../../../domain/store-rules.js';
+import type { CatalogSnapshot } from '../catalog/catalog-cache.js';
+import { badUserInput, StoreError } from '../errors.js';
+import type { OrderItemCopy } from '../rest/store-api.js';
+
+export interface OrderLine {
+  productId: string;
+  size: string;
+  quantity: number;
+}
+
+/**
+ * The items and amount of spec section 3's order request, priced from the catalogue the BFF holds: each item a copy
+ * of the product with its size and quantity, the amount the cart amount plus the delivery fee. Every backend gets a
+ * complete order this way (the seed's stores what it is sent; ours prices it again and refuses a different amount).
+ */
+export function pricedOrder(lines: readonly OrderLine[], catalog: CatalogSnapshot): { items: OrderItemCopy[]; amount: number } {
+  const items = lines.map((line): OrderItemCopy => {
+    const product = catalog.byId.get(line.productId);
+    if (!product) throw new StoreError('NOT_FOUND', `Product not found for ID: ${line.productId}`);
+    if (!product.sizes.includes(line.size)) throw badUserInput(`Size ${line.size} is not available for ${product.name}`);
+    return { ...product.source, size: line.size, quantity: line.quantity };
+  });
+  return { items, amount: cartTotal(cartSubtotal(items)) };
+}
+
+/** The shopper is charged what they were shown, or told the new total: never a different amount silently. */
+export function checkExpectedTotal(amount: number, expectedTotal: number | null | undefined): void {
+  if (expectedTotal === null || expectedTotal === undefined || Math.abs(expectedTotal - amount) <= 0.005) return;
+  throw badUserInput(
+    `Prices have changed: your order total is now ${CURRENCY_SYMBOL}${amount}. Please review your cart and place the order again.`,
+  );
+}

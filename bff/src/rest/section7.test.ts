@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { cartAnswerSchema, cartWriteAnswerSchema, ordersAnswerSchema, readProducts } from './section7.js';
+import { refusalCode } from './upstream.js';
+
+const product = (id: string, extra: Record<string, unknown> = {}) => ({
+  _id: id,
+  name: `Shoe ${id}`,
+  description: 'A shoe',
+  price: 1299,
+  image: ['https://cdn.example/a.png'],
+  category: 'Men',
+  subCategory: 'Sneakers',
+  sizes: ['UK 8'],
+  ...extra,
+});
+
+describe("reading spec section 7's answers", () => {
+  it('keeps the products the store can show and leaves out the rest, each id once', () => {
+    const { products, skipped } = readProducts([
+      product('a', { bestseller: true, date: 1_700_000_000_000, __v: 0 }),
+      product('b', { category: 'Kids' }),
+      product('c', { price: 'free' }),
+      { _id: 'd' },
+      product('a'),
+      product('e', { description: undefined, image: 'not a list', date: '2024-05-01T00:00:00.000Z' }),
+    ]);
+    expect(products.map((p) => p._id)).toEqual(['a', 'e']);
+    expect(skipped).toBe(4);
+    expect(products[1]).toMatchObject({ description: '', image: [], bestseller: false, date: Date.parse('2024-05-01') });
+  });
+
+  it('reads a cart: quantities of 0 (kept by the seed backend) and junk are not lines; "__proto__" is only data', () => {
+    const { cartData } = cartAnswerSchema.parse({
+      success: true,
+      cartData: JSON.parse('{"a":{"UK 8":2,"UK 9":0,"UK 10":1.5,"UK 11":"3"},"b":{"UK 7":0},"__proto__":{"UK 8":1},"c":7}') as unknown,
+    });
+    expect(Object.keys(cartData)).toEqual(['a', '__proto__']);
+    expect(cartData.a).toEqual({ 'UK 8': 2 });
+    expect(cartData['__proto__']?.['UK 8']).toBe(1);
+    expect(Object.getPrototypeOf(cartData)).toBeNull();
+    expect(cartAnswerSchema.parse({ success: true }).cartData).toEqual({});
+    expect(cartWriteAnswerSchema.parse({ success: true, message: 'Added To Cart' }).cartData).toBeUndefined();
+    expect(cartWriteAnswerSchema.parse({ success: true, cartData: { a: { 'UK 8': 1 } } }).cartData).toEqual({ a: { 'UK 8': 1 } });
+  });
+
+  it('orders: newest first whatever order they arrive in, with missing fields left for the catalogue to fill', () => {
+    const orders = ordersAnswerSchema.parse({
+      success: true,
+      orders: [
+        { _id: 'old', items: [{ _id: 'a', size: 'UK 8', quantity: 1 }], status: 'Order Placed', paymentMethod: 'COD', date: 1000 },
+        { _id: 'new', items: [{ _id: 'a', name: 'Shoe a', price: 10, size: 'UK 8', quantity: 2, image: ['x'] }], amount: 30, status: 'Packing', paymentMethod: 'COD', date: 2000 },
+        { items: [] },
+      ],
+    });
+    expect(orders.map((o) => o._id)).toEqual(['new', 'old']);
+    const [item] = orders[1]!.items;
+    expect([orders[1]!.amount, orders[1]!.address, item!.name, item!.price, item!.image]).toEqual([undefined, undefined, undefined, undefined, []]);
+  });
+});
+
+describe('the code of a refusal', () => {
+  it('comes from the status where it says something', () => {
+    expect(refusalCode(401, 'Invalid email or password')).toBe('UNAUTHENTICATED');
+    expect(refusalCode(429, undefined)).toBe('TOO_MANY_REQUESTS');
+    expect(refusalCode(404, 'Product not found for ID: x')).toBe('NOT_FOUND');
+    expect(refusalCode(503, undefined)).toBe('UPSTREAM_ERROR');
+    expect(refusalCode(409, 'An account with this email already exists')).toBe('BAD_USER_INPUT');
+  });
+
+  it("comes from the seed backend's messages at status 200", () => {
+    for (const message of ['Not Authorized Login Again', 'jwt malformed', 'jwt expired', 'invalid signature', 'invalid token', 'Not authorized. Please sign in again.']) {
+      expect(refusalCode(200, message), message).toBe('UNAUTHENTICATED');
+    }
+    expect(refusalCode(200, 'Too many attempts. Please wait a minute and try again.')).toBe('TOO_MANY_REQUESTS');
+    expect(refusalCode(200, 'Product not found for ID: x')).toBe('NOT_FOUND');
+    for (const message of ['User already exists', 'Invalid credentials', "User doesn't exists", 'Please enter a strong password']) {
+      expect(refusalCode(200, message), message).toBe('BAD_USER_INPUT');
+    }
+  });
+});

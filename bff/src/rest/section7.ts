@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { CATEGORIES, SUB_CATEGORIES } from '../../../domain/store-rules.js';
+
+// What an answer of spec section 7 may look like: the one place in the BFF that says so (docs/decisions/009).
+// The BFF reads tolerantly, so it works on any backend that answers section 7 the way the seed's original
+// backend does: it relies on the fields the spec names and nothing else. Our API's extras (cartData after a
+// write, the placed order, a message on every answer, the profile call) are optional enrichments, never
+// requirements. Failures (`success: false`, at any status) are read in upstream.ts, before these schemas.
+
+// A date may come as milliseconds (the spec's backends) or as text (a JSON-serialised Date).
+const millis = z.union([z.number(), z.string().transform((text) => (/^\d+$/.test(text) ? Number(text) : Date.parse(text)))]);
+
+/**
+ * One catalogue product. Products are read one by one (`readProducts`): a product the storefront cannot show (no
+ * name, a category outside the spec's) is left out instead of taking the whole catalogue down.
+ */
+export const restProductSchema = z.object({
+  _id: z.string().min(1),
+  name: z.string().min(1),
+  description: z.string().catch(''),
+  price: z.number().nonnegative(),
+  image: z.array(z.string()).catch([]),
+  category: z.enum(CATEGORIES),
+  subCategory: z.enum(SUB_CATEGORIES),
+  sizes: z.array(z.string()).catch([]),
+  bestseller: z.boolean().catch(false),
+  date: millis.pipe(z.number()).catch(0),
+});
+export type RestProduct = z.output<typeof restProductSchema>;
+
+export const productListSchema = z.looseObject({ products: z.array(z.unknown()) });
+
+/** The list's products the storefront can show, each id once (the first wins), and how many were left out. */
+export function readProducts(items: readonly unknown[]): { products: RestProduct[]; skipped: number } {
+  const products: RestProduct[] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    const parsed = restProductSchema.safeParse(item);
+    if (parsed.success && !seen.has(parsed.data._id)) {
+      seen.add(parsed.data._id);
+      products.push(parsed.data);
+    }
+  }
+  return { products, skipped: items.length - products.length };
+}
+
+/** Register and login: the seed's backend answers `{ success, token }` with no message. */
+export const authAnswerSchema = z.looseObject({ token: z.string().min(1), message: z.string().optional() });
+
+/** Our API's profile call; the spec's backends may not have it at all (404). */
+export const profileAnswerSchema = z.looseObject({
+  user: z.looseObject({ _id: z.string().min(1), name: z.string(), email: z.string().nullish().transform((email) => email ?? null) }),
+});
+export type RestUser = z.output<typeof profileAnswerSchema>['user'];
+
+/** product id → size → quantity, in objects without a prototype so an id such as "__proto__" is only ever data. */
+export type CartData = Record<string, Record<string, number>>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// A backend's cartData may hold what a client once wrote there: whatever is not a whole quantity of at least 1 is
+// not a line (the seed's backend keeps a line set to 0 as 0).
+function toCartData(value: unknown): CartData {
+  const cart = Object.create(null) as CartData;
+  if (!isRecord(value)) return cart;
+  for (const [productId, sizes] of Object.entries(value)) {
+    if (!isRecord(sizes)) continue;
+    for (const [size, quantity] of Object.entries(sizes)) {
+      if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity <= 0) continue;
+      (cart[productId] ??= Object.create(null) as Record<string, number>)[size] = quantity;
+    }
+  }
+  return cart;
+}
+
+/** Cart get: a backend that has no cart for the shopper yet may leave cartData out; that is an empty cart. */
+export const cartAnswerSchema = z.looseObject({ cartData: z.unknown().optional().transform(toCartData) });
+
+/** Cart add and update: the spec does not show their answer; ours carries the cart, the seed's a message only. */
+export const cartWriteAnswerSchema = z.looseObject({ cartData: z.unknown().transform(toCartData).optional() });
+
+const digits = z.union([z.string(), z.number()]).transform(String);
+
+export const restAddressSchema = z.object({
+  firstName: z.string().catch(''),
+  lastName: z.string().catch(''),
+  email: z.string().catch(''),
+  street: z.string().catch(''),
+  city: z.string().catch(''),
+  state: z.string().catch(''),
+  zipcode: digits.catch(''),
+  country: z.string().catch(''),
+  phone: digits.catch(''),
+});
+
+/**
+ * An ordered item as the backend stored it: the seed's backend keeps whatever the client sent, so a field may be
+ * missing (an order placed by an older client) and is then filled from the catalogue where it can be.
+ */
+const restOrderItemSchema = z.object({
+  _id: z.string().catch(''),
+  name: z.string().optional().catch(undefined),
+  price: z.number().optional().catch(undefined),
+  quantity: z.number().int().nonnegative().catch(0),
+  size: z.string().catch(''),
+  image: z.union([z.array(z.string()), z.string().transform((url) => [url])]).catch([]),
+});
+export type RestOrderItem = z.output<typeof restOrderItemSchema>;
+
+export const restOrderSchema = z.object({
+  _id: z.string().min(1),
+  items: z.array(restOrderItemSchema).catch([]),
+  amount: z.number().optional().catch(undefined),
+  address: restAddressSchema.optional().catch(undefined),
+  status: z.string().catch(''),
+  paymentMethod: z.string().catch(''),
+  date: millis.pipe(z.number()).catch(0),
+});
+export type RestOrder = z.output<typeof restOrderSchema>;
+
+/** The shopper's orders, newest first whatever order they arrive in (the seed's backend sends the oldest first). */
+export const ordersAnswerSchema = z.looseObject({ orders: z.array(z.unknown()) }).transform(({ orders }) =>
+  orders
+    .flatMap((item) => {
+      const parsed = restOrderSchema.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    })
+    .sort((a, b) => b.date - a.date),
+);
+
+/** Order placement: ours answers the order it stored; the seed's backend `{ success, message: 'Order Placed' }`. */
+export const placedOrderAnswerSchema = z.looseObject({
+  message: z.string().optional(),
+  order: restOrderSchema.optional().catch(undefined),
+});
