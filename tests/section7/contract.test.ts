@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../support/api-process.js';
 import { call } from '../support/http.js';
 import { startLineageBackend } from '../support/lineage-backend.js';
-import { TEST_JWT_SECRET } from '../support/store-api.js';
+import { DELIVERY_FEE } from '../../domain/store-rules.js';
+import { TEST_JWT_SECRET, VALID_ADDRESS } from '../support/store-api.js';
 
 // The REST calls of spec section 7, pinned only as far as the spec states them (with the fields of section 3
 // and the meaning of sections 4, 5 and 8), so any backend the BFF may sit on can be checked:
@@ -26,18 +27,6 @@ const targets: Target[] = contractUrl
     ];
 
 const PASSWORD = 'correct horse 1';
-const DELIVERY_FEE = 10;
-const ADDRESS = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  email: 'asha@example.com',
-  street: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  zipcode: '560001',
-  country: 'India',
-  phone: '9876543210',
-};
 
 interface Product {
   _id: string;
@@ -190,7 +179,7 @@ describe.each(targets)('spec section 7 on $name', (target) => {
     const product = await productWithTwoSizes();
     const items = [{ ...product, size: product.sizes[1]!, quantity: 2 }];
     const amount = Math.round(product.price * 2 * 100) / 100 + DELIVERY_FEE;
-    const placed = await post('/api/order/place', { address: ADDRESS, items, amount }, token);
+    const placed = await post('/api/order/place', { address: VALID_ADDRESS, items, amount }, token);
     expect(placed.body.success).toBe(true);
 
     const answer = await post('/api/order/userorders', {}, token);
@@ -211,7 +200,7 @@ describe.each(targets)('spec section 7 on $name', (target) => {
     const size = product.sizes[0]!;
     await post('/api/cart/add', { itemId: product._id, size }, first.token);
     const items = [{ ...product, size, quantity: 1 }];
-    await post('/api/order/place', { address: ADDRESS, items, amount: product.price + DELIVERY_FEE }, first.token);
+    await post('/api/order/place', { address: VALID_ADDRESS, items, amount: product.price + DELIVERY_FEE }, first.token);
     await post('/api/cart/add', { itemId: product._id, size }, first.token);
 
     const second = await register();
