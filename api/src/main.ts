@@ -11,7 +11,7 @@ const database = openDatabase({
   sqliteSynchronous: config.SQLITE_SYNCHRONOUS,
 });
 await migrateToLatest(database);
-if (config.SEED_CATALOG) await seedCatalogIfEmpty(database.db);
+if (config.SEED_CATALOG) await seedCatalogIfEmpty(database);
 const app = await buildApi(config, database);
 const address = await app.listen({ host: config.API_HOST, port: config.API_PORT });
 // One line the start scripts and tests read to find the port.

@@ -115,7 +115,7 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
   const { db } = database;
   const tokens = createStoreTokens(loadTokenSecret(config.JWT_SECRET, config.DATA_DIR), config.TOKEN_TTL);
   const authenticate = createAuthenticator(db, tokens, clerkOptions(config));
-  const catalog = createCatalogService(db, { ttlMs: 5_000, assetBaseUrl: config.ASSET_BASE_URL });
+  const catalog = createCatalogService(database, { assetBaseUrl: config.ASSET_BASE_URL });
 
   app.get('/api/health', () => ({ success: true, message: 'ok' }));
   catalogRoutes(app, catalog);

@@ -13,6 +13,9 @@ const schema = z.object({
   API_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(5000),
   API_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(32),
   CATALOG_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  // The largest product list read from a backend without the catalogue query (each MiB holds about 2,000 products
+  // and takes about 10 MiB of the BFF's memory once parsed).
+  CATALOG_MAX_BYTES: z.coerce.number().int().min(1024 * 1024).max(2 * 1024 ** 3).default(128 * 1024 * 1024),
   GRAPHQL_INTROSPECTION: boolish.optional(),
   GRAPHQL_IDE: boolish.optional(),
   WEB_DIST: z.string().min(1).default('web/dist'),

@@ -1,4 +1,4 @@
-import type { CatalogSnapshot } from './catalog/catalog-cache.js';
+import type { Catalog } from './catalog/catalog.js';
 import type { OrderAttempts } from './orders/order-attempts.js';
 import type { Shopper, Upstream } from './rest/upstream.js';
 
@@ -14,8 +14,8 @@ export interface GraphQLContext {
   upstream: Upstream;
   /** The shopper this request is for: their Authorization header and address, passed on to the API. */
   shopper: Shopper;
-  /** The current catalogue snapshot (cached; one upstream call per TTL at most). */
-  catalog: () => Promise<CatalogSnapshot>;
+  /** The current catalogue (its version checked with the backend once per TTL at most). */
+  catalog: () => Promise<Catalog>;
   notes: ExecutionNotes;
   /** Each checkout attempt's outcome, so one attempt makes one order on any backend (shared by all requests). */
   orderAttempts: OrderAttempts;

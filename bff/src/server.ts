@@ -2,7 +2,9 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { upstreamCatalogCache, type CatalogCache } from './catalog/catalog-cache.js';
+import type { CatalogSource } from './catalog/catalog.js';
+import { upstreamListCache } from './catalog/catalog-cache.js';
+import { createCatalogAccess } from './catalog/catalog-access.js';
 import type { BffConfig } from './config.js';
 import type { GraphQLContext } from './context.js';
 import { createApollo } from './graphql/apollo.js';
@@ -10,17 +12,17 @@ import { ResponseCache } from './graphql/response-cache.js';
 import { IDE_CSS, IDE_HTML, IDE_JS, IDE_SCRIPT_PATH, IDE_STYLE_PATH } from './ide/page.js';
 import { OrderAttempts } from './orders/order-attempts.js';
 import { Upstream } from './rest/upstream.js';
-import { catalogImageSources } from './site/image-origins.js';
 import { registerImagesProxy } from './site/images-proxy.js';
+import { registerProductList } from './site/product-list.js';
 import { registerRestProxy } from './site/rest-proxy.js';
-import { registerSecurityHeaders } from './site/security-headers.js';
+import { catalogImageSources, registerSecurityHeaders } from './site/security-headers.js';
 import { loadPageRenderer } from './site/page-renderer.js';
 import { registerWebApp } from './site/web-app.js';
 
 export interface Bff {
   app: FastifyInstance;
   upstream: Upstream;
-  catalog: CatalogCache;
+  catalog: CatalogSource;
 }
 
 // The context of one GraphQL request, kept so the response hook can read what the execution noted, and its
@@ -35,8 +37,14 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
     trustProxy: config.TRUST_PROXY === '' ? false : config.TRUST_PROXY,
   });
   const upstream = new Upstream({ origin: config.API_URL, timeoutMs: config.API_TIMEOUT_MS, connections: config.API_CONNECTIONS });
-  const catalog = upstreamCatalogCache(upstream, config.CATALOG_TTL_MS, (count) => {
-    app.log.warn(`The product list holds ${count} product(s) the store cannot show (a missing name or price, a category or type outside the spec's); they are left out.`);
+  const productList = upstreamListCache(upstream, config.CATALOG_TTL_MS, config.CATALOG_MAX_BYTES);
+  const catalog = createCatalogAccess({
+    upstream,
+    ttlMs: config.CATALOG_TTL_MS,
+    list: productList,
+    onSkipped: (count) => {
+      app.log.warn(`The product list holds ${count} product(s) the store cannot show (a missing name or price, a category or type outside the spec's); they are left out.`);
+    },
   });
   const responses = new ResponseCache();
   const orderAttempts = new OrderAttempts();
@@ -65,9 +73,9 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
       upstream,
       shopper: { authorization, address: request.ip },
       catalog: async () => {
-        const snapshot = await catalog.get();
-        context.notes.catalogVersion = snapshot.version;
-        return snapshot;
+        const current = await catalog.get();
+        context.notes.catalogVersion = current.version;
+        return current;
       },
       notes: {},
       orderAttempts,
@@ -125,6 +133,7 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
 
   app.get('/healthz', () => ({ ok: true }));
   registerImagesProxy(app, upstream, config.CORS_ORIGINS.length > 0);
+  registerProductList(app, { list: productList, crossOriginClients: config.CORS_ORIGINS });
   await registerRestProxy(app, {
     upstream,
     timeoutMs: config.API_TIMEOUT_MS,

@@ -214,6 +214,11 @@ describe('ASSET_BASE_URL makes catalogue image URLs absolute', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toMatch(/^image\//);
   });
+
+  it("names the CDN among the catalogue's image origins, for the pages' policy", async () => {
+    const answer = await call(api().url, 'GET', '/api/product/query?limit=0');
+    expect(answer.body.imageOrigins).toEqual(['https://cdn.example']);
+  });
 });
 
 describe('settings for other clients are checked at start', () => {

@@ -1,7 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useStore } from '../support/bff-process.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi } from '../support/api-process.js';
+import { startBff } from '../support/bff-process.js';
 import { codesOf, gql } from '../support/graphql.js';
-import { listProducts, type CatalogProduct } from '../support/store-api.js';
+import { startLineageBackend } from '../support/lineage-backend.js';
+import { listProducts, TEST_JWT_SECRET, type CatalogProduct } from '../support/store-api.js';
 
 interface Node {
   id: string;
@@ -38,12 +40,26 @@ const TYPE_LABELS: Record<string, string> = {
   SANDALS: 'Sandals',
 };
 
-describe('catalogue through the BFF', () => {
-  const store = useStore();
+// The same rules on both ways the BFF reads a catalogue: our API's query (in its database), and the whole list
+// held in memory for a backend that speaks only spec section 7.
+const BACKENDS = [
+  { name: "our API (the BFF asks its catalogue query)", start: () => startApi({ JWT_SECRET: TEST_JWT_SECRET }) },
+  { name: 'a backend of the seed kind (the BFF holds its list)', start: () => startLineageBackend() },
+];
+
+describe.each(BACKENDS)('catalogue through the BFF on $name', ({ start }) => {
+  let backend: { url: string; stop(): Promise<void> };
+  let bffProcess: { url: string; stop(): Promise<void> };
   let catalog: CatalogProduct[] = [];
-  const bff = () => store().bff.url;
+  const bff = () => bffProcess.url;
   beforeAll(async () => {
-    catalog = await listProducts(store().api.url);
+    backend = await start();
+    bffProcess = await startBff(backend.url);
+    catalog = await listProducts(backend.url);
+  });
+  afterAll(async () => {
+    await bffProcess.stop();
+    await backend.stop();
   });
 
   it('lists the whole catalogue in the API order, with totals', async () => {
@@ -96,7 +112,7 @@ describe('catalogue through the BFF', () => {
   });
 
   it('shows one product with at most 5 related products of the same category and type', async () => {
-    const shoe = catalog[0]!;
+    const shoe = catalog.find((p) => catalog.some((q) => q._id !== p._id && q.category === p.category && q.subCategory === p.subCategory))!;
     const answer = await gql<{ product: (Node & { sizes: string[]; related: Node[] }) | null }>(
       bff(),
       'query($id: ID!) { product(id: $id) { id name price category type sizes related { id category type } } }',

@@ -32,10 +32,9 @@ export interface CartRouteDeps {
 }
 
 export function cartRoutes(app: FastifyInstance, { db, catalog, authenticate }: CartRouteDeps): void {
-  // Nothing is written for a product the catalogue does not have, or a size it does not come in.
-  // The cached catalogue is enough here: the order re-checks every line against the database.
+  // Nothing is written for a product the catalogue does not have, or a size it does not come in (one primary-key read).
   async function assertSellable(productId: string, sizeLabel: string): Promise<void> {
-    const product = (await catalog.snapshot()).byId.get(productId);
+    const product = (await catalog.find([productId])).get(productId);
     if (!product) throw notFound(`Product not found for ID: ${productId}`);
     if (!product.sizes.includes(sizeLabel)) throw badRequest(`Size ${sizeLabel} is not available for ${product.name}`);
   }

@@ -1,50 +1,47 @@
-import type { Kysely } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { StoreDatabase } from '../db/database.js';
 import type { Database, ProductTable } from '../db/schema.js';
+import { cellOf } from './cells.js';
+import { querySqlFor } from './query-sql.js';
 import type { Product } from './product.js';
+import { PRODUCT_COLUMNS, toProduct, toRow } from './product-rows.js';
+import type { ProductKey } from './query.js';
 
-function toProduct(row: ProductTable): Product {
-  return {
-    _id: row.id,
-    name: row.name,
-    description: row.description,
-    price: row.price,
-    image: JSON.parse(row.images) as string[],
-    category: row.category as Product['category'],
-    subCategory: row.sub_category as Product['subCategory'],
-    sizes: JSON.parse(row.sizes) as string[],
-    bestseller: row.bestseller === 1,
-    date: row.date,
-  };
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The catalogue in its own order ("relevant"), `limit` products after the given position. */
+export async function listProductsAfter(db: Executor, afterPosition: number, limit: number): Promise<ProductTable[]> {
+  return db
+    .selectFrom('products')
+    .select(PRODUCT_COLUMNS)
+    .where('products.position', '>', afterPosition)
+    .orderBy('products.position')
+    .limit(limit)
+    .execute();
 }
 
-function toRow(product: Product, position: number): ProductTable {
-  return {
-    id: product._id,
-    position,
-    name: product.name,
-    description: product.description,
-    price: product.price,
-    images: JSON.stringify(product.image),
-    category: product.category,
-    sub_category: product.subCategory,
-    sizes: JSON.stringify(product.sizes),
-    bestseller: product.bestseller ? 1 : 0,
-    date: product.date,
-  };
-}
-
-export async function listProducts(db: Kysely<Database>): Promise<Product[]> {
-  const rows = await db.selectFrom('products').selectAll().orderBy('position').orderBy('id').execute();
-  return rows.map(toProduct);
-}
-
-export async function findProducts(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, Product>> {
+export async function findProducts(db: Executor, ids: readonly string[]): Promise<Map<string, Product>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('products').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await db.selectFrom('products').select(PRODUCT_COLUMNS).where('products.id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((r) => [r.id, toProduct(r)]));
 }
 
-export async function countProducts(db: Kysely<Database>): Promise<number> {
+/** Position and cell of each of the given products that exists. */
+export async function findProductKeys(db: Executor, ids: readonly string[]): Promise<ProductKey[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'position', 'category', 'sub_category'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return rows.flatMap((r) => {
+    const cell = cellOf(r.category, r.sub_category);
+    return cell === undefined ? [] : [{ id: r.id, position: r.position, cell }];
+  });
+}
+
+export async function countProducts(db: Executor): Promise<number> {
   const { count } = await db
     .selectFrom('products')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -52,23 +49,77 @@ export async function countProducts(db: Kysely<Database>): Promise<number> {
   return Number(count);
 }
 
-/** Inserts or replaces the given products in one transaction, keeping their order as "relevant". */
-export async function upsertProducts(db: Kysely<Database>, products: readonly Product[]): Promise<void> {
+/** The image lists that hold an absolute URL ("//" somewhere): path-only lists are the API's own images. */
+export async function listAbsoluteImageLists(db: Executor): Promise<string[]> {
+  const rows = await db.selectFrom('products').select('images').where('images', 'like', '%//%').execute();
+  return rows.map((row) => row.images);
+}
+
+/** Changes whenever the catalogue does: every product write bumps it in its own transaction. */
+export async function readCatalogVersion(db: Executor): Promise<string> {
+  const row = await db
+    .selectFrom('catalog_state')
+    .select(['revision', 'token'])
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return `${row.revision}-${row.token}`;
+}
+
+export interface UpsertOptions {
+  /** Rows per INSERT statement. */
+  chunkSize?: number;
+  /** Called after each chunk with the rows written so far. */
+  onProgress?: (written: number, total: number) => void;
+}
+
+/**
+ * Inserts or replaces the given products (by _id) in one transaction, in multi-row chunks. New products take the
+ * next positions, so the file's order is the catalogue's own order; a replaced product keeps its place.
+ * The search index follows in the same transaction, and the catalogue version changes.
+ */
+export async function upsertProducts(
+  { db, dialect }: StoreDatabase,
+  products: readonly Product[],
+  { chunkSize = 1000, onProgress }: UpsertOptions = {},
+): Promise<void> {
+  const querySql = querySqlFor(dialect);
+  // The last copy of an id wins, as it would row by row (PostgreSQL refuses one statement touching a row twice).
+  const unique = [...new Map(products.map((p) => [p._id, p])).values()];
   await db.transaction().execute(async (trx) => {
+    // First, so concurrent writers queue here (the row lock) before they allocate positions.
+    await trx
+      .updateTable('catalog_state')
+      .set((eb) => ({ revision: eb('revision', '+', 1), token: randomBytes(4).toString('hex') }))
+      .where('id', '=', 1)
+      .execute();
     const { max } = await trx
       .selectFrom('products')
       .select((eb) => eb.fn.max<number | null>('position').as('max'))
       .executeTakeFirstOrThrow();
     let position = max ?? 0;
-    for (const product of products) {
-      position += 1;
-      const row = toRow(product, position);
-      const { id: _id, position: _position, ...changes } = row;
+    for (let start = 0; start < unique.length; start += chunkSize) {
+      const chunk = unique.slice(start, start + chunkSize);
+      const rows = chunk.map((product) => toRow(product, (position += 1)));
       await trx
         .insertInto('products')
-        .values(row)
-        .onConflict((oc) => oc.column('id').doUpdateSet(changes))
+        .values(rows)
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => ({
+            name: eb.ref('excluded.name'),
+            description: eb.ref('excluded.description'),
+            price: eb.ref('excluded.price'),
+            images: eb.ref('excluded.images'),
+            category: eb.ref('excluded.category'),
+            sub_category: eb.ref('excluded.sub_category'),
+            sizes: eb.ref('excluded.sizes'),
+            bestseller: eb.ref('excluded.bestseller'),
+            date: eb.ref('excluded.date'),
+          })),
+        )
         .execute();
+      await querySql.afterChunk(trx, chunk.map((p) => p._id));
+      onProgress?.(start + chunk.length, unique.length);
     }
+    await querySql.afterWrite(trx, unique.length);
   });
 }

@@ -1,58 +1,238 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Transaction } from 'kysely';
+import type { StoreDatabase } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { Product } from './product.js';
-import { findProducts, listProducts } from './repository.js';
+import { expandWords, querySqlFor, type ExpandedWord } from './query-sql.js';
+import { toProduct } from './product-rows.js';
+import {
+  countsFor,
+  encodeCursor,
+  type CatalogQuery,
+  type Cursor,
+  type Facets,
+  type PageRequest,
+  type SearchScope,
+} from './query.js';
+import { findProductKeys, findProducts, listAbsoluteImageLists, listProductsAfter, readCatalogVersion } from './repository.js';
 
 export interface CatalogSnapshot {
-  products: Product[];
-  byId: ReadonlyMap<string, Product>;
-  /** The serialized `{ success, products }` body, built once per snapshot. */
-  body: string;
+  /** The serialized `{ success, products }` body of the spec's list, as UTF-8 bytes. */
+  body: Buffer;
   etag: string;
+  version: string;
+}
+
+export interface CatalogQueryAnswer {
+  success: true;
+  products: Product[];
+  total: number;
+  facets?: Facets;
+  nextCursor: string | null;
+  /** The cursor after each product of the page, so a client can resume after any of them. */
+  cursors: string[];
+  version: string;
+  /** The origins the catalogue's image URLs name (at most MAX_IMAGE_ORIGINS), so a page's policy can admit them. */
+  imageOrigins: string[];
+}
+
+/** More image hosts than a shop plausibly has; a client admitting them all keeps a bounded header. */
+export const MAX_IMAGE_ORIGINS = 32;
+
+/** The http(s) origins in these JSON image lists, in the order first seen, at most MAX_IMAGE_ORIGINS. */
+export function imageOriginsIn(imageLists: readonly string[], assetBaseUrl: string): string[] {
+  const origins = new Set<string>();
+  if (assetBaseUrl !== '') origins.add(new URL(assetBaseUrl).origin);
+  for (const list of imageLists) {
+    for (const url of JSON.parse(list) as string[]) {
+      if (origins.size >= MAX_IMAGE_ORIGINS) return [...origins];
+      if (!/^https?:\/\//i.test(url)) continue;
+      try {
+        origins.add(new URL(url).origin);
+      } catch {
+        // Not a URL after all: no origin to admit.
+      }
+    }
+  }
+  return [...origins];
 }
 
 export interface CatalogService {
-  /** The cached list: fast, at most the TTL behind an import. */
+  /** The spec's list, rebuilt only when the catalogue version changes. */
   snapshot(): Promise<CatalogSnapshot>;
-  /** Read from the database now, for decisions that must see the latest prices (orders). */
+  /** Read from the database now, for decisions that must see the latest prices and sizes (cart, orders). */
   find(ids: readonly string[]): Promise<Map<string, Product>>;
+  /** GET /api/product/query. */
+  query(query: CatalogQuery): Promise<CatalogQueryAnswer>;
 }
 
-// The catalogue changes only through imports, so the list is served from memory and re-read after a short TTL;
-// the ETag lets repeat loads answer 304 without a body.
-export function createCatalogService(
-  db: Kysely<Database>,
-  options: { ttlMs: number; assetBaseUrl: string },
-): CatalogService {
-  let cached: { at: number; snapshot: CatalogSnapshot } | undefined;
+/** A small least-recently-used map. */
+class Lru<V> {
+  readonly #entries = new Map<string, V>();
+  constructor(readonly size: number) {}
+  get(key: string): V | undefined {
+    const value = this.#entries.get(key);
+    if (value !== undefined) {
+      this.#entries.delete(key);
+      this.#entries.set(key, value);
+    }
+    return value;
+  }
+  delete(key: string): void {
+    this.#entries.delete(key);
+  }
+  set(key: string, value: V): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, value);
+    if (this.#entries.size > this.size) this.#entries.delete(this.#entries.keys().next().value!);
+  }
+}
+
+const LIST_CHUNK = 500;
+
+export function createCatalogService(database: StoreDatabase, options: { assetBaseUrl: string }): CatalogService {
+  const { db } = database;
+  const querySql = querySqlFor(database.dialect);
+  let cached: CatalogSnapshot | undefined;
   let loading: Promise<CatalogSnapshot> | undefined;
+  // Keyed by catalogue version, so any process sees a write at once: typo expansions per search, and the
+  // products per cell per search and scope (the counts behind total and facets; paging and re-filtering reuse them).
+  const expansions = new Lru<ExpandedWord[]>(500);
+  const imageOrigins = new Lru<Promise<string[]>>(4);
+  // Read in the query's own transaction (SQLite has one connection: another read would wait for it forever).
+  const imageOriginsOf = (version: string, trx: Transaction<Database>): Promise<string[]> => {
+    let origins = imageOrigins.get(version);
+    if (origins === undefined) {
+      origins = listAbsoluteImageLists(trx).then((lists) => imageOriginsIn(lists, options.assetBaseUrl));
+      origins.catch(() => imageOrigins.delete(version));
+      imageOrigins.set(version, origins);
+    }
+    return origins;
+  };
+  const cellCounts = new Lru<number[]>(1000);
+  const totals = new Lru<number>(1000);
 
   const withAssetBase = (product: Product): Product => ({
     ...product,
     image: product.image.map((url) => (url.startsWith('/') ? options.assetBaseUrl + url : url)),
   });
 
+  // The list is built in chunks (other requests are served between them) and kept only as its bytes. A write
+  // landing between chunks changes the version, and the list is read again (at most three times).
   async function load(): Promise<CatalogSnapshot> {
-    const products = (await listProducts(db)).map(withAssetBase);
-    const body = JSON.stringify({ success: true, products });
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    const snapshot = { products, byId: new Map(products.map((p) => [p._id, p])), body, etag };
-    cached = { at: Date.now(), snapshot };
-    return snapshot;
+    for (let attempt = 1; ; attempt += 1) {
+      const version = await readCatalogVersion(db);
+      const hash = createHash('sha1');
+      const parts: Buffer[] = [];
+      const push = (text: string) => {
+        const bytes = Buffer.from(text, 'utf8');
+        hash.update(bytes);
+        parts.push(bytes);
+      };
+      push('{"success":true,"products":[');
+      for (let after = 0, first = true; ; first = false) {
+        const rows = await listProductsAfter(db, after, LIST_CHUNK);
+        if (rows.length === 0) break;
+        push((first ? '' : ',') + rows.map((row) => JSON.stringify(withAssetBase(toProduct(row)))).join(','));
+        after = rows.at(-1)!.position;
+        // better-sqlite3 answers synchronously: let other requests in between chunks.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      push(']}');
+      if (attempt >= 3 || (await readCatalogVersion(db)) === version) {
+        return { body: Buffer.concat(parts), etag: `"${hash.digest('base64url')}"`, version };
+      }
+    }
+  }
+
+  async function snapshot(): Promise<CatalogSnapshot> {
+    const version = await readCatalogVersion(db);
+    if (cached?.version === version) return cached;
+    loading ??= load()
+      .then((loaded) => (cached = loaded))
+      .finally(() => {
+        loading = undefined;
+      });
+    return loading;
+  }
+
+  async function query(q: CatalogQuery): Promise<CatalogQueryAnswer> {
+    // One snapshot of the database: the version answered is the version counted and paged.
+    return db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const version = await readCatalogVersion(trx);
+        const scope: SearchScope = {};
+        if (q.ids) scope.only = await findProductKeys(trx, q.ids);
+        if (q.relatedTo !== undefined) {
+          const [related] = await findProductKeys(trx, [q.relatedTo]);
+          // Related to a product that is not there: nothing.
+          if (!related) scope.only = [];
+          else Object.assign(scope, { cell: related.cell, except: related });
+        }
+
+        let words: ExpandedWord[] = [];
+        if (q.words.length > 0) {
+          const key = JSON.stringify([version, q.words]);
+          words = expansions.get(key) ?? (await expandWords(trx, q.words));
+          expansions.set(key, words);
+        }
+
+        const filter = { categories: q.categories, subCategories: q.subCategories };
+        const countKey = JSON.stringify([version, q.words, q.ids, q.relatedTo]);
+        let cells = cellCounts.get(countKey);
+        let total: number;
+        let facets: Facets | undefined;
+        if (!cells && !q.facets && words.length > 0) {
+          // No filter panel to fill: one count of the matches in the filter is enough (no per-cell grouping).
+          const totalKey = JSON.stringify([countKey, filter]);
+          total = totals.get(totalKey) ?? (await querySql.countMatches(trx, words, scope, filter));
+          totals.set(totalKey, total);
+        } else {
+          if (!cells) {
+            cells = await querySql.countCells(trx, words, scope);
+            cellCounts.set(countKey, cells);
+          }
+          ({ total, facets } = countsFor(cells, filter));
+        }
+
+        let products: Product[] = [];
+        let cursors: string[] = [];
+        let nextCursor: string | null = null;
+        if (q.limit > 0 && total > 0) {
+          const request: PageRequest = { filter, scope, sort: q.sort, cursor: q.cursor, limit: q.limit + 1, total };
+          const rows = await querySql.page(trx, words, request);
+          const page = rows.slice(0, q.limit);
+          cursors = page.map((row) => {
+            const after: Cursor =
+              q.sort === 'relevant'
+                ? { tier: words.length > 0 ? row.tier : undefined, position: row.position }
+                : { key: q.sort === 'newest' ? row.date : row.price, position: row.position };
+            return encodeCursor(q.sort, after);
+          });
+          if (rows.length > q.limit) nextCursor = cursors.at(-1)!;
+          products = page.map((row) => withAssetBase(toProduct(row)));
+        }
+        return {
+          success: true as const,
+          products,
+          total,
+          ...(q.facets && facets ? { facets } : {}),
+          nextCursor,
+          cursors,
+          version,
+          imageOrigins: await imageOriginsOf(version, trx),
+        };
+      });
   }
 
   return {
-    snapshot() {
-      if (cached && Date.now() - cached.at < options.ttlMs) return Promise.resolve(cached.snapshot);
-      loading ??= load().finally(() => {
-        loading = undefined;
-      });
-      return loading;
-    },
+    snapshot,
     async find(ids) {
       const found = await findProducts(db, ids);
       return new Map([...found].map(([id, p]) => [id, withAssetBase(p)]));
     },
+    query,
   };
 }

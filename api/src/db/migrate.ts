@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect, StoreDatabase } from './database.js';
 import * as initial from './migrations/001_initial.js';
+import * as catalogQuery from './migrations/002_catalog_query.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -9,6 +10,7 @@ interface DialectMigration {
 // Listed here rather than read from the folder, so the bundle of migrations is fixed at build time.
 const migrations: Record<string, DialectMigration> = {
   '001_initial': initial,
+  '002_catalog_query': catalogQuery,
 };
 
 export async function migrateToLatest({ db, dialect }: StoreDatabase): Promise<void> {

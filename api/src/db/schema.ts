@@ -17,6 +17,21 @@ export interface ProductTable {
   date: Millis;
 }
 
+// One row (id 1): bumped in the same transaction as every product write, so readers can key caches on it.
+export interface CatalogStateTable {
+  id: number;
+  revision: number;
+  token: string;
+}
+
+// The words the search index holds (typo-tolerant search expands a query word to those one edit away).
+export interface SearchTermTable {
+  term: string;
+}
+
+// Also in the database, but dialect-specific and never selected through these types: the full-text index
+// (SQLite: the FTS5 table product_search; PostgreSQL: products.search, a generated tsvector). See catalog/full-text.ts.
+
 export interface UserTable {
   id: string;
   name: string;
@@ -50,6 +65,8 @@ export interface OrderTable {
 
 export interface Database {
   products: ProductTable;
+  catalog_state: CatalogStateTable;
+  search_terms: SearchTermTable;
   users: UserTable;
   cart_lines: CartLineTable;
   orders: OrderTable;

@@ -25,7 +25,7 @@ type Line = z.output<typeof updateInput>;
 
 async function cartOf(context: GraphQLContext, cartData: Promise<CartData>): Promise<CartModel> {
   const [data, catalog] = await Promise.all([cartData, context.catalog()]);
-  return buildCart(data, catalog);
+  return buildCart(data, await catalog.find(Object.keys(data)));
 }
 
 /** The cart after a write: from the write's answer when the backend sends it, else read again (spec section 7). */

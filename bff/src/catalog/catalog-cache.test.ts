@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductListAnswer } from '../rest/store-api.js';
 import type { RestProduct } from '../rest/section7.js';
-import { createCatalogCache } from './catalog-cache.js';
+import type { NotModified, UpstreamBytes } from '../rest/upstream.js';
+import { createListCache, parseListCopy } from './catalog-cache.js';
 
 const shoe = (id: string, date: number): RestProduct => ({
   _id: id,
@@ -16,6 +16,8 @@ const shoe = (id: string, date: number): RestProduct => ({
   date,
 });
 
+const listOf = (products: unknown[]) => Buffer.from(JSON.stringify({ success: true, products }));
+
 function fakeApi(initial: RestProduct[]) {
   let products = initial;
   let version = 1;
@@ -26,40 +28,40 @@ function fakeApi(initial: RestProduct[]) {
       products = next;
       version += 1;
     },
-    fetchList(etag: string | undefined): Promise<ProductListAnswer> {
+    fetchList(etag: string | undefined): Promise<UpstreamBytes | NotModified> {
       calls.push(etag);
-      if (etag === `"v${version}"`) return Promise.resolve({ notModified: true });
-      return Promise.resolve({ notModified: false, products, etag: `"v${version}"`, skipped: 0 });
+      if (etag === `"v${version}"`) return Promise.resolve({ status: 304 });
+      return Promise.resolve({ status: 200, bytes: listOf(products), etag: `"v${version}"` });
     },
   };
 }
 
-describe('catalogue cache', () => {
+describe('the product list cache', () => {
   it('answers from memory within the TTL, then revalidates with the ETag', async () => {
     let now = 0;
     const api = fakeApi([shoe('a', 1), shoe('b', 2)]);
-    const cache = createCatalogCache({ ttlMs: 1000, fetchList: (etag) => api.fetchList(etag), now: () => now });
+    const cache = createListCache({ ttlMs: 1000, fetchList: (etag) => api.fetchList(etag), now: () => now });
     const first = await cache.get();
-    expect(first.newestFirst.map((p) => p.id)).toEqual(['b', 'a']);
+    expect(parseListCopy(first).newestFirst.map((p) => p.id)).toEqual(['b', 'a']);
     now = 999;
     await cache.get();
     expect(api.calls).toEqual([undefined]);
     now = 1000;
     const revalidated = await cache.get();
     expect(api.calls).toEqual([undefined, '"v1"']);
-    // A 304 keeps the same snapshot (and version), so cached answers stay valid.
+    // A 304 keeps the same copy (and version), so cached answers stay valid.
     expect(revalidated).toBe(first);
 
     api.replace([shoe('c', 3)]);
     now = 2000;
     const changed = await cache.get();
     expect(changed.version).toBe(first.version + 1);
-    expect(changed.byId.has('c')).toBe(true);
+    expect(parseListCopy(changed).byId.has('c')).toBe(true);
   });
 
   it('makes one upstream call for all requests waiting on a stale copy', async () => {
     const api = fakeApi([shoe('a', 1)]);
-    const cache = createCatalogCache({ ttlMs: 0, fetchList: (etag) => api.fetchList(etag) });
+    const cache = createListCache({ ttlMs: 0, fetchList: (etag) => api.fetchList(etag) });
     await Promise.all(Array.from({ length: 20 }, () => cache.get()));
     expect(api.calls).toHaveLength(1);
   });
@@ -68,12 +70,12 @@ describe('catalogue cache', () => {
     let fail = true;
     let now = 0;
     const calls: number[] = [];
-    const cache = createCatalogCache({
+    const cache = createListCache({
       ttlMs: 5000,
       now: () => now,
       fetchList: () => {
         calls.push(now);
-        return fail ? Promise.reject(new Error('down')) : Promise.resolve({ notModified: false, products: [shoe('a', 1)], skipped: 0 });
+        return fail ? Promise.reject(new Error('down')) : Promise.resolve({ status: 200, bytes: listOf([shoe('a', 1)]) });
       },
     });
     await expect(cache.get()).rejects.toThrow('down');
@@ -89,5 +91,14 @@ describe('catalogue cache', () => {
     now = 6000;
     await cache.get();
     expect(calls).toEqual([0, 0, 5000, 6000]);
+  });
+});
+
+describe('parsing a list copy', () => {
+  it('leaves out what the store cannot show and refuses a list that says it failed', () => {
+    const snapshot = parseListCopy({ version: 3, bytes: listOf([shoe('a', 1), { ...shoe('b', 2), category: 'Kids' }]) });
+    expect([snapshot.version, snapshot.products.map((p) => p.id), snapshot.skipped]).toEqual([3, ['a'], 1]);
+    expect(() => parseListCopy({ version: 1, bytes: Buffer.from('{"success":false,"message":"Database is down"}') })).toThrow('Database is down');
+    expect(() => parseListCopy({ version: 1, bytes: Buffer.from('<html>') })).toThrow(/unexpected/);
   });
 });

@@ -1,74 +1,61 @@
 import { StoreError } from '../errors.js';
-import { listProducts, type ProductListAnswer } from '../rest/store-api.js';
-import type { Upstream } from '../rest/upstream.js';
+import { productListSchema, readProducts } from '../rest/section7.js';
+import { productListBytes } from '../rest/store-api.js';
+import { readEnvelope, type NotModified, type Upstream, type UpstreamBytes } from '../rest/upstream.js';
 import { toCatalogProduct, type CatalogProduct } from './product.js';
 
-/** One version of the catalogue, indexed for the resolvers. Never mutated. */
-export interface CatalogSnapshot {
-  /** Changes whenever the product list does (not when a revalidation answers 304). */
+// The backend's product list (`GET /api/product/list`) as it answered it, kept as bytes: the REST pass-through
+// serves them as they are (with the backend's ETag), and the list catalogue parses them once per version.
+
+/** One copy of the list. Never mutated. */
+export interface ListCopy {
+  /** Changes whenever the list does (not when a revalidation answers 304). */
   version: number;
-  products: readonly CatalogProduct[];
-  byId: ReadonlyMap<string, CatalogProduct>;
-  /** Newest first by date; ties keep the catalogue's order. */
-  newestFirst: readonly CatalogProduct[];
+  bytes: Buffer;
+  etag?: string;
 }
 
-export interface CatalogCache {
-  /** The current catalogue: from memory within the TTL, else revalidated with the API (one call for all waiters). */
-  get(): Promise<CatalogSnapshot>;
+export interface ListCache {
+  /** The current list: from memory within the TTL, else revalidated with the backend (one call for all waiters). */
+  get(): Promise<ListCopy>;
 }
 
 const STALE_RETRY_MS = 1000;
 
-export interface CatalogCacheOptions {
+export interface ListCacheOptions {
   ttlMs: number;
-  fetchList: (etag: string | undefined) => Promise<ProductListAnswer>;
+  fetchList: (etag: string | undefined) => Promise<UpstreamBytes | NotModified>;
   now?: () => number;
-  /** Told how many listed products could not be read (and so are not shown) whenever a new list arrives. */
-  onSkipped?: (count: number) => void;
 }
 
-function buildSnapshot(version: number, answer: Extract<ProductListAnswer, { notModified: false }>): CatalogSnapshot {
-  const products = answer.products.map(toCatalogProduct);
-  return {
-    version,
-    products,
-    byId: new Map(products.map((p) => [p.id, p])),
-    newestFirst: [...products].sort((a, b) => b.date - a.date || a.position - b.position),
-  };
-}
-
-export function createCatalogCache({ ttlMs, fetchList, now = Date.now, onSkipped }: CatalogCacheOptions): CatalogCache {
-  let snapshot: CatalogSnapshot | undefined;
-  let etag: string | undefined;
+export function createListCache({ ttlMs, fetchList, now = Date.now }: ListCacheOptions): ListCache {
+  let copy: ListCopy | undefined;
   let freshUntil = 0;
-  let inflight: Promise<CatalogSnapshot> | undefined;
+  let inflight: Promise<ListCopy> | undefined;
 
-  async function revalidate(): Promise<CatalogSnapshot> {
-    let answer: ProductListAnswer;
+  async function revalidate(): Promise<ListCopy> {
+    let answer: UpstreamBytes | NotModified;
     try {
-      answer = await fetchList(snapshot === undefined ? undefined : etag);
+      answer = await fetchList(copy?.etag);
     } catch (error) {
-      // While the API is down, shoppers keep browsing the last catalogue it gave (prices are checked again by the
-      // API on every cart and order call); the next revalidation is tried after a short pause, not on every request.
-      if (snapshot === undefined) throw error;
+      // While the backend is down, shoppers keep browsing the last list it gave (prices are checked again by the
+      // backend on every cart and order call); the next revalidation is tried after a short pause, not on every request.
+      if (copy === undefined) throw error;
       freshUntil = now() + Math.min(ttlMs, STALE_RETRY_MS);
-      return snapshot;
+      return copy;
     }
-    if (answer.notModified) {
-      if (!snapshot) throw new StoreError('UPSTREAM_ERROR', 'The store answered something unexpected. Please try again.', 304);
+    if (!('bytes' in answer)) {
+      if (!copy) throw new StoreError('UPSTREAM_ERROR', 'The store answered something unexpected. Please try again.', 304);
     } else {
-      snapshot = buildSnapshot((snapshot?.version ?? 0) + 1, answer);
-      etag = answer.etag;
-      if (answer.skipped > 0) onSkipped?.(answer.skipped);
+      copy = { version: (copy?.version ?? 0) + 1, bytes: answer.bytes, etag: answer.etag };
     }
     freshUntil = now() + ttlMs;
-    return snapshot;
+    return copy;
   }
 
   return {
     get() {
-      if (snapshot && now() < freshUntil) return Promise.resolve(snapshot);
+      if (copy && now() < freshUntil) return Promise.resolve(copy);
       // Single flight: every request that finds the copy stale waits on the same upstream call.
       inflight ??= revalidate().finally(() => {
         inflight = undefined;
@@ -78,6 +65,35 @@ export function createCatalogCache({ ttlMs, fetchList, now = Date.now, onSkipped
   };
 }
 
-export function upstreamCatalogCache(upstream: Upstream, ttlMs: number, onSkipped?: (count: number) => void): CatalogCache {
-  return createCatalogCache({ ttlMs, fetchList: (etag) => listProducts(upstream, etag), onSkipped });
+/**
+ * The product list of the backend at `upstream`. `maxBytes` (CATALOG_MAX_BYTES) bounds what is read: a larger list
+ * fails with a message saying so instead of taking the BFF's memory.
+ */
+export function upstreamListCache(upstream: Upstream, ttlMs: number, maxBytes: number): ListCache {
+  return createListCache({ ttlMs, fetchList: (etag) => productListBytes(upstream, etag, maxBytes) });
+}
+
+/** One version of the catalogue parsed from a list copy, indexed for the list catalogue. Never mutated. */
+export interface CatalogSnapshot {
+  version: number;
+  products: readonly CatalogProduct[];
+  byId: ReadonlyMap<string, CatalogProduct>;
+  /** Newest first by date; ties keep the catalogue's order. */
+  newestFirst: readonly CatalogProduct[];
+  /** Listed products the store cannot show (left out). */
+  skipped: number;
+}
+
+export function parseListCopy(copy: ListCopy): CatalogSnapshot {
+  const parsed = productListSchema.safeParse(readEnvelope(200, copy.bytes));
+  if (!parsed.success) throw new StoreError('UPSTREAM_ERROR', 'The store answered something unexpected. Please try again.', 200);
+  const { products: read, skipped } = readProducts(parsed.data.products);
+  const products = read.map(toCatalogProduct);
+  return {
+    version: copy.version,
+    products,
+    byId: new Map(products.map((p) => [p.id, p])),
+    newestFirst: [...products].sort((a, b) => b.date - a.date || a.position - b.position),
+    skipped,
+  };
 }

@@ -18,3 +18,10 @@ export const TYPE_OF_LABEL = {
 /** Every enum value in the schema's order, for facet groups that list zero counts too. */
 export const ALL_CATEGORIES: readonly Category[] = ['MEN', 'WOMEN'];
 export const ALL_TYPES: readonly ProductType[] = ['SPORTS_SHOES', 'SNEAKERS', 'LEATHER_SHOES', 'SLIPPERS', 'SANDALS'];
+
+/** The REST label of each GraphQL value: the mappings above, turned around. */
+export const LABEL_OF_CATEGORY = Object.fromEntries(Object.entries(CATEGORY_OF_LABEL).map(([label, value]) => [value, label])) as Record<
+  Category,
+  RestCategory
+>;
+export const LABEL_OF_TYPE = Object.fromEntries(Object.entries(TYPE_OF_LABEL).map(([label, value]) => [value, label])) as Record<ProductType, SubCategory>;

@@ -82,10 +82,11 @@ export function facetCounts(
   };
 }
 
-/** Stable: equal prices keep the catalogue's order. */
+/** Stable: equal prices (or dates) keep the catalogue's order. */
 export function sortProducts(products: CatalogProduct[], sort: ProductSort): CatalogProduct[] {
   if (sort === 'PRICE_ASC') return products.sort((a, b) => a.price - b.price || a.position - b.position);
   if (sort === 'PRICE_DESC') return products.sort((a, b) => b.price - a.price || a.position - b.position);
+  if (sort === 'NEWEST') return products.sort((a, b) => b.date - a.date || a.position - b.position);
   return products;
 }
 

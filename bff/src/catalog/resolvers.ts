@@ -1,15 +1,5 @@
 import type { ProductResolvers, QueryResolvers } from '../generated/resolvers-types.js';
-import {
-  checkLimit,
-  cursorOf,
-  facetCounts,
-  filterProducts,
-  MAX_PAGE_SIZE,
-  paginate,
-  parseFilter,
-  relatedProducts,
-  sortProducts,
-} from './query.js';
+import { checkLimit, MAX_PAGE_SIZE, parseFilter } from './query.js';
 
 const MAX_RELATED = 20;
 const MAX_LATEST = 20;
@@ -18,26 +8,22 @@ export const catalogQueries: Required<Pick<QueryResolvers, 'products' | 'product
   async products(_parent, args, context) {
     const first = checkLimit('first', args.first, 1, MAX_PAGE_SIZE);
     const filter = parseFilter(args.filter);
-    const { products } = await context.catalog();
-    const matching = sortProducts(filterProducts(products, filter), args.sort);
-    const page = paginate(matching, first, args.after);
-    const last = page.items.at(-1);
+    const page = await (await context.catalog()).page({ filter, sort: args.sort, first, after: args.after });
     return {
-      edges: page.items.map((node) => ({ cursor: cursorOf(node), node })),
-      nodes: page.items,
-      pageInfo: { hasNextPage: page.hasNextPage, endCursor: last === undefined ? null : cursorOf(last) },
-      totalCount: matching.length,
-      facets: facetCounts(products, filter),
+      edges: page.edges,
+      nodes: page.edges.map((edge) => edge.node),
+      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.edges.at(-1)?.cursor ?? null },
+      totalCount: page.totalCount,
+      facets: page.facets,
     };
   },
 
   async product(_parent, { id }, context) {
-    return (await context.catalog()).byId.get(id) ?? null;
+    return (await (await context.catalog()).find([id])).get(id) ?? null;
   },
 
   async latestProducts(_parent, { limit }, context) {
-    const count = checkLimit('limit', limit, 1, MAX_LATEST);
-    return (await context.catalog()).newestFirst.slice(0, count);
+    return (await context.catalog()).latest(checkLimit('limit', limit, 1, MAX_LATEST));
   },
 };
 
@@ -45,6 +31,6 @@ export const productResolvers: ProductResolvers = {
   addedAt: (product) => new Date(product.date).toISOString(),
   async related(product, { limit }, context) {
     const count = checkLimit('limit', limit, 0, MAX_RELATED);
-    return relatedProducts((await context.catalog()).products, product, count);
+    return count === 0 ? [] : (await context.catalog()).related(product, count);
   },
 };

@@ -1,5 +1,5 @@
 import { CURRENCY_SYMBOL, cartSubtotal, cartTotal } from '../../../domain/store-rules.js';
-import type { CatalogSnapshot } from '../catalog/catalog-cache.js';
+import type { Catalog } from '../catalog/catalog.js';
 import { badUserInput, StoreError } from '../errors.js';
 import type { OrderItemCopy } from '../rest/store-api.js';
 
@@ -14,9 +14,10 @@ export interface OrderLine {
  * of the product with its size and quantity, the amount the cart amount plus the delivery fee. Every backend gets a
  * complete order this way (the seed's stores what it is sent; ours prices it again and refuses a different amount).
  */
-export function pricedOrder(lines: readonly OrderLine[], catalog: CatalogSnapshot): { items: OrderItemCopy[]; amount: number } {
+export async function pricedOrder(lines: readonly OrderLine[], catalog: Catalog): Promise<{ items: OrderItemCopy[]; amount: number }> {
+  const products = await catalog.find(lines.map((line) => line.productId));
   const items = lines.map((line): OrderItemCopy => {
-    const product = catalog.byId.get(line.productId);
+    const product = products.get(line.productId);
     if (!product) throw new StoreError('NOT_FOUND', `Product not found for ID: ${line.productId}`);
     if (!product.sizes.includes(line.size)) throw badUserInput(`Size ${line.size} is not available for ${product.name}`);
     return { ...product.source, size: line.size, quantity: line.quantity };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cartSubtotal, cartTotal, MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../../../domain/store-rules.js';
-import type { CatalogSnapshot } from '../catalog/catalog-cache.js';
+import type { CatalogProduct } from '../catalog/product.js';
 import type { GraphQLContext } from '../context.js';
 import type { MutationResolvers, OrderResolvers, QueryResolvers } from '../generated/resolvers-types.js';
 import { parseInput } from '../input.js';
@@ -66,7 +66,7 @@ export const orderMutations: Required<Pick<MutationResolvers, 'placeOrder'>> = {
   async placeOrder(_parent, { input }, context) {
     const shopper = signedIn(context);
     const checked = parseInput(placeOrderInput, input);
-    const { items, amount } = pricedOrder(checked.lines, await context.catalog());
+    const { items, amount } = await pricedOrder(checked.lines, await context.catalog());
     checkExpectedTotal(amount, checked.expectedTotal);
     const request = { address: { ...input.address }, items, amount, idempotencyKey: checked.idempotencyKey };
     return context.orderAttempts.run(OrderAttempts.keyOf(shopper.authorization, checked.idempotencyKey), {
@@ -82,9 +82,9 @@ export const orderMutations: Required<Pick<MutationResolvers, 'placeOrder'>> = {
 
 // What the backend left out of an order is filled from the catalogue (an item's name and price) or the spec's
 // arithmetic (the amount); the seed's backend stores items exactly as its client sent them.
-function itemsOf(order: RestOrder, catalog: CatalogSnapshot | undefined) {
+function itemsOf(order: RestOrder, products: ReadonlyMap<string, CatalogProduct>) {
   return order.items.map((item) => {
-    const product = catalog?.byId.get(item._id);
+    const product = products.get(item._id);
     return {
       productId: item._id,
       name: item.name ?? product?.name ?? `Product not found for ID: ${item._id}`,
@@ -96,10 +96,16 @@ function itemsOf(order: RestOrder, catalog: CatalogSnapshot | undefined) {
   });
 }
 
-/** The catalogue, when an item lacks what only the catalogue can fill in (a missing catalogue fills nothing). */
-async function catalogFor(order: RestOrder, context: GraphQLContext): Promise<CatalogSnapshot | undefined> {
-  if (order.amount !== undefined && order.items.every((item) => item.name !== undefined && item.price !== undefined && item.image.length > 0)) return undefined;
-  return context.catalog().catch(() => undefined);
+const NONE: ReadonlyMap<string, CatalogProduct> = new Map();
+
+/** The order's products, when an item lacks what only the catalogue can fill in (a missing catalogue fills nothing). */
+async function productsFor(order: RestOrder, context: GraphQLContext): Promise<ReadonlyMap<string, CatalogProduct>> {
+  if (order.amount !== undefined && order.items.every((item) => item.name !== undefined && item.price !== undefined && item.image.length > 0)) return NONE;
+  try {
+    return await (await context.catalog()).find(order.items.map((item) => item._id));
+  } catch {
+    return NONE;
+  }
 }
 
 export const orderResolvers: OrderResolvers = {
@@ -108,9 +114,9 @@ export const orderResolvers: OrderResolvers = {
   address: (order) =>
     order.address ?? { firstName: '', lastName: '', email: '', street: '', city: '', state: '', zipcode: '', country: '', phone: '' },
   async items(order, _args, context) {
-    return itemsOf(order, await catalogFor(order, context));
+    return itemsOf(order, await productsFor(order, context));
   },
   async amount(order, _args, context) {
-    return order.amount ?? cartTotal(cartSubtotal(itemsOf(order, await catalogFor(order, context))));
+    return order.amount ?? cartTotal(cartSubtotal(itemsOf(order, await productsFor(order, context))));
   },
 };

@@ -135,3 +135,23 @@ export const placedOrderAnswerSchema = z.looseObject({
   message: z.string().optional(),
   order: restOrderSchema.optional().catch(undefined),
 });
+
+// ---- Beyond section 7: our API's catalogue query, used when a backend answers it (catalog/catalog-access.ts) ----
+
+const countsSchema = z.record(z.string(), z.number().int().nonnegative());
+
+/** `GET /api/product/query`: one page of the catalogue filtered, searched and sorted in the backend's database. */
+export const catalogQueryAnswerSchema = z.looseObject({
+  products: z.array(z.unknown()),
+  /** Matching products over all pages. */
+  total: z.number().int().nonnegative(),
+  facets: z.looseObject({ category: countsSchema, subCategory: countsSchema }).optional(),
+  nextCursor: z.string().nullable(),
+  /** A cursor after each product of the page, so a page can resume after any of them. */
+  cursors: z.array(z.string()).optional(),
+  /** Changes whenever the catalogue does. */
+  version: z.string().min(1),
+  /** The origins the whole catalogue's image URLs name. */
+  imageOrigins: z.array(z.string()).catch([]),
+});
+export type CatalogQueryAnswer = z.output<typeof catalogQueryAnswerSchema>;

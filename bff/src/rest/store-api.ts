@@ -1,34 +1,59 @@
+import type { Category, SubCategory } from '../../../domain/store-rules.js';
 import {
   authAnswerSchema,
+  catalogQueryAnswerSchema,
   cartAnswerSchema,
   cartWriteAnswerSchema,
   ordersAnswerSchema,
   placedOrderAnswerSchema,
-  productListSchema,
   profileAnswerSchema,
-  readProducts,
   type CartData,
+  type CatalogQueryAnswer,
   type RestOrder,
   type RestProduct,
   type RestUser,
 } from './section7.js';
-import type { Shopper, Upstream } from './upstream.js';
+import type { NotModified, Shopper, Upstream, UpstreamBytes } from './upstream.js';
 
 // One function per REST endpoint of spec section 7 (README "The REST API"); each answers the part the resolvers
 // need, read by section7.ts, and fills in what a backend may leave out.
 
-export type ProductListAnswer =
-  | { notModified: true }
-  | { notModified: false; products: RestProduct[]; etag?: string; /** Products left out as unreadable. */ skipped: number };
+/**
+ * `GET /api/product/list` as bytes, conditional on the ETag of the copy the caller holds: the list catalogue parses
+ * them, the REST pass-through serves them as the backend sent them. `maxBytes` bounds what is read.
+ */
+export function productListBytes(upstream: Upstream, etag: string | undefined, maxBytes: number): Promise<UpstreamBytes | NotModified> {
+  return upstream.conditionalBytes({ method: 'GET', path: '/api/product/list', headers: etag === undefined ? {} : { 'if-none-match': etag }, maxBytes });
+}
 
-/** `GET /api/product/list`, conditional on the ETag of the copy the caller already holds. */
-export async function listProducts(upstream: Upstream, etag?: string): Promise<ProductListAnswer> {
-  const answer = await upstream.conditionalCall(
-    { method: 'GET', path: '/api/product/list', headers: etag === undefined ? {} : { 'if-none-match': etag } },
-    productListSchema,
-  );
-  if (!('data' in answer)) return { notModified: true };
-  return { notModified: false, ...readProducts(answer.data.products), etag: answer.etag };
+export type CatalogQuerySort = 'relevant' | 'price_asc' | 'price_desc' | 'newest';
+
+/** The catalogue query's parameters (our API's `GET /api/product/query`). */
+export interface CatalogQuery {
+  category?: readonly Category[];
+  subCategory?: readonly SubCategory[];
+  q?: string;
+  ids?: readonly string[];
+  relatedTo?: string;
+  sort?: CatalogQuerySort;
+  limit: number;
+  cursor?: string;
+  facets?: boolean;
+}
+
+/** `GET /api/product/query`: a page of the catalogue with its total and filter counts, from the backend's database. */
+export async function queryCatalog(upstream: Upstream, query: CatalogQuery): Promise<CatalogQueryAnswer> {
+  const params = new URLSearchParams();
+  if (query.category?.length) params.set('category', query.category.join(','));
+  if (query.subCategory?.length) params.set('subCategory', query.subCategory.join(','));
+  if (query.q !== undefined && query.q !== '') params.set('q', query.q);
+  if (query.ids !== undefined) params.set('ids', query.ids.join(','));
+  if (query.relatedTo !== undefined) params.set('relatedTo', query.relatedTo);
+  if (query.sort !== undefined) params.set('sort', query.sort);
+  params.set('limit', String(query.limit));
+  if (query.cursor !== undefined) params.set('cursor', query.cursor);
+  params.set('facets', String(query.facets ?? false));
+  return (await upstream.call({ method: 'GET', path: `/api/product/query?${params.toString()}` }, catalogQueryAnswerSchema)).data;
 }
 
 export interface AuthAnswer {

@@ -16,6 +16,8 @@ export interface UpstreamCall {
   shopper?: Shopper;
   body?: unknown;
   headers?: Record<string, string>;
+  /** The largest answer body read; past it the call fails with a clear error (default 10 MiB). */
+  maxBytes?: number;
 }
 
 export interface UpstreamAnswer<T> {
@@ -28,6 +30,13 @@ export interface NotModified {
   status: 304;
 }
 
+/** An answer's body as bytes, for answers passed on or parsed elsewhere (the product list). */
+export interface UpstreamBytes {
+  status: number;
+  etag?: string;
+  bytes: Buffer;
+}
+
 export interface UpstreamOptions {
   origin: string;
   timeoutMs: number;
@@ -36,7 +45,8 @@ export interface UpstreamOptions {
 
 const UNAVAILABLE = 'The store is not answering right now. Please try again in a moment.';
 const MALFORMED = 'The store answered something unexpected. Please try again.';
-const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+/** Larger than any answer but the product list, which has its own limit (CATALOG_MAX_BYTES). */
+export const MAX_ANSWER_BYTES = 10 * 1024 * 1024;
 
 const DEFAULT_MESSAGE: Record<StoreErrorCode, string> = {
   UNAUTHENTICATED: 'Please sign in again.',
@@ -77,6 +87,25 @@ function parseJson(text: string): unknown {
   }
 }
 
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MiB` : `${bytes} bytes`;
+}
+
+/**
+ * The JSON body of an answer that is not a refusal. A refusal is `success: false` at any status (the seed's backend
+ * answers every failure with 200), or any answer outside 2xx; it throws with the server's message for the toast.
+ */
+export function readEnvelope(status: number, bytes: Buffer): Record<string, unknown> {
+  const body = parseJson(bytes.toString('utf8'));
+  if (status < 200 || status >= 300 || (isRecord(body) && body.success === false)) {
+    const message = messageOf(body);
+    const code = refusalCode(status, message);
+    throw new StoreError(code, message ?? DEFAULT_MESSAGE[code], status);
+  }
+  if (!isRecord(body)) throw new StoreError('UPSTREAM_ERROR', MALFORMED, status);
+  return body;
+}
+
 function messageOf(body: unknown): string | undefined {
   if (!isRecord(body) || typeof body.message !== 'string') return undefined;
   const message = body.message.trim();
@@ -107,7 +136,6 @@ export class Upstream {
       connectTimeout: Math.min(options.timeoutMs, 10_000),
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
-      maxResponseSize: MAX_RESPONSE_BYTES,
     });
   }
 
@@ -134,6 +162,23 @@ export class Upstream {
 
   /** A call that may carry `If-None-Match` and be answered 304. */
   async conditionalCall<S extends z.ZodType>(call: UpstreamCall, schema: S): Promise<UpstreamAnswer<z.output<S>> | NotModified> {
+    const answer = await this.#send(call);
+    if (answer.status === 304) return { status: 304 };
+    const body = readEnvelope(answer.status, answer.bytes);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new StoreError('UPSTREAM_ERROR', MALFORMED, answer.status);
+    return { status: answer.status, etag: answer.etag, data: parsed.data };
+  }
+
+  /** A 2xx answer's body as bytes (a refusal throws as for any call), or 304 to a conditional call. */
+  async conditionalBytes(call: UpstreamCall): Promise<UpstreamBytes | NotModified> {
+    const answer = await this.#send(call);
+    if (answer.status === 304) return { status: 304 };
+    if (answer.status < 200 || answer.status >= 300) readEnvelope(answer.status, answer.bytes);
+    return answer;
+  }
+
+  async #send(call: UpstreamCall): Promise<UpstreamBytes> {
     const headers = this.headersFor(call);
     let payload: string | undefined;
     if (call.body !== undefined) {
@@ -144,9 +189,7 @@ export class Upstream {
       headers['content-type'] = 'application/json';
       payload = '';
     }
-    let status: number;
-    let etag: string | undefined;
-    let text: string;
+    const maxBytes = call.maxBytes ?? MAX_ANSWER_BYTES;
     try {
       // One deadline over connect, headers and body, so a stalled API is answered within the timeout.
       const response = await this.pool.request({
@@ -156,27 +199,24 @@ export class Upstream {
         body: payload,
         signal: AbortSignal.timeout(this.#timeoutMs),
       });
-      status = response.statusCode;
       const tag = response.headers.etag;
-      etag = typeof tag === 'string' ? tag : undefined;
-      text = await response.body.text();
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of response.body) {
+        const bytes = chunk as Buffer;
+        size += bytes.length;
+        if (size > maxBytes) {
+          response.body.destroy();
+          throw new StoreError('UPSTREAM_ERROR', `The store answered more than ${formatBytes(maxBytes)} for ${call.path}, more than it is set to read.`, response.statusCode);
+        }
+        chunks.push(bytes);
+      }
+      return { status: response.statusCode, etag: typeof tag === 'string' ? tag : undefined, bytes: Buffer.concat(chunks, size) };
     } catch (error) {
+      if (error instanceof StoreError) throw error;
       if (isUnavailable(error)) throw new StoreError('UPSTREAM_UNAVAILABLE', UNAVAILABLE);
       throw new StoreError('UPSTREAM_ERROR', MALFORMED);
     }
-    if (status === 304) return { status: 304 };
-    const body = parseJson(text);
-    // A refusal is `success: false` at any status (the seed's backend answers every failure with 200), or any
-    // answer outside 2xx; it carries the server's message for the toast.
-    if (status < 200 || status >= 300 || (isRecord(body) && body.success === false)) {
-      const message = messageOf(body);
-      const code = refusalCode(status, message);
-      throw new StoreError(code, message ?? DEFAULT_MESSAGE[code], status);
-    }
-    if (!isRecord(body)) throw new StoreError('UPSTREAM_ERROR', MALFORMED, status);
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) throw new StoreError('UPSTREAM_ERROR', MALFORMED, status);
-    return { status, etag, data: parsed.data };
   }
 
   close(): Promise<void> {

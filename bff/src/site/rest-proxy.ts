@@ -10,8 +10,8 @@ import { withAbsoluteImages } from './absolute-images.js';
 const PASSED_ON = ['authorization', 'token', 'content-type', 'idempotency-key', 'if-none-match', 'accept'] as const;
 const PASSED_BACK = ['content-type', 'cache-control', 'etag', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'] as const;
 const UNAVAILABLE = { success: false, message: 'The store is not answering right now. Please try again in a moment.' };
-/** The answers that name product images: the catalogue, and orders (whose items are product copies). */
-const NAMES_IMAGES = /^\/api\/(product\/list|order\/userorders)(\?|$)/;
+/** The answers that name product images, besides the list (product-list.ts): orders, whose items are product copies. */
+const NAMES_IMAGES = /^\/api\/order\/userorders(\?|$)/;
 
 export interface RestProxyOptions {
   upstream: Upstream;

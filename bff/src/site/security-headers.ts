@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { ImageSources } from './image-origins.js';
+import type { Catalog, CatalogSource } from '../catalog/catalog.js';
 
 // Clerk's publishable key is `pk_<env>_<base64 of "<frontend api host>$">`; its host is the one origin Clerk's
 // script and API calls come from, so the policy opens to it (and Clerk's CDN) only when a key is configured.
@@ -22,6 +22,32 @@ export function clerkConnectOrigins(publishableKey: string | undefined): string[
   return origins.length > 0 && publishableKey?.startsWith('pk_test_') === true ? [...origins, 'https://clerk-telemetry.com'] : origins;
 }
 
+export interface ImageSources {
+  /** Brings the origins up to date with the catalogue: waits only the first time, later refreshes in the background. */
+  refresh(): Promise<void>;
+  /** The origins of the latest catalogue read. */
+  current(): readonly string[];
+}
+
+/** The image origins of the catalogue's latest version (catalog/image-origins.ts). */
+export function catalogImageSources(source: CatalogSource): ImageSources {
+  let catalog: Catalog | undefined;
+  const update = async () => {
+    try {
+      catalog = await source.get();
+    } catch {
+      // No catalogue yet (the API is down): the page's products cannot show either; the next page asks again.
+    }
+  };
+  return {
+    async refresh() {
+      const updating = update();
+      if (catalog === undefined) await updating;
+    },
+    current: () => catalog?.imageOrigins() ?? [],
+  };
+}
+
 /** Requests for documents (pages), the responses whose policy the browser applies. */
 const NOT_A_PAGE = /^\/(api|graphql|images|assets|healthz)(\/|$)/;
 
@@ -35,7 +61,7 @@ export interface SecurityHeaderOptions {
  * A strict Content-Security-Policy for the served app: scripts only from this origin (no inline script), no
  * framing. Styles allow 'unsafe-inline' because the toast library and Clerk inject <style> elements at run time;
  * styles cannot run code, so the script policy is what keeps injected markup harmless. Images also from the
- * origins the catalogue names (image-origins.ts).
+ * origins the catalogue names (catalog/image-origins.ts).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, { clerkPublishableKey, imageSources }: SecurityHeaderOptions): Promise<void> {
   const clerk = clerkOrigins(clerkPublishableKey);

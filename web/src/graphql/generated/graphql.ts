@@ -45,15 +45,17 @@ export type ProductFilter = {
   categories?: Array<Category> | null | undefined;
   /** Only these products (e.g. the lines of a guest cart). */
   ids?: Array<string> | null | undefined;
-  /** Case-insensitive match on name, description and type. */
+  /** Words to find in the name, type and description: case and accents ignored; on our API the last word is matched as a prefix and a one-letter typo in a word of five or more letters is forgiven. */
   search?: string | null | undefined;
   types?: Array<ProductType> | null | undefined;
 };
 
 export type ProductSort =
+  /** The most recently added first. */
+  | 'NEWEST'
   | 'PRICE_ASC'
   | 'PRICE_DESC'
-  /** The catalogue's own order. */
+  /** The catalogue's own order; with a search, the best matches first (a match in the name above one in the type above one in the description). */
   | 'RELEVANT';
 
 /** The shoe type (the spec's subCategory). */

@@ -1,0 +1,87 @@
+import { StoreError } from '../errors.js';
+import { queryCatalog } from '../rest/store-api.js';
+import type { Upstream } from '../rest/upstream.js';
+import type { Catalog, CatalogSource } from './catalog.js';
+import type { ListCache } from './catalog-cache.js';
+import { ImageOrigins } from './image-origins.js';
+import { listCatalogSource } from './list-catalog.js';
+import { queryCatalogView } from './query-catalog.js';
+
+// Which catalogue the BFF reads is detected, not configured: a backend that answers the catalogue query (ours) is
+// asked per request; one that speaks only spec section 7 has its whole list held in memory. The check is made
+// once per TTL, so a backend that gains or loses the query is followed without a restart.
+
+export interface CatalogAccessOptions {
+  upstream: Upstream;
+  ttlMs: number;
+  /** The product list, for a backend without the query. */
+  list: ListCache;
+  onSkipped?: (count: number) => void;
+  now?: () => number;
+}
+
+/** The answers that mean "this backend has no catalogue query", as against "it failed just now". */
+function hasNoQuery(error: unknown): boolean {
+  if (!(error instanceof StoreError)) return false;
+  const { code, upstreamStatus } = error.extensions as { code?: string; upstreamStatus?: number };
+  if (code === 'NOT_FOUND' || code === 'BAD_USER_INPUT' || code === 'UNAUTHENTICATED') return true;
+  // A 2xx that is not the query's answer (a page served for every path): no query either.
+  return code === 'UPSTREAM_ERROR' && upstreamStatus !== undefined && upstreamStatus < 300;
+}
+
+export function createCatalogAccess({ upstream, ttlMs, list, onSkipped, now = Date.now }: CatalogAccessOptions): CatalogSource {
+  const fromList = listCatalogSource(list, onSkipped);
+  // Shared by every version: the origins seen stay admitted (the pages' policy only grows).
+  const origins = new ImageOrigins();
+  // One version number for both kinds of view, so a switch between them never reuses a number a cache holds.
+  let generation = 0;
+  const numbered = new WeakMap<Catalog, Catalog>();
+  let queryVersion: string | undefined;
+  let current: Catalog | undefined;
+  let freshUntil = 0;
+  let inflight: Promise<Catalog> | undefined;
+
+  const withOwnVersion = (view: Catalog): Catalog => {
+    let own = numbered.get(view);
+    if (own === undefined) {
+      own = { ...view, version: (generation += 1) };
+      numbered.set(view, own);
+    }
+    return own;
+  };
+
+  async function refresh(): Promise<Catalog> {
+    let version: string | undefined;
+    try {
+      const answer = await queryCatalog(upstream, { limit: 0 });
+      version = answer.version;
+      origins.add(answer.imageOrigins);
+    } catch (error) {
+      if (!hasNoQuery(error)) {
+        // Down or failing: the last catalogue keeps being served for a short while, as the list's copy is.
+        if (current === undefined) throw error;
+        freshUntil = now() + Math.min(ttlMs, 1000);
+        return current;
+      }
+    }
+    if (version === undefined) {
+      queryVersion = undefined;
+      current = withOwnVersion(await fromList.get());
+    } else if (version !== queryVersion || current === undefined) {
+      queryVersion = version;
+      current = queryCatalogView(upstream, (generation += 1), origins);
+    }
+    freshUntil = now() + ttlMs;
+    return current;
+  }
+
+  return {
+    get() {
+      if (current !== undefined && now() < freshUntil) return Promise.resolve(current);
+      inflight ??= refresh().finally(() => {
+        inflight = undefined;
+      });
+      return inflight;
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// A backend's product images may live on other origins (a shop's CDN, `ASSET_BASE_URL` of our own API). The
+// pages' Content-Security-Policy stays explicit: it admits exactly the origins the catalogue names, never a wildcard.
+
+/** More distinct image hosts than a shop plausibly has: the header stays small, and the rest are not admitted. */
+export const MAX_IMAGE_ORIGINS = 32;
+
+/** The origin of an absolute http(s) (or protocol-relative) URL; undefined for a path, which is the store's own. */
+function originOf(url: string): string | undefined {
+  if (!/^(https?:)?\/\//i.test(url)) return undefined;
+  try {
+    return new URL(url, 'https://protocol-relative.invalid').origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The image origins seen so far, in the order first seen, at most MAX_IMAGE_ORIGINS. */
+export class ImageOrigins {
+  readonly #origins = new Set<string>();
+
+  add(urls: readonly string[]): void {
+    for (const url of urls) {
+      if (this.#origins.size >= MAX_IMAGE_ORIGINS) return;
+      const origin = originOf(url);
+      if (origin !== undefined) this.#origins.add(origin);
+    }
+  }
+
+  list(): readonly string[] {
+    return [...this.#origins];
+  }
+}
+
+export function imageOriginsOf(products: ReadonlyArray<{ images: readonly string[] }>): readonly string[] {
+  const origins = new ImageOrigins();
+  for (const product of products) origins.add(product.images);
+  return origins.list();
+}

@@ -1,0 +1,116 @@
+import { StoreError } from '../errors.js';
+import type { ProductSort } from '../generated/resolvers-types.js';
+import { restProductSchema, type CatalogQueryAnswer } from '../rest/section7.js';
+import { queryCatalog, type CatalogQuery, type CatalogQuerySort } from '../rest/store-api.js';
+import type { Upstream } from '../rest/upstream.js';
+import type { Catalog, ProductFacetsModel } from './catalog.js';
+import type { ImageOrigins } from './image-origins.js';
+import { ALL_CATEGORIES, ALL_TYPES, LABEL_OF_CATEGORY, LABEL_OF_TYPE } from './labels.js';
+import { toCatalogProduct, type CatalogProduct } from './product.js';
+
+// The catalogue from the backend's catalogue query (our API's `GET /api/product/query`): filtered, searched,
+// sorted, counted and paged in its database, so the BFF holds no copy of the catalogue and each request costs
+// the same however many products there are. A view is one catalogue version; what it looked up is kept with it.
+
+const SORTS: Record<ProductSort, CatalogQuerySort> = { RELEVANT: 'relevant', PRICE_ASC: 'price_asc', PRICE_DESC: 'price_desc', NEWEST: 'newest' };
+/** The query's largest page, and so the most ids one call looks up. */
+const MAX_PER_CALL = 100;
+/** Lookups kept per version (products by id, related and newest lists). */
+const MAX_KEPT = 5000;
+
+/** A map that forgets its oldest entries past `limit`. */
+class Kept<V> {
+  readonly #entries = new Map<string, V>();
+  constructor(readonly limit: number) {}
+  has = (key: string) => this.#entries.has(key);
+  get = (key: string) => this.#entries.get(key);
+  delete = (key: string) => this.#entries.delete(key);
+  set(key: string, value: V): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, value);
+    if (this.#entries.size > this.limit) {
+      const oldest = this.#entries.keys().next();
+      if (oldest.done !== true) this.#entries.delete(oldest.value);
+    }
+  }
+}
+
+export function queryCatalogView(upstream: Upstream, version: number, origins: ImageOrigins): Catalog {
+  const products = new Kept<CatalogProduct | null>(MAX_KEPT);
+  const lists = new Kept<Promise<CatalogProduct[]>>(MAX_KEPT);
+
+  async function ask(query: CatalogQuery): Promise<{ answer: CatalogQueryAnswer; items: Array<{ product: CatalogProduct; index: number }> }> {
+    const answer = await queryCatalog(upstream, query);
+    const items = answer.products.flatMap((raw, index) => {
+      const parsed = restProductSchema.safeParse(raw);
+      if (!parsed.success) return [];
+      const product = toCatalogProduct(parsed.data, index);
+      origins.add(product.images);
+      products.set(product.id, product);
+      return [{ product, index }];
+    });
+    return { answer, items };
+  }
+
+  const listOf = (key: string, query: CatalogQuery): Promise<CatalogProduct[]> => {
+    let list = lists.get(key);
+    if (list === undefined) {
+      list = ask(query).then(({ items }) => items.map((item) => item.product));
+      // A failed lookup is not kept: the next request asks again.
+      list.catch(() => lists.delete(key));
+      lists.set(key, list);
+    }
+    return list;
+  };
+
+  return {
+    version,
+    async page({ filter, sort, first, after }) {
+      const { answer, items } = await ask({
+        category: filter.categories && [...filter.categories].map((c) => LABEL_OF_CATEGORY[c]),
+        subCategory: filter.types && [...filter.types].map((t) => LABEL_OF_TYPE[t]),
+        q: filter.search,
+        ids: filter.ids && [...filter.ids],
+        sort: SORTS[sort],
+        limit: first,
+        cursor: after ?? undefined,
+        facets: true,
+      });
+      const last = answer.products.length - 1;
+      return {
+        // Each product's own cursor, so a page can resume after any of them; without them, the page's end.
+        edges: items.map(({ product, index }) => ({ node: product, cursor: answer.cursors?.[index] ?? (index === last ? answer.nextCursor : null) ?? '' })),
+        hasNextPage: answer.nextCursor !== null,
+        totalCount: answer.total,
+        facets: facetsOf(answer),
+      };
+    },
+    async find(ids) {
+      const missing = [...new Set(ids)].filter((id) => !products.has(id));
+      for (let start = 0; start < missing.length; start += MAX_PER_CALL) {
+        const chunk = missing.slice(start, start + MAX_PER_CALL);
+        await ask({ ids: chunk, limit: chunk.length });
+        // Ids the catalogue does not have are remembered as such, for this version.
+        for (const id of chunk) if (!products.has(id)) products.set(id, null);
+      }
+      const found = new Map<string, CatalogProduct>();
+      for (const id of ids) {
+        const product = products.get(id);
+        if (product) found.set(id, product);
+      }
+      return found;
+    },
+    related: (product, limit) => listOf(`related:${product.id}:${limit}`, { relatedTo: product.id, limit }),
+    latest: (limit) => listOf(`latest:${limit}`, { sort: 'newest', limit }),
+    imageOrigins: () => origins.list(),
+  };
+}
+
+function facetsOf(answer: CatalogQueryAnswer): ProductFacetsModel {
+  const { facets } = answer;
+  if (facets === undefined) throw new StoreError('UPSTREAM_ERROR', 'The store answered something unexpected. Please try again.');
+  return {
+    categories: ALL_CATEGORIES.map((category) => ({ category, count: facets.category[LABEL_OF_CATEGORY[category]] ?? 0 })),
+    types: ALL_TYPES.map((type) => ({ type, count: facets.subCategory[LABEL_OF_TYPE[type]] ?? 0 })),
+  };
+}

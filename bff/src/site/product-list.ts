@@ -1,0 +1,114 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ListCache, ListCopy } from '../catalog/catalog-cache.js';
+import { StoreError } from '../errors.js';
+import { withAbsoluteImages } from './absolute-images.js';
+
+// `GET /api/product/list` at the store's URL, the spec's list for any REST client of the store: answered from the
+// BFF's copy of the backend's bytes (revalidated once per CATALOG_TTL_MS with its ETag), with that ETag, so a repeat
+// is a 304 and a large catalogue costs one upstream read per TTL, not one per request. Compressed copies are made
+// once per list version (the framework would compress every response again).
+
+const compressGzip = promisify(gzip);
+const compressBrotli = promisify(brotliCompress);
+/** Below this a compressed copy is not worth its header. */
+const COMPRESS_FROM_BYTES = 1024;
+
+type Encoding = 'br' | 'gzip';
+
+/** The best encoding the client takes, from `Accept-Encoding` (q=0 excludes one). */
+function encodingFor(request: FastifyRequest): Encoding | undefined {
+  const header = request.headers['accept-encoding'];
+  const accepted = new Set(
+    (typeof header === 'string' ? header : '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0+)?$/.test(part))
+      .map((part) => part.split(';')[0]),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+/** A body and its compressed copies, each made once when first asked for. */
+class Body {
+  readonly #copies = new Map<Encoding, Promise<Buffer>>();
+  constructor(readonly bytes: Buffer) {}
+
+  encoded(encoding: Encoding): Promise<Buffer> {
+    let copy = this.#copies.get(encoding);
+    if (copy === undefined) {
+      copy =
+        encoding === 'br'
+          ? compressBrotli(this.bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.bytes.length } })
+          : compressGzip(this.bytes, { level: 6 });
+      this.#copies.set(encoding, copy);
+    }
+    return copy;
+  }
+}
+
+export interface ProductListOptions {
+  list: ListCache;
+  /** CORS_ORIGINS: their pages get image URLs made absolute on the store (absolute-images.ts). */
+  crossOriginClients: readonly string[];
+}
+
+export function registerProductList(app: FastifyInstance, { list, crossOriginClients }: ProductListOptions): void {
+  const clients = new Set(crossOriginClients);
+  const bodies = new WeakMap<ListCopy, Body>();
+  const rewritten = new WeakMap<ListCopy, Map<string, Body>>();
+
+  const bodyOf = (copy: ListCopy): Body => {
+    let body = bodies.get(copy);
+    if (body === undefined) {
+      body = new Body(copy.bytes);
+      bodies.set(copy, body);
+    }
+    return body;
+  };
+
+  // For a page on another site: the same list with its image paths absolute on the store the client called.
+  const bodyForSite = (copy: ListCopy, storeOrigin: string): Body => {
+    let sites = rewritten.get(copy);
+    if (sites === undefined) {
+      sites = new Map();
+      rewritten.set(copy, sites);
+    }
+    let body = sites.get(storeOrigin);
+    if (body === undefined) {
+      body = new Body(Buffer.from(JSON.stringify(withAbsoluteImages(JSON.parse(copy.bytes.toString('utf8')), storeOrigin))));
+      sites.set(storeOrigin, body);
+    }
+    return body;
+  };
+
+  app.get('/api/product/list', { compress: false }, async (request, reply) => {
+    let copy: ListCopy;
+    try {
+      copy = await list.get();
+    } catch (error) {
+      const status = error instanceof StoreError ? (error.extensions.code === 'UPSTREAM_UNAVAILABLE' ? 503 : Number(error.extensions.upstreamStatus ?? 502)) : 502;
+      const message = error instanceof StoreError ? error.message : 'The store is not answering right now. Please try again in a moment.';
+      return reply.code(status >= 400 ? status : 502).header('cache-control', 'no-store').send({ success: false, message });
+    }
+    const origin = request.headers.origin;
+    const forSite = typeof origin === 'string' && clients.has(origin);
+    void reply.type('application/json; charset=utf-8').header('cache-control', 'public, no-cache').header('vary', 'accept-encoding, origin');
+    let body: Body;
+    if (forSite) {
+      body = bodyForSite(copy, `${request.protocol}://${request.host}`);
+    } else {
+      if (copy.etag !== undefined) {
+        void reply.header('etag', copy.etag);
+        if (request.headers['if-none-match'] === copy.etag) return reply.code(304).send();
+      }
+      body = bodyOf(copy);
+    }
+    const encoding = body.bytes.length >= COMPRESS_FROM_BYTES ? encodingFor(request) : undefined;
+    if (encoding === undefined) return reply.send(body.bytes);
+    return reply.header('content-encoding', encoding).send(await body.encoded(encoding));
+  });
+}
