@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openWatchedPage, problemsOf, screenshot, type ViewportName, type WatchedPage } from '../support/browser.js';
 import {
@@ -13,55 +13,10 @@ import {
   visit,
   type Shoe,
 } from '../support/journeys.js';
-import { startLineageBackend, type LineageBackend } from '../support/lineage-backend.js';
-import { startStoreTheReadmeWay, type RunningStore } from '../support/store-process.js';
+import { E2E_BACKENDS, type E2eBackend } from '../support/e2e-backends.js';
 
 // Spec sections 2, 4, 5 and 6: the purchase, in a real browser on the store started the README's way, on our own
-// API and on a backend that answers spec section 7 the way the seed's original backend does (every failure at 200,
-// no cart or order in the answers, orders oldest first, images on another origin: tests/support/lineage-backend.ts).
-
-interface Backend {
-  storeUrl: string;
-  /** Origins the pages may load from besides the store's (the backend's image host). */
-  imageOrigins: string[];
-  /** The orders the backend itself holds for this shopper, where the test can see them. */
-  ordersOf?: (email: string) => number;
-  /** Makes the backend store the next order but lose its answer to the BFF, where the test can. */
-  loseNextOrderAnswer?: () => void;
-  stop(): Promise<void>;
-}
-
-const BACKENDS: Array<{ name: string; key: string; start: () => Promise<Backend> }> = [
-  {
-    name: 'our API',
-    key: 'ours',
-    start: () => Promise.resolve({ storeUrl: inject('storeUrl'), imageOrigins: [], stop: () => Promise.resolve() }),
-  },
-  {
-    name: 'a backend of the seed kind',
-    key: 'seed-backend',
-    async start() {
-      const backend: LineageBackend = await startLineageBackend();
-      let store: RunningStore;
-      try {
-        store = await startStoreTheReadmeWay({ API_URL: backend.url, API_TIMEOUT_MS: '2000' });
-      } catch (error) {
-        await backend.stop();
-        throw error;
-      }
-      return {
-        storeUrl: store.url,
-        imageOrigins: [backend.imagesUrl],
-        ordersOf: (email) => backend.ordersOf(email).length,
-        loseNextOrderAnswer: () => backend.loseNextAnswer('/api/order/place'),
-        stop: async () => {
-          await store.stop();
-          await backend.stop();
-        },
-      };
-    },
-  },
-];
+// API and on a backend of the seed kind (tests/support/e2e-backends.ts).
 
 /** The browser's call reaches the store and the order is placed, but its answer never reaches the page. */
 async function loseTheNextPlaceOrderAnswer(page: Page): Promise<void> {
@@ -77,8 +32,8 @@ async function loseTheNextPlaceOrderAnswer(page: Page): Promise<void> {
 // What a provoked failure logs: the toast's call failing, and the browser's note of the aborted request.
 const LOST_ANSWER_LOGS = [/PlaceOrder/, /Failed to load resource/i, /not answering/i, /could not be reached/i, /UPSTREAM_UNAVAILABLE/];
 
-describe.each(BACKENDS)('purchase on $name', ({ key, start }) => {
-  let backend: Backend;
+describe.each(E2E_BACKENDS)('purchase on $name', ({ key, start }) => {
+  let backend: E2eBackend;
   let browser: Browser;
   let shoes: Shoe[];
   beforeAll(async () => {
