@@ -247,6 +247,18 @@ describe('checkoutMachine rules', () => {
     expect(checkout.actor.getSnapshot().status).toBe('done');
   });
 
+  it("keeps the placed order's id when the store answers one, for the confirmation", async () => {
+    const withId = ready();
+    withId.actor.send({ type: 'checkout.submitted', items: SHOES, amount: 210 });
+    await drive(withId, { type: 'xstate.done.actor.placeOrder', output: { success: true, orderId: 'order-7' } });
+    expect(withId.actor.getSnapshot().context.placedOrderId).toBe('order-7');
+    const without = ready();
+    without.actor.send({ type: 'checkout.submitted', items: SHOES, amount: 210 });
+    await drive(without, { type: 'xstate.done.actor.placeOrder', output: { success: true, message: 'Order Placed' } });
+    expect(without.actor.getSnapshot().status).toBe('done');
+    expect(without.actor.getSnapshot().context.placedOrderId).toBeNull();
+  });
+
   it('a changed form after a failure gets a new key', async () => {
     const checkout = ready();
     checkout.actor.send({ type: 'checkout.submitted', items: SHOES, amount: 210 });

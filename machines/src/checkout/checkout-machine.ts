@@ -1,6 +1,6 @@
 // /place-order: the delivery form, then one cash-on-delivery order per attempt, made safe to retry by an
 // idempotency key the API honours (api/src/order/service.ts).
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { DeliveryAddress, DeliveryAddressField } from '../../../domain/address.js';
 import { errorMessage } from '../error-message.js';
 import type { FieldErrors } from '../field-errors.js';
@@ -21,10 +21,11 @@ export interface OrderRequest {
   idempotencyKey: string;
 }
 
-/** The API's answer (spec section 7). */
+/** The store's answer (spec section 7): accepted or refused with a message; the order's id when the store gives one. */
 export interface PlaceOrderResponse {
   success: boolean;
   message?: string;
+  orderId?: string;
 }
 
 interface Attempt {
@@ -40,6 +41,14 @@ export interface CheckoutContext {
   fieldErrors: FieldErrors<DeliveryAddressField>;
   /** The last attempt, kept after a failure so a retry of the same form and cart reuses its key. */
   attempt: Attempt | null;
+  /** Once placed: the order's id, when the store answered one (our API does; a backend of the seed kind does not). */
+  placedOrderId: string | null;
+}
+
+/** Emitted as the order is placed, before the cart empties: the UI confirms it, naming what was ordered. */
+export interface CheckoutPlaced {
+  type: 'checkout.placed';
+  orderId: string | null;
 }
 
 export interface CheckoutInput {
@@ -75,6 +84,7 @@ export const checkoutMachine = setup({
     context: {} as CheckoutContext,
     events: {} as CheckoutMachineEvent,
     input: {} as CheckoutInput,
+    emitted: {} as CheckoutPlaced,
   },
   actors: {
     placeOrder: fromPromise<PlaceOrderResponse, OrderRequest>(() =>
@@ -86,6 +96,8 @@ export const checkoutMachine = setup({
     clearCart: () => undefined,
     /** Show an error toast. */
     notifyError: (_, _params: { message: string }) => undefined,
+    /** Tells whoever listens that the order is placed, naming it (its id when the store gave one). */
+    confirmOrder: emit(({ context }): CheckoutPlaced => ({ type: 'checkout.placed', orderId: context.placedOrderId })),
     updateField: assign(({ context, event }) => {
       if (event.type !== 'checkout.fieldChanged') return {};
       const { [event.field]: _fixed, ...otherErrors } = context.fieldErrors;
@@ -105,6 +117,7 @@ export const checkoutMachine = setup({
       return { fieldErrors: {}, attempt: { key, fingerprint, request } };
     }),
     setSignedIn: assign((_, params: { signedIn: boolean }) => ({ signedIn: params.signedIn })),
+    rememberOrder: assign((_, params: { response: PlaceOrderResponse }) => ({ placedOrderId: params.response.orderId ?? null })),
   },
   guards: {
     signedIn: ({ context }) => context.signedIn,
@@ -119,6 +132,7 @@ export const checkoutMachine = setup({
     form: { ...EMPTY_DELIVERY_FORM, ...input.form },
     fieldErrors: {},
     attempt: null,
+    placedOrderId: null,
   }),
   initial: 'signInRequired',
   states: {
@@ -163,6 +177,7 @@ export const checkoutMachine = setup({
           {
             guard: { type: 'orderAccepted', params: ({ event }) => ({ response: event.output }) },
             target: 'placed',
+            actions: { type: 'rememberOrder', params: ({ event }) => ({ response: event.output }) },
           },
           {
             target: 'form.failed',
@@ -179,7 +194,7 @@ export const checkoutMachine = setup({
       },
     },
     /** The UI goes to /orders when the actor is done. */
-    placed: { type: 'final', entry: 'clearCart' },
+    placed: { type: 'final', entry: ['confirmOrder', 'clearCart'] },
   },
 });
 

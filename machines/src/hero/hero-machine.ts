@@ -22,7 +22,13 @@ export interface HeroContext {
   clicked: boolean;
 }
 
-export type HeroEvent = { type: 'hero.videoLoaded' } | { type: 'hero.previewClicked' };
+/**
+ * How long the hero waits for its videos before it stops showing that it loads: a browser that does not preload
+ * video (data saver, low power mode) may never report them, and the posters are worth showing as they are.
+ */
+export const HERO_LOADING_TIMEOUT_MS = 8000;
+
+export type HeroEvent = { type: 'hero.videoLoaded' } | { type: 'hero.videoFailed' } | { type: 'hero.previewClicked' };
 
 export const heroMachine = setup({
   types: {
@@ -37,6 +43,9 @@ export const heroMachine = setup({
     // The spec counts events, not distinct videos: a video reporting twice counts twice.
     allVideosLoaded: ({ context }) => context.loaded >= HERO_VIDEO_COUNT,
   },
+  delays: {
+    loadingTimeout: HERO_LOADING_TIMEOUT_MS,
+  },
 }).createMachine({
   id: 'hero',
   context: { index: 1, loaded: 0, clicked: false },
@@ -47,9 +56,14 @@ export const heroMachine = setup({
   states: {
     loading: {
       always: { guard: 'allVideosLoaded', target: 'ready' },
-      on: { 'hero.videoLoaded': { actions: 'countLoadedVideo' } },
+      on: {
+        'hero.videoLoaded': { actions: 'countLoadedVideo' },
+        // A video that cannot load never will: the loading state ends, and its poster stays.
+        'hero.videoFailed': { target: 'ready' },
+      },
+      after: { loadingTimeout: { target: 'ready' } },
     },
-    // Later loads (each click swaps in another video) no longer matter.
+    // Later loads and failures (each click swaps in another video) no longer matter.
     ready: {},
   },
 });

@@ -1,5 +1,5 @@
-import { Suspense, lazy, useSyncExternalStore, type CSSProperties } from 'react';
-import { loadSonner } from './toasts';
+import { Suspense, lazy, useSyncExternalStore, type CSSProperties, type FocusEvent } from 'react';
+import { holdToast, loadSonner, TOAST_DURATION_MS, TOAST_ID_PREFIX } from './toasts';
 
 // Spec §9: toasts close after 5000 ms, at the top right.
 const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
@@ -13,6 +13,23 @@ const RICH_COLOURS = {
   '--error-text': 'hsl(360, 100%, 43.5%)',
 } as CSSProperties;
 
+/** The id of the toast an element belongs to (each toast carries its id as a class name). */
+function toastIdOf(target: EventTarget | null): string | undefined {
+  const toast = target instanceof Element ? target.closest('[data-sonner-toast]') : null;
+  return toast ? [...toast.classList].find((name) => name.startsWith(TOAST_ID_PREFIX)) : undefined;
+}
+
+// Focus moving within one toast (to its close button) keeps it held; leaving it lets it close in its own time.
+function onFocusIn(event: FocusEvent) {
+  const id = toastIdOf(event.target);
+  if (id !== undefined && toastIdOf(event.relatedTarget) !== id) holdToast(id, true);
+}
+
+function onFocusOut(event: FocusEvent) {
+  const id = toastIdOf(event.target);
+  if (id !== undefined && toastIdOf(event.relatedTarget) !== id) holdToast(id, false);
+}
+
 export function ToastHost() {
   // Mounted only in the browser after hydration: the prerendered HTML has no toasts, and sonner stays out of
   // the first paint's critical path.
@@ -20,7 +37,9 @@ export function ToastHost() {
   if (!inBrowser) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-right" duration={5000} richColors closeButton style={RICH_COLOURS} />
+      <div onFocus={onFocusIn} onBlur={onFocusOut}>
+        <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton style={RICH_COLOURS} />
+      </div>
     </Suspense>
   );
 }

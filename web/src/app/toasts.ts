@@ -9,6 +9,29 @@ export function loadSonner(): Promise<typeof import('sonner')> {
 
 export type ToastKind = 'success' | 'error' | 'info';
 
+/** Spec §9: toasts close after 5000 ms. */
+export const TOAST_DURATION_MS = 5000;
+
+/** The toasts on screen by id (also each one's class name, so the host can tell which one has focus). */
+const onScreen = new Map<string, { kind: ToastKind; message: string }>();
+let shown = 0;
+export const TOAST_ID_PREFIX = 'store-toast-';
+
 export function showToast(kind: ToastKind, message: string): void {
-  void loadSonner().then(({ toast }) => toast[kind](message));
+  shown += 1;
+  const id = `${TOAST_ID_PREFIX}${String(shown)}`;
+  onScreen.set(id, { kind, message });
+  const gone = () => onScreen.delete(id);
+  void loadSonner().then(({ toast }) => toast[kind](message, { id, className: id, onDismiss: gone, onAutoClose: gone }));
+}
+
+/**
+ * Keeps a toast open while the keyboard is on it, and gives it its full time again when focus leaves (a timed
+ * message must not vanish while it is being read: WCAG 2.2.1). Sonner pauses on hover only; an update of the
+ * same toast with another duration restarts its timer.
+ */
+export function holdToast(id: string, held: boolean): void {
+  const toastOnScreen = onScreen.get(id);
+  if (toastOnScreen === undefined) return;
+  void loadSonner().then(({ toast }) => toast[toastOnScreen.kind](toastOnScreen.message, { id, duration: held ? Number.POSITIVE_INFINITY : TOAST_DURATION_MS }));
 }

@@ -9,6 +9,7 @@ import { CartLine } from './cart-line';
 import { useCartActor } from './cart-context';
 import { CartTotalsPanel } from './cart-totals-panel';
 import styles from './cart.module.css';
+import { ProductsFailedNotice } from './products-failed-notice';
 import { useCartView } from './use-cart-view';
 
 export default function CartPage() {
@@ -33,14 +34,7 @@ function CartContents() {
   return (
     <>
       <SyncNotice />
-      {view.failed ? (
-        <p className={styles.notice} role="alert">
-          The product details could not be loaded.{' '}
-          <button type="button" className={styles.textButton} onClick={view.retry}>
-            Try again
-          </button>
-        </p>
-      ) : null}
+      {view.failed ? <ProductsFailedNotice onRetry={view.retry} /> : null}
       <ul className={styles.lines} aria-label="Cart items">
         {view.lines.map((line) => (
           <CartLine

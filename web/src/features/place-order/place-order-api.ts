@@ -31,7 +31,7 @@ export async function placeOrder(request: OrderRequest): Promise<PlaceOrderRespo
         })
       ).data,
     );
-    return { success: true, message: data.placeOrder.message };
+    return { success: true, message: data.placeOrder.message, orderId: data.placeOrder.order?.id };
   } catch (error) {
     endStaleSession(error);
     const read = readGraphQLError(error);

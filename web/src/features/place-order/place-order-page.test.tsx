@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PlaceOrderDocument } from '../../graphql/generated/graphql';
+import { CartProductsDocument, PlaceOrderDocument } from '../../graphql/generated/graphql';
+import { CART_PRODUCTS_PAGE } from '../cart/use-cart-view';
 import { cartProduct, cartProductsAnswer, serverCartAnswer, viewerAnswer } from '../../test/cart-fixtures';
 import { answer, fail } from '../../test/graphql-mock';
 import { locationText, renderApp } from '../../test/render-app';
@@ -90,6 +91,27 @@ describe('place order page', () => {
     expect(screen.getAllByRole('radio')).toHaveLength(1);
   });
 
+  it('when the cart\'s products cannot be looked up, it says so and PLACE ORDER (or Try again) asks again', async () => {
+    const user = userEvent.setup();
+    setSessionToken('token-asha');
+    const lookup = { ids: ['men-run'], first: CART_PRODUCTS_PAGE };
+    const { requests } = renderApp('/place-order', [
+      viewerAnswer,
+      serverCartAnswer(accountCart),
+      fail(CartProductsDocument, lookup, 'The store is not answering right now.', 'UPSTREAM_UNAVAILABLE'),
+      fail(CartProductsDocument, lookup, 'The store is not answering right now.', 'UPSTREAM_UNAVAILABLE'),
+      cartProductsAnswer(['men-run'], [runner]),
+    ]);
+    expect((await screen.findByText(/product details could not be loaded/)).closest('[role="alert"]')).not.toBeNull();
+    const lookups = () => requests.filter((sent) => sent.operationName === 'CartProducts').length;
+    await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
+    await waitFor(() => expect(lookups()).toBe(2));
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('₹9,008')).toBeTruthy();
+    expect(screen.queryByText(/product details could not be loaded/)).toBeNull();
+    expect(requests.filter((sent) => sent.operationName === 'PlaceOrder')).toHaveLength(0);
+  });
+
   it('an invalid address shows the messages inline and sends nothing', async () => {
     const user = userEvent.setup();
     const { requests } = signedInCheckout();
@@ -129,6 +151,8 @@ describe('place order page', () => {
     await waitFor(() => expect(locationText(container)).toBe('/orders'));
     expect(requests.filter((sent) => sent.operationName === 'PlaceOrder')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+    // The confirmation names the order: its reference and what is in it.
+    expect(await screen.findByText('Order placed (order O1): Stride Pro Running Shoe, ₹9,008, cash on delivery.')).toBeTruthy();
   });
 
   it('a refused order is toasted and the form is kept', async () => {

@@ -20,10 +20,12 @@ import { useDocumentMeta } from '../../app/use-document-meta';
 import type { CartActorRef } from '../cart/cart-actor';
 import { useCartActor } from '../cart/cart-context';
 import { CartTotalsPanel } from '../cart/cart-totals-panel';
+import { ProductsFailedNotice } from '../cart/products-failed-notice';
 import { useCartView, type CartView } from '../cart/use-cart-view';
 import { loginPathFor } from '../login/next-path';
 import { useSession } from '../session/use-session-status';
 import { DeliveryFields } from './delivery-fields';
+import { orderConfirmation } from './order-confirmation';
 import { placeOrder } from './place-order-api';
 import styles from './place-order.module.css';
 
@@ -65,6 +67,17 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
   const errors = useSelector(checkout, (snapshot) => snapshot.context.fieldErrors);
   const view = useCartView();
   const formRef = useRef<HTMLFormElement>(null);
+  // The cart as the shopper last saw it: the confirmation names it, and the cart is emptied as the order is placed.
+  const shownView = useRef<CartView | null>(null);
+  useEffect(() => {
+    shownView.current = view;
+  }, [view]);
+  useEffect(() => {
+    const placedOrder = checkout.on('checkout.placed', ({ orderId }) => {
+      if (shownView.current) showToast('success', orderConfirmation(shownView.current, orderId));
+    });
+    return () => placedOrder.unsubscribe();
+  }, [checkout]);
 
   useEffect(() => {
     checkout.send({ type: signedIn ? 'checkout.signedIn' : 'checkout.signedOut' });
@@ -74,8 +87,12 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
   if (signInRequired) return <Navigate to={loginPathFor('/place-order')} replace />;
 
   const onSubmit = () => {
-    // Until every price is known the total is not the one to charge; the button says so (aria-disabled).
-    if (!view.ready) return;
+    // Until every price is known the total is not the one to charge; the button says so (aria-disabled). If asking
+    // for them failed, pressing it asks again (the notice above says what failed).
+    if (!view.ready) {
+      if (view.failed) view.retry();
+      return;
+    }
     checkout.send({ type: 'checkout.submitted', ...orderOf(view) });
     focusFirstInvalid(formRef.current, DELIVERY_ADDRESS_FIELDS, checkout.getSnapshot().context.fieldErrors);
   };
@@ -86,6 +103,7 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
       placing={placing}
       ready={view.ready}
       onSubmit={onSubmit}
+      notice={view.failed ? <ProductsFailedNotice onRetry={view.retry} /> : null}
       fields={
         <DeliveryFields
           values={form}
@@ -101,6 +119,8 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
 
 interface CheckoutFrameProps {
   placing: boolean;
+  /** Shown above PLACE ORDER: what keeps the order from being placed. */
+  notice?: ReactNode;
   ready?: boolean;
   formRef?: RefObject<HTMLFormElement | null>;
   onSubmit?: () => void;
@@ -109,7 +129,7 @@ interface CheckoutFrameProps {
 }
 
 /** The page's layout; without fields it is the placeholder the prerendered HTML and the first paint show. */
-function CheckoutFrame({ placing, ready = false, formRef, onSubmit, fields, totals }: CheckoutFrameProps) {
+function CheckoutFrame({ placing, ready = false, formRef, onSubmit, fields, totals, notice }: CheckoutFrameProps) {
   const disabled = placing || !ready;
   return (
     <form
@@ -139,6 +159,7 @@ function CheckoutFrame({ placing, ready = false, formRef, onSubmit, fields, tota
             <span>CASH ON DELIVERY</span>
           </label>
         </fieldset>
+        {notice}
         {/* The placeholder's button is really disabled: a native submit before the app runs would only reload. */}
         <button
           type="submit"

@@ -21,6 +21,14 @@ describe('hero', () => {
     expect(screen.queryByTestId('hero-loading')).toBeNull();
   });
 
+  it('stops showing the loading state when a video has no source it can play', () => {
+    const { container } = renderWithProviders(<Hero />);
+    expect(screen.queryByTestId('hero-loading')).not.toBeNull();
+    const lastSource = container.querySelector('video[data-active="true"] source[type="video/mp4"]');
+    fireEvent(lastSource!, new Event('error'));
+    expect(screen.queryByTestId('hero-loading')).toBeNull();
+  });
+
   it('each preview click advances the video 1 → 2 → 3 → 4 → 1', async () => {
     const user = userEvent.setup();
     const { container } = renderWithProviders(<Hero />);

@@ -85,7 +85,8 @@ export function Hero() {
             {mediaReady ? (
               <>
                 <source src={video.webm} type="video/webm" />
-                <source src={video.mp4} type="video/mp4" />
+                {/* The last source's error means the video has none it can play: the loading state ends. */}
+                <source src={video.mp4} type="video/mp4" onError={hero.videoFailed} />
               </>
             ) : null}
           </video>

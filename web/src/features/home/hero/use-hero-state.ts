@@ -8,6 +8,7 @@ export function useHeroState() {
   const index = useSelector(actor, (snapshot) => snapshot.context.index);
   const loading = useSelector(actor, selectHeroLoading);
   const videoLoaded = useCallback(() => actor.send({ type: 'hero.videoLoaded' }), [actor]);
+  const videoFailed = useCallback(() => actor.send({ type: 'hero.videoFailed' }), [actor]);
   const previewClicked = useCallback(() => actor.send({ type: 'hero.previewClicked' }), [actor]);
-  return { index, loading, videoLoaded, previewClicked };
+  return { index, loading, videoLoaded, videoFailed, previewClicked };
 }

@@ -1,0 +1,14 @@
+import { formatPrice } from '../catalog/format-price';
+import type { CartView } from '../cart/use-cart-view';
+
+/**
+ * What the shopper is told once the order is placed: which order (its reference when the store gave an id, and
+ * always what is in it) and what it costs, so the confirmation cannot be mistaken for an earlier one.
+ */
+export function orderConfirmation(view: Pick<CartView, 'lines' | 'totals'>, orderId: string | null): string {
+  const names = view.lines.flatMap((line) => (typeof line.product === 'object' ? [line.product.name] : []));
+  const first = names[0];
+  const what = first === undefined ? 'your cart' : names.length > 1 ? `${first} and ${String(names.length - 1)} more` : first;
+  const reference = orderId === null ? '' : ` (order ${orderId.slice(0, 8).toUpperCase()})`;
+  return `Order placed${reference}: ${what}, ${formatPrice(view.totals.total)}, cash on delivery.`;
+}
