@@ -19,11 +19,13 @@ export interface ServiceOptions {
   /** Where the child's output goes besides the URL scan: 'inherit' for `npm start`, 'stderr' for tests. */
   output: 'inherit' | 'stderr';
   startTimeoutMs?: number;
+  /** Flags for node itself, such as `--cpu-prof` (which NODE_OPTIONS does not take). */
+  nodeArgs?: string[];
 }
 
 /** Starts one of the store's processes and resolves with the URL it prints ("… listening at <url>"). */
 export function startService(options: ServiceOptions): Promise<RunningService> {
-  const child = spawn(process.execPath, ['--import', 'tsx', options.entry], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.entry], {
     cwd: ROOT,
     // The child stops by itself if this process dies without stopping it (kill -9, a crashed test runner).
     env: { ...process.env, EXIT_WITH_PARENT: 'true', ...options.env },

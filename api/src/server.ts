@@ -4,15 +4,21 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { createAdminAuth } from './admin/auth.js';
+import { adminRoutes } from './admin/routes.js';
 import { createAuthenticator } from './auth/authenticate.js';
 import type { ClerkOptions } from './auth/clerk.js';
+import { createPasswords } from './auth/passwords.js';
 import { createStoreTokens, loadTokenSecret } from './auth/tokens.js';
 import { cartRoutes } from './cart/routes.js';
+import { adminProductRoutes } from './catalog/admin-routes.js';
+import { registerUploadedImages, uploadsDirOf } from './catalog/product-images.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { createCatalogService } from './catalog/service.js';
 import type { ApiConfig } from './config.js';
 import type { StoreDatabase } from './db/database.js';
-import { ApiError, UnreadableBodyError } from './http/errors.js';
+import { ApiError, BusyError, UnreadableBodyError } from './http/errors.js';
+import { adminOrderRoutes } from './order/admin-routes.js';
 import { orderRoutes } from './order/routes.js';
 import { userRoutes } from './user/routes.js';
 
@@ -78,10 +84,13 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const { status, message } =
       error instanceof ApiError ? { status: error.statusCode, message: error.message } : describeFrameworkError(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // A busy refusal is the API working as designed, not a failure worth an error line per shopper in a burst.
+    if (status >= 500 && !(error instanceof BusyError)) request.log.error({ err: error }, 'request failed');
     // FAILURES_AS_200: for clients that show a failure's message only from a 2xx answer (axios). A body that could
     // not be read keeps its status, as an unknown endpoint does (the not-found handler), like the seed's backend.
     const sent = config.FAILURES_AS_200 && !isUnreadableBody(error) ? 200 : status;
+    // Kept at any status: with FAILURES_AS_200 the header (and the message) still say when to try again.
+    if (error instanceof BusyError) void reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.code(sent).send({ success: false, message });
   });
   app.setNotFoundHandler((request, reply) =>
@@ -113,9 +122,19 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
   });
 
   const { db } = database;
-  const tokens = createStoreTokens(loadTokenSecret(config.JWT_SECRET, config.DATA_DIR), config.TOKEN_TTL);
+  const tokenSecret = loadTokenSecret(config.JWT_SECRET, config.DATA_DIR);
+  const tokens = createStoreTokens(tokenSecret, config.TOKEN_TTL);
   const authenticate = createAuthenticator(db, tokens, clerkOptions(config));
   const catalog = createCatalogService(database, { assetBaseUrl: config.ASSET_BASE_URL });
+  const passwords = await createPasswords({
+    params: {
+      memoryKiB: config.PASSWORD_HASH_MEMORY_KIB,
+      iterations: config.PASSWORD_HASH_ITERATIONS,
+      parallelism: config.PASSWORD_HASH_PARALLELISM,
+    },
+    concurrency: config.PASSWORD_HASH_CONCURRENCY,
+    queueLimit: config.PASSWORD_HASH_QUEUE,
+  });
 
   app.get('/api/health', () => ({ success: true, message: 'ok' }));
   catalogRoutes(app, catalog);
@@ -123,9 +142,23 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
     db,
     tokens,
     authenticate,
+    passwords,
     authRateLimit: { max: config.AUTH_RATE_LIMIT_MAX, timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS },
   });
   cartRoutes(app, { db, catalog, authenticate });
   orderRoutes(app, { db, catalog, authenticate, bodyLimitBytes: config.BODY_LIMIT_BYTES });
+
+  // The back office (the lineage's admin contract, docs/decisions/013-back-office.md).
+  const admin = createAdminAuth(tokenSecret, {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+    passwordHash: config.ADMIN_PASSWORD_HASH,
+    tokenTtlSeconds: config.ADMIN_TOKEN_TTL,
+  });
+  const uploadsDir = uploadsDirOf(config.DATA_DIR);
+  adminRoutes(app, { admin, authRateLimit: { max: config.AUTH_RATE_LIMIT_MAX, timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS } });
+  adminOrderRoutes(app, { db, admin });
+  await adminProductRoutes(app, { database, catalog, admin, uploadsDir, imageMaxBytes: config.IMAGE_UPLOAD_MAX_BYTES });
+  await registerUploadedImages(app, uploadsDir);
   return app;
 }

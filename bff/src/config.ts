@@ -24,6 +24,9 @@ const schema = z.object({
   EXIT_WITH_PARENT: boolish.default(false),
   CORS_ORIGINS: z.string().default(''),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(100 * 1024),
+  // The back office's calls (the admin contract) through the store's public /api/* pass-through: refused unless the
+  // shop turns this on, e.g. for the lineage's admin app pointed at the store's URL (docs/decisions/013-back-office.md).
+  ADMIN_API_FORWARDING: boolish.default(false),
   // Behind a load balancer, the addresses (comma-separated) or hop count whose X-Forwarded-For is believed.
   TRUST_PROXY: z.string().default(''),
   // The web build's Clerk key: when set, the Content-Security-Policy lets Clerk's origins in.

@@ -139,6 +139,7 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
     timeoutMs: config.API_TIMEOUT_MS,
     bodyLimit: config.BODY_LIMIT_BYTES,
     crossOriginClients: config.CORS_ORIGINS,
+    forwardAdmin: config.ADMIN_API_FORWARDING,
   });
   // Pages are rendered for nobody in particular: the shopper's token stays out, whatever the request carries.
   const pages = await loadPageRenderer(config.WEB_DIST, async () => (await catalog.get()).version);

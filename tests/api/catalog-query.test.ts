@@ -412,3 +412,162 @@ describe.each(BACKENDS)('catalogue query over many matches on %s', (backend) => 
     expect(await allPages(api, { sort: 'price_desc', limit: 100 })).toEqual(byKey(products, (p) => p.price, -1));
   });
 });
+
+// The search's rules for a catalogue of plain ASCII words: a query word matches a word equal to it, a word it begins
+// (the last query word, from 2 letters) or, from 5 letters, a word one insertion, deletion, substitution or
+// transposition away. Tier 3: every query word in the name; 2: in the name or the type; 1: anywhere.
+const wordsOf = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+
+/** Words of ASCII letters and digits one insertion, deletion, substitution or transposition apart. */
+function oneEditApart(a: string, b: string): boolean {
+  if (a === b) return false;
+  const indexes = (s: string) => Array.from({ length: s.length }, (_, i) => i);
+  if (a.length === b.length) {
+    const differ = indexes(a).filter((i) => a[i] !== b[i]);
+    if (differ.length === 1) return true;
+    const [i, j] = differ as [number, number];
+    return differ.length === 2 && j === i + 1 && a[i] === b[j] && a[j] === b[i];
+  }
+  const [shorter, longer] = a.length < b.length ? [a, b] : [b, a];
+  if (longer.length - shorter.length !== 1) return false;
+  return indexes(longer).some((i) => longer.slice(0, i) + longer.slice(i + 1) === shorter);
+}
+
+function tierOf(q: string, product: Product): 0 | 1 | 2 | 3 {
+  const words = [...new Set(wordsOf(q))];
+  const last = wordsOf(q).at(-1)!;
+  const matches = (word: string, among: string[]) =>
+    among.some((w) => w === word || (word === last && word.length >= 2 && w.startsWith(word)) || (word.length >= 5 && oneEditApart(word, w)));
+  const all = (among: string[]) => words.every((word) => matches(word, among));
+  const name = wordsOf(product.name);
+  const type = wordsOf(product.subCategory);
+  if (all(name)) return 3;
+  if (all([...name, ...type])) return 2;
+  return all([...name, ...type, ...wordsOf(product.description)]) ? 1 : 0;
+}
+
+// Matches spread over every tier and cell, some sparse and some dense, so that each page plan PostgreSQL picks from
+// the counts (walking the catalogue or a sort's index, or sorting every match) is taken by some of these queries.
+describe.each(BACKENDS)('catalogue search ranked and sorted over many matches on %s', (backend) => {
+  let api: RunningApi;
+  let database: StoreDatabase;
+  let products = Array.from({ length: 3000 }, (_, i) => {
+    const subCategory = SUB_CATEGORIES[i % 5]!;
+    return shoe(`tier-${i}`, {
+      name: `${BRANDS[i % 5]!} ${MODEL[subCategory]} ${COLOURS[Math.floor(i / 7) % 5]!}${i % 97 === 0 ? ' Breeze' : ''}`,
+      description: i % 7 === 0 ? 'Light as a breeze, cool as sandals.' : i % 11 === 0 ? 'Wear it like sandals all summer.' : 'An everyday pair.',
+      category: CATEGORIES[Math.floor(i / 5) % 2]!,
+      subCategory,
+      price: 500 + ((i * 7919) % 997) + (i % 3 === 0 ? 0.25 : 0),
+      date: Date.UTC(2025, 0, 1) + ((i * 104_729) % 613) * 3_600_000,
+    });
+  });
+
+  const searches: Array<Record<string, string>> = [
+    { q: 'breeze' },
+    { q: 'breeze', category: 'Men' },
+    { q: 'breeze', subCategory: 'Sneakers,Slippers' },
+    { q: 'sandals' },
+    { q: 'sandals', category: 'Women', subCategory: 'Sneakers' },
+    { q: 'sandals', subCategory: 'Sports Shoes,Sandals' },
+    { q: 'sand', category: 'Men' },
+    { q: 'breze' },
+    { q: 'navy strap' },
+    { q: 'summer sandals', subCategory: 'Sneakers,Leather Shoes' },
+    { q: 'sandals', relatedTo: 'tier-9' },
+  ];
+
+  /** The expected answer from the products as they are now. */
+  function expected(params: Record<string, string>): { ids: string[]; total: number } {
+    const related = params.relatedTo === undefined ? undefined : products.find((p) => p._id === params.relatedTo)!;
+    const categories = params.category?.split(',') ?? [...CATEGORIES];
+    const types = params.subCategory?.split(',') ?? [...SUB_CATEGORIES];
+    const found = products
+      .map((p) => ({ p, tier: tierOf(params.q!, p) }))
+      .filter(({ p, tier }) => tier > 0 && categories.includes(p.category) && types.includes(p.subCategory))
+      .filter(({ p }) => !related || (p.category === related.category && p.subCategory === related.subCategory && p._id !== related._id));
+    const matching = found.map(({ p }) => p);
+    const ids =
+      params.sort === 'price_asc'
+        ? byKey(matching, (p) => p.price, 1)
+        : params.sort === 'price_desc'
+          ? byKey(matching, (p) => p.price, -1)
+          : params.sort === 'newest'
+            ? byKey(matching, (p) => p.date, -1)
+            : [...found].sort((a, b) => b.tier - a.tier).map(({ p }) => p._id); // stable: catalogue order within a tier
+    return { ids, total: found.length };
+  }
+
+  async function expectAllSearches(): Promise<void> {
+    for (const search of searches) {
+      for (const sort of ['relevant', 'price_asc', 'price_desc', 'newest']) {
+        const params = { ...search, sort };
+        const want = expected(params);
+        const first = await ask(api, { ...params, limit: 24 });
+        expect(first.total, JSON.stringify(params)).toBe(want.total);
+        expect(await allPages(api, { ...params, limit: 24 }), JSON.stringify(params)).toEqual(want.ids);
+      }
+    }
+  }
+
+  beforeAll(async () => {
+    const env = await freshDatabaseEnv(backend);
+    api = await startApi({ SEED_CATALOG: 'false', ...env });
+    database = openStoreDatabase(env, api.dataDir);
+    await upsertProducts(database, products);
+  });
+  afterAll(async () => {
+    await database.destroy();
+    await api.stop();
+  });
+
+  it('answers every tier in order, with filters, typos and prefixes, each sort, across pages', async () => {
+    // The catalogue spreads as intended: sparse and dense tiers.
+    expect(expected({ q: 'breeze' }).total).toBeGreaterThan(400);
+    expect(products.filter((p) => tierOf('breeze', p) === 3)).toHaveLength(31);
+    await expectAllSearches();
+  });
+
+  it('counts the facets of a search over many matches', async () => {
+    const params = { q: 'sandals', category: 'Women', subCategory: 'Sneakers,Sandals' };
+    const answer = await ask(api, { ...params, limit: 0 });
+    for (const category of CATEGORIES) {
+      expect(answer.facets!.category[category], category).toBe(expected({ ...params, category }).total);
+    }
+    for (const subCategory of SUB_CATEGORIES) {
+      expect(answer.facets!.subCategory[subCategory], subCategory).toBe(expected({ ...params, subCategory }).total);
+    }
+  });
+
+  it('follows writes: a new price, a rename, a removal, an addition, and a change search does not see', async () => {
+    const change = (id: string, fields: Partial<Product>) => {
+      const changed = { ...products.find((p) => p._id === id)!, ...fields };
+      products = products.map((p) => (p._id === id ? changed : p));
+      return changed;
+    };
+    await upsertProducts(database, [
+      change('tier-7', { price: 1 }),
+      change('tier-14', { name: 'Kavi Breeze Runner', date: Date.UTC(2026, 5, 1) }),
+      change('tier-21', { sizes: ['UK 11'] }),
+    ]);
+    // Removed the way the back office does: in one transaction that bumps the catalogue version first.
+    await database.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('catalog_state')
+        .set((eb) => ({ revision: eb('revision', '+', 1) }))
+        .where('id', '=', 1)
+        .execute();
+      await trx.deleteFrom('products').where('id', '=', 'tier-0').execute();
+    });
+    products = products.filter((p) => p._id !== 'tier-0');
+    const late = shoe('late-breeze', { name: 'Late Breeze Mule', category: 'Women', subCategory: 'Slippers', price: 2 });
+    await upsertProducts(database, [late]);
+    products = [...products, late];
+
+    expect(ids(await ask(api, { q: 'breeze', sort: 'price_asc', limit: 2 }))).toEqual(['tier-7', 'late-breeze']);
+    expect(ids(await ask(api, { q: 'breeze', sort: 'newest', limit: 1 }))).toEqual(['tier-14']);
+    expect(ids(await ask(api, { q: 'breeze', limit: 1 }))).toEqual(['tier-14']);
+    expect((await ask(api, { ids: 'tier-0,tier-21', q: 'breeze' })).products.map((p) => [p._id, p.sizes])).toEqual([['tier-21', ['UK 11']]]);
+    await expectAllSearches();
+  });
+});

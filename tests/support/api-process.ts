@@ -13,11 +13,12 @@ export interface RunningApi {
 }
 
 /** Starts the real API process (`api/src/main.ts`) on a free port with its own data folder. */
-export async function startApi(env: Record<string, string> = {}, dataDir?: string): Promise<RunningApi> {
+export async function startApi(env: Record<string, string> = {}, dataDir?: string, nodeArgs?: string[]): Promise<RunningApi> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'store-api-'));
   const service = await startService({
     entry: 'api/src/main.ts',
     output: 'stderr',
+    nodeArgs,
     env: { API_PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '1000', ...env },
   });
   return {

@@ -4,10 +4,11 @@ import { startApi, type RunningApi } from './api-process.js';
 import { TEST_JWT_SECRET } from './store-api.js';
 
 /** Starts the real BFF process (`bff/src/main.ts`) on a free port, in front of the API at `apiUrl`. */
-export function startBff(apiUrl: string, env: Record<string, string> = {}): Promise<RunningService> {
+export function startBff(apiUrl: string, env: Record<string, string> = {}, nodeArgs?: string[]): Promise<RunningService> {
   return startService({
     entry: 'bff/src/main.ts',
     output: 'stderr',
+    nodeArgs,
     env: { BFF_PORT: '0', API_URL: apiUrl, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
   });
 }

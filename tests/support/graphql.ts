@@ -1,6 +1,6 @@
 export interface GraphQLErrorBody {
   message: string;
-  extensions?: { code?: string; stacktrace?: unknown };
+  extensions?: { code?: string; stacktrace?: unknown; retryAfterSeconds?: unknown };
 }
 
 export interface GraphQLAnswer<T = Record<string, unknown>> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../api/src/db/schema.js';
+import { BUSY_WAIT_BUDGET_MS, busyRetryCeilingMs, busyRetryDelayMs, busyRetryFloorMs } from '../../machines/src/auth/busy-retry.js';
 import { VALID_ADDRESS } from './store-api.js';
 
 // Simulated shoppers for the load checks: each browses, filters, opens products, adds to its cart, changes a
@@ -24,12 +25,32 @@ export interface LoadResult {
   /** GraphQL error codes seen, with counts. */
   errorCodes: Record<string, number>;
   durationMs: number;
+  signUps: SignUpResult;
+}
+
+/** The sign-ups before the shopping, each retried as the web's sign-in form retries a busy store. */
+export interface SignUpResult {
+  /** From each shopper's first attempt to the token, waits included, for those who got one. */
+  latenciesMs: number[];
+  /** Shoppers that needed at least one retry, and the retries in all. */
+  retried: number;
+  retries: number;
+  /** Shoppers who never got a token (gave up after the form's total wait, or were refused outright), by code. */
+  failures: Record<string, number>;
+  /** All at once, or this many at a time. */
+  batch: number;
+  durationMs: number;
+}
+
+export interface ShopperOptions {
+  /** How many sign up at the same moment; the default is all of them. */
+  signUpBatch?: number;
 }
 
 interface Answer {
   status: number;
   data?: Record<string, unknown> | null;
-  errors?: Array<{ message: string; extensions?: { code?: string } }>;
+  errors?: Array<{ message: string; extensions?: { code?: string; retryAfterSeconds?: number } }>;
 }
 
 const CART_FIELDS = 'count total lines { productId size quantity }';
@@ -55,8 +76,10 @@ const toCart = (lines: Lines) => {
   return cart;
 };
 
-export async function runShoppers(bffUrl: string, shopperCount: number, durationMs: number): Promise<LoadResult> {
-  const result: LoadResult = { shoppers: [], requests: 0, latenciesMs: [], serverErrors: 0, errorCodes: {}, durationMs };
+export async function runShoppers(bffUrl: string, shopperCount: number, durationMs: number, options: ShopperOptions = {}): Promise<LoadResult> {
+  const batch = Math.max(1, Math.min(options.signUpBatch ?? shopperCount, shopperCount));
+  const signUps: SignUpResult = { latenciesMs: [], retried: 0, retries: 0, failures: {}, batch, durationMs: 0 };
+  const result: LoadResult = { shoppers: [], requests: 0, latenciesMs: [], serverErrors: 0, errorCodes: {}, durationMs, signUps };
   const endpoint = new URL('/graphql', bffUrl);
 
   async function ask(query: string, variables: Record<string, unknown>, token?: string): Promise<Answer> {
@@ -110,18 +133,50 @@ export async function runShoppers(bffUrl: string, shopperCount: number, duration
     }
   }
 
-  const registered = await Promise.all(
-    Array.from({ length: shopperCount }, async (): Promise<ShopperRecord> => {
-      const email = `load-${randomUUID()}@example.com`;
+  // As the sign-up form does (machines/src/auth/busy-retry.ts): a busy answer is sent again after the store's
+  // Retry-After or the backoff, plus jitter, until the form's total wait is spent.
+  async function signUp(): Promise<ShopperRecord | undefined> {
+    const email = `load-${randomUUID()}@example.com`;
+    const started = performance.now();
+    let retries = 0;
+    let waitedMs = 0;
+    for (;;) {
       const answer = await ask(QUERIES.register, { input: { name: 'Load Shopper', email, password: 'correct horse 1' } });
       const token = (answer.data?.register as { token: string } | undefined)?.token;
-      if (token === undefined) throw new Error(`registration failed: ${JSON.stringify(answer.errors)}`);
-      return { email, token, toldCart: {}, orders: [] };
-    }),
-  );
+      if (token !== undefined) {
+        signUps.latenciesMs.push(performance.now() - started);
+        if (retries > 0) signUps.retried += 1;
+        return { email, token, toldCart: {}, orders: [] };
+      }
+      const error = answer.errors?.[0];
+      const code = error?.extensions?.code ?? 'UNKNOWN';
+      const floorMs = busyRetryFloorMs(retries, error?.extensions?.retryAfterSeconds);
+      if (code !== 'STORE_BUSY' || waitedMs + busyRetryCeilingMs(floorMs) > BUSY_WAIT_BUDGET_MS) {
+        const reason = code === 'STORE_BUSY' ? 'STORE_BUSY (gave up)' : code;
+        signUps.failures[reason] = (signUps.failures[reason] ?? 0) + 1;
+        return undefined;
+      }
+      retries += 1;
+      signUps.retries += 1;
+      waitedMs += busyRetryCeilingMs(floorMs);
+      await new Promise((resolve) => setTimeout(resolve, busyRetryDelayMs(floorMs, Math.random())));
+    }
+  }
+
+  const signUpStarted = performance.now();
+  const registered: ShopperRecord[] = [];
+  for (let first = 0; first < shopperCount; first += batch) {
+    const wave = await Promise.all(Array.from({ length: Math.min(batch, shopperCount - first) }, signUp));
+    registered.push(...wave.filter((record) => record !== undefined));
+  }
+  signUps.durationMs = performance.now() - signUpStarted;
+  const failed = Object.values(signUps.failures).reduce((sum, n) => sum + n, 0);
+  if (failed > 0 && registered.length === 0) throw new Error(`every sign-up failed: ${JSON.stringify(signUps.failures)}`);
   result.shoppers = registered;
+  // The shopping figures start here (a 5xx during the sign-ups still counts: serverErrors is kept).
   result.requests = 0;
   result.latenciesMs = [];
+  result.errorCodes = {};
   const deadline = Date.now() + durationMs;
   await Promise.all(registered.map((record) => shop(record, deadline)));
   return result;
@@ -177,6 +232,13 @@ function sortCart(cart: ShopperRecord['toldCart']): Array<[string, string, numbe
 }
 
 export function printLoadReport(result: LoadResult, verdict: Verdict): void {
+  const { signUps } = result;
+  const attempted = signUps.latenciesMs.length + Object.values(signUps.failures).reduce((sum, n) => sum + n, 0);
+  console.log(
+    `sign-ups: ${attempted} ${signUps.batch >= attempted ? 'at the same moment' : `${signUps.batch} at a time`}, ${signUps.latenciesMs.length} succeeded in ${(signUps.durationMs / 1000).toFixed(1)} s; ` +
+      `p50 ${percentile(signUps.latenciesMs, 50).toFixed(0)} ms, p99 ${percentile(signUps.latenciesMs, 99).toFixed(0)} ms, slowest ${Math.max(0, ...signUps.latenciesMs).toFixed(0)} ms; ` +
+      `${signUps.retried} needed a retry (${signUps.retries} retries); failed: ${JSON.stringify(signUps.failures)}`,
+  );
   const seconds = result.durationMs / 1000;
   console.log(`shoppers: ${result.shoppers.length}, duration: ${seconds} s, requests: ${result.requests}`);
   console.log(`throughput: ${Math.round(result.requests / seconds)} req/s, p50 ${percentile(result.latenciesMs, 50).toFixed(1)} ms, p99 ${percentile(result.latenciesMs, 99).toFixed(1)} ms`);

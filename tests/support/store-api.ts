@@ -26,11 +26,18 @@ export interface Shopper {
   email: string;
 }
 
+/** Signs up a new shopper; a busy answer (503, when many sign up at once) is retried after its Retry-After. */
 export async function signUp(base: string, name = 'Asha Rao'): Promise<Shopper> {
   const email = `shopper-${randomUUID()}@example.com`;
-  const res = await call(base, 'POST', '/api/user/register', { name, email, password: 'correct horse 1' });
-  expect(res.status).toBe(201);
-  return { token: res.body.token as string, email };
+  for (;;) {
+    const res = await call(base, 'POST', '/api/user/register', { name, email, password: 'correct horse 1' });
+    if (res.status === 503 && res.headers.has('retry-after')) {
+      await new Promise((resolve) => setTimeout(resolve, (Number(res.headers.get('retry-after')) + Math.random()) * 1000));
+      continue;
+    }
+    expect(res.status).toBe(201);
+    return { token: res.body.token as string, email };
+  }
 }
 
 export interface CatalogProduct {

@@ -174,6 +174,20 @@ export interface PageRequest {
   limit: number;
   /** Products matching, over all pages: lets a plan choose between sorting them all and walking an index. */
   total: number;
+  /** What was counted for the search and scope, when it was (see MatchCounts). */
+  counts?: MatchCounts;
+}
+
+/** The products in scope (and matching the search) the database counted: per cell, and what its plans need. */
+export interface MatchCounts {
+  /** Per (category, type) cell: the total and the facets for any ticks. */
+  cells: number[];
+  /**
+   * PostgreSQL with search text: per relevance tier (3, 2, 1), the matches per cell (0–15; 15 for a pair outside the
+   * lists), and the positions a walk in catalogue order passes, so each page picks its plan from exact sizes.
+   */
+  tiers?: Record<1 | 2 | 3, number[]>;
+  span?: number;
 }
 
 export interface Facets {

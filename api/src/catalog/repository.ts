@@ -117,7 +117,6 @@ export async function upsertProducts(
           })),
         )
         .execute();
-      await querySql.afterChunk(trx, chunk.map((p) => p._id));
       onProgress?.(start + chunk.length, unique.length);
     }
     await querySql.afterWrite(trx, unique.length);

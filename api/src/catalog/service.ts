@@ -11,6 +11,7 @@ import {
   type CatalogQuery,
   type Cursor,
   type Facets,
+  type MatchCounts,
   type PageRequest,
   type SearchScope,
 } from './query.js';
@@ -109,7 +110,7 @@ export function createCatalogService(database: StoreDatabase, options: { assetBa
     }
     return origins;
   };
-  const cellCounts = new Lru<number[]>(1000);
+  const cellCounts = new Lru<MatchCounts>(1000);
   const totals = new Lru<number>(1000);
 
   const withAssetBase = (product: Product): Product => ({
@@ -162,6 +163,7 @@ export function createCatalogService(database: StoreDatabase, options: { assetBa
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
+        await querySql.beforeQuery(trx);
         const version = await readCatalogVersion(trx);
         const scope: SearchScope = {};
         if (q.ids) scope.only = await findProductKeys(trx, q.ids);
@@ -181,27 +183,27 @@ export function createCatalogService(database: StoreDatabase, options: { assetBa
 
         const filter = { categories: q.categories, subCategories: q.subCategories };
         const countKey = JSON.stringify([version, q.words, q.ids, q.relatedTo]);
-        let cells = cellCounts.get(countKey);
+        let counts = cellCounts.get(countKey);
         let total: number;
         let facets: Facets | undefined;
-        if (!cells && !q.facets && words.length > 0) {
+        if (!counts && !q.facets && words.length > 0 && querySql.countMatches) {
           // No filter panel to fill: one count of the matches in the filter is enough (no per-cell grouping).
           const totalKey = JSON.stringify([countKey, filter]);
           total = totals.get(totalKey) ?? (await querySql.countMatches(trx, words, scope, filter));
           totals.set(totalKey, total);
         } else {
-          if (!cells) {
-            cells = await querySql.countCells(trx, words, scope);
-            cellCounts.set(countKey, cells);
+          if (!counts) {
+            counts = await querySql.countCells(trx, words, scope);
+            cellCounts.set(countKey, counts);
           }
-          ({ total, facets } = countsFor(cells, filter));
+          ({ total, facets } = countsFor(counts.cells, filter));
         }
 
         let products: Product[] = [];
         let cursors: string[] = [];
         let nextCursor: string | null = null;
         if (q.limit > 0 && total > 0) {
-          const request: PageRequest = { filter, scope, sort: q.sort, cursor: q.cursor, limit: q.limit + 1, total };
+          const request: PageRequest = { filter, scope, sort: q.sort, cursor: q.cursor, limit: q.limit + 1, total, counts };
           const rows = await querySql.page(trx, words, request);
           const page = rows.slice(0, q.limit);
           cursors = page.map((row) => {

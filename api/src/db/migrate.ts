@@ -2,6 +2,8 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Dialect, StoreDatabase } from './database.js';
 import * as initial from './migrations/001_initial.js';
 import * as catalogQuery from './migrations/002_catalog_query.js';
+import * as catalogSearch from './migrations/003_catalog_search.js';
+import * as backOffice from './migrations/004_back_office.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -11,6 +13,8 @@ interface DialectMigration {
 const migrations: Record<string, DialectMigration> = {
   '001_initial': initial,
   '002_catalog_query': catalogQuery,
+  '003_catalog_search': catalogSearch,
+  '004_back_office': backOffice,
 };
 
 export async function migrateToLatest({ db, dialect }: StoreDatabase): Promise<void> {

@@ -30,7 +30,7 @@ export interface SearchTermTable {
 }
 
 // Also in the database, but dialect-specific and never selected through these types: the full-text index
-// (SQLite: the FTS5 table product_search; PostgreSQL: products.search, a generated tsvector). See catalog/full-text.ts.
+// (SQLite: the FTS5 table product_search; PostgreSQL: the table product_search, migration 003). See catalog/query-sql.ts.
 
 export interface UserTable {
   id: string;
@@ -63,6 +63,17 @@ export interface OrderTable {
   idempotency_key: string | null;
 }
 
+// One row per change of an order's status (the back office, or `npm run shop -- status`).
+export interface OrderStatusChangeTable {
+  seq: Generated<number>;
+  order_id: string;
+  from_status: string;
+  to_status: string;
+  /** The administrator's email, or the command line and the system user who ran it. */
+  changed_by: string;
+  changed_at: Millis;
+}
+
 export interface Database {
   products: ProductTable;
   catalog_state: CatalogStateTable;
@@ -70,4 +81,5 @@ export interface Database {
   users: UserTable;
   cart_lines: CartLineTable;
   orders: OrderTable;
+  order_status_changes: OrderStatusChangeTable;
 }

@@ -16,3 +16,15 @@ export const conflict = (message: string) => new ApiError(409, message);
 
 /** A request body the server could not read (malformed JSON): no endpoint has seen the request yet. */
 export class UnreadableBodyError extends ApiError {}
+
+/** The server is at capacity for this kind of work: 503 with `Retry-After`, answered at once instead of queued. */
+export class BusyError extends ApiError {
+  constructor(
+    message: string,
+    /** Whole seconds, sent as `Retry-After`. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, message);
+    this.name = 'BusyError';
+  }
+}

@@ -5,7 +5,7 @@ import type { Order, OrderItem } from './order.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-function toOrder(row: Selectable<OrderTable>): Order {
+export function toOrder(row: Selectable<OrderTable>): Order {
   return {
     _id: row.id,
     items: JSON.parse(row.items) as OrderItem[],

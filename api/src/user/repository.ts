@@ -34,6 +34,11 @@ export async function insertPasswordUser(
   return inserted;
 }
 
+/** Replaces a user's password hash, unless it changed since it was read (the upgrade of an old hash at login). */
+export async function replacePasswordHash(db: Kysely<Database>, id: string, hashes: { from: string; to: string }): Promise<void> {
+  await db.updateTable('users').set({ password_hash: hashes.to }).where('id', '=', id).where('password_hash', '=', hashes.from).execute();
+}
+
 /** The store user behind a Clerk subject, created on first sight. */
 export async function upsertClerkUser(
   db: Kysely<Database>,

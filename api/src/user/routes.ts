@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { accountNameSchema, newPasswordSchema, passwordSchema } from '../../../domain/account.js';
 import { emailSchema } from '../../../domain/email.js';
 import type { Authenticate } from '../auth/authenticate.js';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/password.js';
+import type { Passwords } from '../auth/passwords.js';
 import type { StoreTokens } from '../auth/tokens.js';
 import type { Database } from '../db/schema.js';
 import { ApiError, conflict } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
-import { findUserByEmail, insertPasswordUser } from './repository.js';
+import { findUserByEmail, insertPasswordUser, replacePasswordHash } from './repository.js';
 
 const registerBody = z.object({ name: accountNameSchema, email: emailSchema, password: newPasswordSchema }).strict();
 const loginBody = z.object({ email: emailSchema, password: passwordSchema }).strict();
@@ -20,10 +20,12 @@ export interface UserRouteDeps {
   db: Kysely<Database>;
   tokens: StoreTokens;
   authenticate: Authenticate;
+  /** Hashing through bounded slots: past them, login and sign-up are answered 503 with Retry-After. */
+  passwords: Passwords;
   authRateLimit: { max: number; timeWindow: number };
 }
 
-export function userRoutes(app: FastifyInstance, { db, tokens, authenticate, authRateLimit }: UserRouteDeps): void {
+export function userRoutes(app: FastifyInstance, { db, tokens, authenticate, passwords, authRateLimit }: UserRouteDeps): void {
   const rateLimited = { config: { rateLimit: authRateLimit } };
 
   app.post('/api/user/register', rateLimited, async (request, reply) => {
@@ -31,7 +33,7 @@ export function userRoutes(app: FastifyInstance, { db, tokens, authenticate, aut
     const user = await insertPasswordUser(db, {
       name: body.name,
       email: body.email,
-      passwordHash: await hashPassword(body.password),
+      passwordHash: await passwords.hash(body.password),
     });
     if (!user) throw conflict('An account with this email already exists');
     return reply.code(201).send({ success: true, token: await tokens.sign(user.id), message: 'Account created' });
@@ -40,8 +42,10 @@ export function userRoutes(app: FastifyInstance, { db, tokens, authenticate, aut
   app.post('/api/user/login', rateLimited, async (request) => {
     const body = parseBody(loginBody, request.body);
     const user = await findUserByEmail(db, body.email);
-    const matches = await verifyPassword(body.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+    const { matches, upgradedHash } = await passwords.check(body.password, user?.password_hash);
     if (!user?.password_hash || !matches) throw new ApiError(401, INVALID_CREDENTIALS);
+    // An older hash (scrypt, or weaker parameters) is replaced now that the password is known to be right.
+    if (upgradedHash !== undefined) await replacePasswordHash(db, user.id, { from: user.password_hash, to: upgradedHash });
     return { success: true, token: await tokens.sign(user.id), message: 'Signed in' };
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartAnswerSchema, cartWriteAnswerSchema, ordersAnswerSchema, readProducts } from './section7.js';
-import { refusalCode } from './upstream.js';
+import { parseRetryAfter, refusalCode } from './upstream.js';
 
 const product = (id: string, extra: Record<string, unknown> = {}) => ({
   _id: id,
@@ -65,6 +65,27 @@ describe('the code of a refusal', () => {
     expect(refusalCode(404, 'Product not found for ID: x')).toBe('NOT_FOUND');
     expect(refusalCode(503, undefined)).toBe('UPSTREAM_ERROR');
     expect(refusalCode(409, 'An account with this email already exists')).toBe('BAD_USER_INPUT');
+  });
+
+  it('is STORE_BUSY for a 503 that says when to come back, or for the busy message at any status', () => {
+    expect(refusalCode(503, 'The store is busy right now. Please try again in a moment.', 2)).toBe('STORE_BUSY');
+    expect(refusalCode(503, undefined, 0)).toBe('STORE_BUSY');
+    // FAILURES_AS_200: the status says nothing, the message does.
+    expect(refusalCode(200, 'The store is busy right now. Please try again in a moment.', 2)).toBe('STORE_BUSY');
+    expect(refusalCode(200, 'The store is busy right now. Please try again in a moment.')).toBe('STORE_BUSY');
+    // A 429 keeps its code (it is a limit on the shopper, not the store's capacity).
+    expect(refusalCode(429, 'Too many attempts. Please wait a minute and try again.', 60)).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('reads Retry-After as seconds or as a date', () => {
+    const now = Date.parse('2025-01-01T00:00:00Z');
+    expect(parseRetryAfter('3', now)).toBe(3);
+    expect(parseRetryAfter(' 0 ', now)).toBe(0);
+    expect(parseRetryAfter('Wed, 01 Jan 2025 00:00:10 GMT', now)).toBe(10);
+    expect(parseRetryAfter('Tue, 31 Dec 2024 23:59:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(['1', '2'], now)).toBeUndefined();
+    expect(parseRetryAfter(undefined, now)).toBeUndefined();
   });
 
   it("comes from the seed backend's messages at status 200", () => {

@@ -35,6 +35,8 @@ export interface UpstreamBytes {
   status: number;
   etag?: string;
   bytes: Buffer;
+  /** The answer's `Retry-After`, in seconds, when it had a readable one. */
+  retryAfterSeconds?: number;
 }
 
 export interface UpstreamOptions {
@@ -52,6 +54,7 @@ const DEFAULT_MESSAGE: Record<StoreErrorCode, string> = {
   UNAUTHENTICATED: 'Please sign in again.',
   NOT_FOUND: 'Not found.',
   TOO_MANY_REQUESTS: 'Too many attempts. Please wait a minute and try again.',
+  STORE_BUSY: 'The store is busy right now. Please try again in a moment.',
   UPSTREAM_ERROR: 'Something went wrong on our side. Please try again.',
   UPSTREAM_UNAVAILABLE: UNAVAILABLE,
   BAD_USER_INPUT: 'The request was refused.',
@@ -62,13 +65,20 @@ const DEFAULT_MESSAGE: Record<StoreErrorCode, string> = {
 // error ("jwt malformed", "jwt expired", "invalid signature").
 const SESSION_OVER = /not authori[sz]ed|(log|sign) ?in again|\bjwt\b|invalid (token|signature)/i;
 const TOO_MANY = /too many/i;
+// Our API's answer when its password hashing is at capacity ("The store is busy right now…"), which is all a client
+// has to go on when FAILURES_AS_200 sends it with status 200.
+const BUSY = /\bbusy\b/i;
 // The spec's own text for an unknown product: "Product not found for ID: {id}".
 const NOT_FOUND = /\bnot found\b/i;
 
-/** The code of a refusal: from the status where it says something, else from the message. */
-export function refusalCode(status: number, message: string | undefined): StoreErrorCode {
+/**
+ * The code of a refusal: from the status where it says something, else from the message. A 503 is STORE_BUSY when it
+ * says when to come back (`Retry-After`, RFC 9110 §15.6.4) or that the store is busy; a bare 503 is a broken upstream.
+ */
+export function refusalCode(status: number, message: string | undefined, retryAfterSeconds?: number): StoreErrorCode {
   if (status === 401 || status === 403 || (message !== undefined && SESSION_OVER.test(message))) return 'UNAUTHENTICATED';
   if (status === 429 || (message !== undefined && TOO_MANY.test(message))) return 'TOO_MANY_REQUESTS';
+  if ((status === 503 && retryAfterSeconds !== undefined) || (message !== undefined && BUSY.test(message))) return 'STORE_BUSY';
   if (status === 404 || (status < 300 && message !== undefined && NOT_FOUND.test(message))) return 'NOT_FOUND';
   if (status >= 500) return 'UPSTREAM_ERROR';
   return 'BAD_USER_INPUT';
@@ -95,15 +105,24 @@ function formatBytes(bytes: number): string {
  * The JSON body of an answer that is not a refusal. A refusal is `success: false` at any status (the seed's backend
  * answers every failure with 200), or any answer outside 2xx; it throws with the server's message for the toast.
  */
-export function readEnvelope(status: number, bytes: Buffer): Record<string, unknown> {
+export function readEnvelope(status: number, bytes: Buffer, retryAfterSeconds?: number): Record<string, unknown> {
   const body = parseJson(bytes.toString('utf8'));
   if (status < 200 || status >= 300 || (isRecord(body) && body.success === false)) {
     const message = messageOf(body);
-    const code = refusalCode(status, message);
-    throw new StoreError(code, message ?? DEFAULT_MESSAGE[code], status);
+    const code = refusalCode(status, message, retryAfterSeconds);
+    throw new StoreError(code, message ?? DEFAULT_MESSAGE[code], status, retryAfterSeconds);
   }
   if (!isRecord(body)) throw new StoreError('UPSTREAM_ERROR', MALFORMED, status);
   return body;
+}
+
+/** `Retry-After` as whole seconds from now: delta-seconds or an HTTP date (RFC 9110 §10.2.3); undefined if unreadable. */
+export function parseRetryAfter(value: unknown, now = Date.now()): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 function messageOf(body: unknown): string | undefined {
@@ -164,7 +183,7 @@ export class Upstream {
   async conditionalCall<S extends z.ZodType>(call: UpstreamCall, schema: S): Promise<UpstreamAnswer<z.output<S>> | NotModified> {
     const answer = await this.#send(call);
     if (answer.status === 304) return { status: 304 };
-    const body = readEnvelope(answer.status, answer.bytes);
+    const body = readEnvelope(answer.status, answer.bytes, answer.retryAfterSeconds);
     const parsed = schema.safeParse(body);
     if (!parsed.success) throw new StoreError('UPSTREAM_ERROR', MALFORMED, answer.status);
     return { status: answer.status, etag: answer.etag, data: parsed.data };
@@ -174,7 +193,7 @@ export class Upstream {
   async conditionalBytes(call: UpstreamCall): Promise<UpstreamBytes | NotModified> {
     const answer = await this.#send(call);
     if (answer.status === 304) return { status: 304 };
-    if (answer.status < 200 || answer.status >= 300) readEnvelope(answer.status, answer.bytes);
+    if (answer.status < 200 || answer.status >= 300) readEnvelope(answer.status, answer.bytes, answer.retryAfterSeconds);
     return answer;
   }
 
@@ -211,7 +230,12 @@ export class Upstream {
         }
         chunks.push(bytes);
       }
-      return { status: response.statusCode, etag: typeof tag === 'string' ? tag : undefined, bytes: Buffer.concat(chunks, size) };
+      return {
+        status: response.statusCode,
+        etag: typeof tag === 'string' ? tag : undefined,
+        bytes: Buffer.concat(chunks, size),
+        retryAfterSeconds: parseRetryAfter(response.headers['retry-after']),
+      };
     } catch (error) {
       if (error instanceof StoreError) throw error;
       if (isUnavailable(error)) throw new StoreError('UPSTREAM_UNAVAILABLE', UNAVAILABLE);

@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { ADMIN_PATHS } from '../../../domain/back-office.js';
 import { MAX_ORDER_BODY_BYTES } from '../../../domain/store-rules.js';
 import type { Upstream } from '../rest/upstream.js';
 import { withAbsoluteImages } from './absolute-images.js';
@@ -12,6 +14,29 @@ const PASSED_BACK = ['content-type', 'cache-control', 'etag', 'retry-after', 'x-
 const UNAVAILABLE = { success: false, message: 'The store is not answering right now. Please try again in a moment.' };
 /** The answers that name product images, besides the list (product-list.ts): orders, whose items are product copies. */
 const NAMES_IMAGES = /^\/api\/order\/userorders(\?|$)/;
+/** A product upload (the back office's, when forwarded) streams at the sender's pace: it gets longer than a call. */
+const UPLOAD_TIMEOUT_MS = 60_000;
+
+// The back office's calls: the store's public URL does not answer them unless the shop turns ADMIN_API_FORWARDING on.
+const ADMIN_CALLS = new Set<string>(Object.values(ADMIN_PATHS));
+
+/** The path as the API's router would match it: decoded, dot segments resolved, slashes collapsed, any case. */
+function routedPath(url: string): string | undefined {
+  let path = url.split('?')[0] ?? '';
+  try {
+    for (let i = 0; i < 3 && path.includes('%'); i += 1) path = decodeURIComponent(path);
+    path = new URL(path.replace(/\/{2,}/g, '/'), 'http://store.invalid').pathname;
+  } catch {
+    return undefined;
+  }
+  return path.replace(/;[^/]*/g, '').replace(/\/{2,}/g, '/').replace(/\/+$/, '').toLowerCase();
+}
+
+/** True for the admin contract's paths, however they are spelt (and for a path that cannot be read at all). */
+export function isAdminCall(url: string): boolean {
+  const path = routedPath(url);
+  return path === undefined || ADMIN_CALLS.has(path);
+}
 
 export interface RestProxyOptions {
   upstream: Upstream;
@@ -19,9 +44,14 @@ export interface RestProxyOptions {
   bodyLimit: number;
   /** CORS_ORIGINS: pages of these origins call the contract from another site, and get images they can resolve. */
   crossOriginClients: readonly string[];
+  /** ADMIN_API_FORWARDING: pass the admin contract's calls on too (product uploads stream through, unbuffered). */
+  forwardAdmin: boolean;
 }
 
-export async function registerRestProxy(app: FastifyInstance, { upstream, timeoutMs, bodyLimit, crossOriginClients }: RestProxyOptions): Promise<void> {
+export async function registerRestProxy(
+  app: FastifyInstance,
+  { upstream, timeoutMs, bodyLimit, crossOriginClients, forwardAdmin }: RestProxyOptions,
+): Promise<void> {
   const clients = new Set(crossOriginClients);
   await app.register((scope, _options, done) => {
     // Bodies stay bytes here: the API parses them, so malformed JSON gets the API's own answer.
@@ -36,8 +66,18 @@ export async function registerRestProxy(app: FastifyInstance, { upstream, timeou
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: Math.max(bodyLimit, MAX_ORDER_BODY_BYTES) }, (_request, body, parsed) =>
       parsed(null, body),
     );
+    // A product's images are the back office's largest body: streamed to the API, which limits each image.
+    if (forwardAdmin) scope.addContentTypeParser('multipart/form-data', (_request, payload, parsed) => parsed(null, payload));
 
     scope.all('/api/*', async (request, reply) => {
+      if (!forwardAdmin && isAdminCall(request.url)) {
+        // Answered as the API answers a path it does not have: the store's URL shows no back office.
+        request.log.info(`refused an admin call at the store's URL (ADMIN_API_FORWARDING is off): ${request.method} ${request.url}`);
+        return reply
+          .code(404)
+          .header('cache-control', 'no-store')
+          .send({ success: false, message: `No such endpoint: ${request.method} ${request.url.split('?')[0] ?? ''}` });
+      }
       const headers: Record<string, string> = { 'x-forwarded-for': request.ip };
       const origin = request.headers.origin;
       const forOtherSite = typeof origin === 'string' && clients.has(origin) && NAMES_IMAGES.test(request.url);
@@ -47,7 +87,8 @@ export async function registerRestProxy(app: FastifyInstance, { upstream, timeou
         const value = request.headers[name];
         if (typeof value === 'string') headers[name] = value;
       }
-      const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+      const streamed = request.body instanceof Readable ? request.body : undefined;
+      const body = Buffer.isBuffer(request.body) ? request.body : streamed;
       let answer;
       try {
         answer = await upstream.pool.request({
@@ -55,7 +96,7 @@ export async function registerRestProxy(app: FastifyInstance, { upstream, timeou
           path: request.url,
           headers,
           body,
-          signal: AbortSignal.timeout(timeoutMs),
+          signal: AbortSignal.timeout(streamed ? Math.max(timeoutMs, UPLOAD_TIMEOUT_MS) : timeoutMs),
         });
       } catch {
         return reply.code(503).header('cache-control', 'no-store').send(UNAVAILABLE);

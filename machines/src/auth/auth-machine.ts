@@ -2,6 +2,13 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '../error-message.js';
 import {
+  BUSY_WAIT_BUDGET_MS,
+  busyRetryCeilingMs,
+  busyRetryDelayMs,
+  busyRetryFloorMs,
+  isStoreBusy,
+} from './busy-retry.js';
+import {
   checkCredentials,
   type AuthMode,
   type AuthRequest,
@@ -24,6 +31,16 @@ export interface AuthContext {
   /** The request being sent, once the form passed its checks. */
   request: AuthRequest | null;
   token: string | null;
+  /** While the store answers "busy": the retries so far, the wait before the next, and the waits counted so far. */
+  busy: BusyRetry | null;
+}
+
+export interface BusyRetry {
+  retries: number;
+  /** The next wait is between this and twice this (see busy-retry.ts). */
+  floorMs: number;
+  /** The waits so far, each counted at its longest: never more than BUSY_WAIT_BUDGET_MS. */
+  waitedMs: number;
 }
 
 export type AuthMachineEvent =
@@ -36,6 +53,19 @@ export interface AuthOutput {
 }
 
 const FALLBACK_FAILURE = 'Could not sign you in';
+
+/** Said once the retries' total wait is spent: the store is busy, plainly, and what to do. */
+export const busyGaveUpMessage = (mode: AuthMode): string =>
+  `The store is too busy to ${mode === 'login' ? 'sign you in' : 'create your account'} right now. Please try again in a few minutes.`;
+
+/** The wait the next retry would start after a STORE_BUSY answer with this Retry-After. */
+function nextBusyRetry(busy: BusyRetry | null, retryAfterSeconds: number | undefined): BusyRetry {
+  const retries = busy?.retries ?? 0;
+  const floorMs = busyRetryFloorMs(retries, retryAfterSeconds);
+  return { retries: retries + 1, floorMs, waitedMs: (busy?.waitedMs ?? 0) + busyRetryCeilingMs(floorMs) };
+}
+
+const retryAfterOf = (error: unknown) => (isStoreBusy(error) ? error.retryAfterSeconds : undefined);
 
 const failureMessage = (response: AuthResponse) =>
   response.message !== undefined && response.message !== '' ? response.message : FALLBACK_FAILURE;
@@ -75,18 +105,39 @@ export const authMachine = setup({
       return { fieldErrors: check.ok ? {} : check.fieldErrors };
     }),
     keepToken: assign((_, params: { token: string }) => ({ token: params.token })),
+    planBusyRetry: assign(({ context }, params: { error: unknown }) => ({
+      busy: nextBusyRetry(context.busy, retryAfterOf(params.error)),
+    })),
+    forgetBusy: assign({ busy: null }),
   },
   guards: {
     formValid: ({ context }) => checkCredentials(context.mode, context.fields).ok,
     tokenReceived: (_, params: { response: AuthResponse }) =>
       params.response.success && typeof params.response.token === 'string' && params.response.token !== '',
+    storeBusy: (_, params: { error: unknown }) => isStoreBusy(params.error),
+    /** Busy, and another wait, counted at its longest, still fits in the total the shopper is asked to wait. */
+    busyWaitLeft: ({ context }, params: { error: unknown }) =>
+      isStoreBusy(params.error) && nextBusyRetry(context.busy, params.error.retryAfterSeconds).waitedMs <= BUSY_WAIT_BUDGET_MS,
+  },
+  delays: {
+    /** Between the floor and twice it, at random: a crowd told the same Retry-After spreads out. */
+    busyRetryDelay: ({ context }) => busyRetryDelayMs(context.busy?.floorMs ?? 0, Math.random()),
   },
 }).createMachine({
   id: 'auth',
-  context: { mode: 'login', fields: { name: '', email: '', password: '' }, fieldErrors: {}, request: null, token: null },
+  context: {
+    mode: 'login',
+    fields: { name: '', email: '', password: '' },
+    fieldErrors: {},
+    request: null,
+    token: null,
+    busy: null,
+  },
   initial: 'editing',
   states: {
     editing: {
+      // Whatever ended the last attempt (a refusal, giving up on a busy store), the next one starts afresh.
+      entry: 'forgetBusy',
       on: {
         'login.modeToggled': { actions: 'toggleMode' },
         'login.fieldChanged': { actions: 'updateField' },
@@ -117,11 +168,28 @@ export const authMachine = setup({
             actions: { type: 'notifyError', params: ({ event }) => ({ message: failureMessage(event.output) }) },
           },
         ],
-        onError: {
-          target: 'editing',
-          actions: { type: 'notifyError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-        },
+        onError: [
+          {
+            // The store is at capacity and says so: wait, then send the same request again.
+            guard: { type: 'busyWaitLeft', params: ({ event }) => ({ error: event.error }) },
+            target: 'busy',
+            actions: { type: 'planBusyRetry', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            guard: { type: 'storeBusy', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: { type: 'notifyError', params: ({ context }) => ({ message: busyGaveUpMessage(context.mode) }) },
+          },
+          {
+            target: 'editing',
+            actions: { type: 'notifyError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          },
+        ],
       },
+    },
+    // Waiting to send the same request again; the form stays frozen and says the store is busy.
+    busy: {
+      after: { busyRetryDelay: { target: 'submitting' } },
     },
     /** The UI goes to '/' when the actor is done. */
     signedIn: { type: 'final' },
@@ -131,10 +199,20 @@ export const authMachine = setup({
 
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
-export const selectAuthSubmitting = (snapshot: AuthSnapshot): boolean => snapshot.matches('submitting');
+/** Sending, or waiting to send again: the form is frozen. */
+export const selectAuthSubmitting = (snapshot: AuthSnapshot): boolean =>
+  snapshot.matches('submitting') || snapshot.matches('busy');
 /** 'Sign In' or 'Sign Up'. */
 export const selectSubmitLabel = (snapshot: AuthSnapshot): string =>
   snapshot.context.mode === 'login' ? 'Sign In' : 'Sign Up';
+/** The button while a request is on its way or waiting to be sent again. */
+export const selectSubmittingLabel = (snapshot: AuthSnapshot): string =>
+  snapshot.context.mode === 'login' ? 'Signing in…' : 'Signing up…';
+/** A polite status line while the store is busy and the form is trying again; null otherwise. */
+export const selectBusyNotice = (snapshot: AuthSnapshot): string | null =>
+  selectAuthSubmitting(snapshot) && snapshot.context.busy !== null
+    ? 'The store is busy right now. Still trying, please keep this page open…'
+    : null;
 /** The toggle's text: 'Create account' while logging in, 'Login Here' while signing up. */
 export const selectModeToggleLabel = (snapshot: AuthSnapshot): string =>
   snapshot.context.mode === 'login' ? 'Create account' : 'Login Here';

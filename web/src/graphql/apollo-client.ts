@@ -27,6 +27,8 @@ export type GraphQLErrorCode =
   | 'BAD_USER_INPUT'
   | 'NOT_FOUND'
   | 'TOO_MANY_REQUESTS'
+  /** The store is at capacity for this call (sign-in, sign-up): send it again after `retryAfterSeconds`. */
+  | 'STORE_BUSY'
   | 'UPSTREAM_UNAVAILABLE'
   | 'UPSTREAM_ERROR'
   | (string & {});
@@ -38,10 +40,12 @@ export interface ReadableGraphQLError {
   code: GraphQLErrorCode | undefined;
   /** True when the BFF answered and refused (a GraphQL error); false when the call failed on the way. */
   refused: boolean;
+  /** `extensions.retryAfterSeconds`: how long the store asked to wait before the same call (STORE_BUSY). */
+  retryAfterSeconds?: number;
 }
 
 interface ErrorBody {
-  errors?: ReadonlyArray<{ message?: unknown; extensions?: { code?: unknown } | null } | null>;
+  errors?: ReadonlyArray<{ message?: unknown; extensions?: { code?: unknown; retryAfterSeconds?: unknown } | null } | null>;
 }
 
 const UNREACHABLE = 'The store could not be reached. Check your connection and try again.';
@@ -51,7 +55,10 @@ function fromFirst(errors: ErrorBody['errors']): ReadableGraphQLError | undefine
   if (!first) return undefined;
   const message = typeof first.message === 'string' && first.message ? first.message : 'The request failed.';
   const code = typeof first.extensions?.code === 'string' ? first.extensions.code : undefined;
-  return { message, code, refused: true };
+  const wait = first.extensions?.retryAfterSeconds;
+  return typeof wait === 'number' && Number.isFinite(wait) && wait >= 0
+    ? { message, code, refused: true, retryAfterSeconds: wait }
+    : { message, code, refused: true };
 }
 
 // A non-2xx answer sent as plain JSON (e.g. the BFF's own 413 handler) still carries GraphQL errors in its body.

@@ -8,7 +8,7 @@ import { GRAPHQL_ENDPOINT } from '../graphql/apollo-client';
 export interface GraphQLMock {
   operationName: string;
   variables: unknown;
-  body: { data?: unknown; errors?: Array<{ message: string; extensions?: { code: string } }> };
+  body: { data?: unknown; errors?: Array<{ message: string; extensions?: { code: string; retryAfterSeconds?: number } }> };
   /** Hold the answer until the test releases it (to see loading states). */
   gate?: Promise<void>;
 }
@@ -45,8 +45,10 @@ export function fail<TResult, TVariables>(
   variables: TVariables,
   message: string,
   code?: string,
+  /** More of `extensions`, such as the BFF's `retryAfterSeconds` with STORE_BUSY. */
+  extensions: { retryAfterSeconds?: number } = {},
 ): GraphQLMock {
-  return { operationName: nameOf(document), variables, body: { errors: [code ? { message, extensions: { code } } : { message }] } };
+  return { operationName: nameOf(document), variables, body: { errors: [code ? { message, extensions: { code, ...extensions } } : { message }] } };
 }
 
 export interface SentRequest {

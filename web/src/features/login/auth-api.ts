@@ -1,4 +1,5 @@
 import type { AuthResponse } from '../../../../machines/src/auth/auth-machine';
+import { StoreBusyError } from '../../../../machines/src/auth/busy-retry';
 import type { AuthRequest } from '../../../../machines/src/auth/credentials';
 import { apolloClient, readGraphQLError } from '../../graphql/apollo-client';
 import { requiredData } from '../../graphql/required-data';
@@ -7,7 +8,8 @@ import { LoginDocument, RegisterDocument } from '../../graphql/generated/graphql
 /**
  * The login form's one call: login or register. Any error rejects with the server's sentence (wrong password,
  * email taken, too many attempts), which the machine shows as a toast; `silent` keeps the client from toasting it
- * a second time.
+ * a second time. A busy store (STORE_BUSY) rejects with StoreBusyError and its Retry-After: the machine waits and
+ * sends the request again.
  */
 export async function authenticate(request: AuthRequest): Promise<AuthResponse> {
   try {
@@ -26,6 +28,8 @@ export async function authenticate(request: AuthRequest): Promise<AuthResponse> 
     })).data);
     return { success: true, token: data.register.token, message: data.register.message };
   } catch (error) {
-    throw new Error(readGraphQLError(error).message, { cause: error });
+    const failure = readGraphQLError(error);
+    if (failure.code === 'STORE_BUSY') throw new StoreBusyError(failure.message, failure.retryAfterSeconds);
+    throw new Error(failure.message, { cause: error });
   }
 }

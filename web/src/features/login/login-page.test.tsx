@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LoginDocument, RegisterDocument } from '../../graphql/generated/graphql';
@@ -10,6 +10,7 @@ import { getSessionToken, SESSION_STORAGE_KEY, setSessionToken } from '../sessio
 const tokenAnswer = (token: string) => ({ __typename: 'AuthPayload' as const, token, message: 'Welcome back' });
 // Signing in fetches the account's cart and the nav asks who is signed in.
 const afterSignIn = [serverCartAnswer([]), viewerAnswer];
+const BUSY = 'The store is busy right now. Please try again in a moment.';
 
 describe('login page', () => {
   it('toggles between Login and Sign Up; only Sign Up asks for a name', async () => {
@@ -101,6 +102,54 @@ describe('login page', () => {
     expect(getSessionToken()).toBeNull();
     expect(locationText(container)).toBe('/login');
     expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('asha@example.com');
+  });
+
+  it('a busy store: the form says so politely, keeps “Signing in…” and tries again by itself, with no error toast', async () => {
+    const user = userEvent.setup();
+    const credentials = { input: { email: 'asha@example.com', password: 'secret-pass' } };
+    let release: () => void = () => undefined;
+    const retried = new Promise<void>((resolve) => (release = resolve));
+    const { container, requests } = renderApp('/login', [
+      // No Retry-After: the form's own backoff (half a second, plus up to as much again).
+      fail(LoginDocument, credentials, BUSY, 'STORE_BUSY'),
+      answer(LoginDocument, credentials, { login: tokenAnswer('tok-busy') }, retried),
+      ...afterSignIn,
+    ]);
+
+    await user.type(await screen.findByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const status = within(container.querySelector('form')!).getByRole('status');
+    await waitFor(() => expect(status.textContent).toMatch(/busy right now\. Still trying/));
+    const button = screen.getByRole('button', { name: 'Signing in…' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').readOnly).toBe(true);
+    // The retry goes out by itself; until it is answered the shopper still sees the busy line, never a toast.
+    await waitFor(() => expect(requests.filter((sent) => sent.operationName === 'Login')).toHaveLength(2));
+    expect(status.textContent).toMatch(/busy/);
+    expect(screen.queryByText(BUSY)).toBeNull();
+
+    release();
+    await waitFor(() => expect(locationText(container)).toBe('/'));
+    expect(getSessionToken()).toBe('tok-busy');
+  });
+
+  it('a store busy for longer than the form waits: says so plainly in a toast and gives the form back', async () => {
+    const user = userEvent.setup();
+    const credentials = { input: { name: 'Asha', email: 'asha@example.com', password: 'secret-pass' } };
+    const { container } = renderApp('/login', [fail(RegisterDocument, credentials, BUSY, 'STORE_BUSY', { retryAfterSeconds: 120 })]);
+
+    await user.click(await screen.findByRole('button', { name: 'Create account' }));
+    await user.type(screen.getByLabelText('Name'), 'Asha');
+    await user.type(screen.getByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByText('The store is too busy to create your account right now. Please try again in a few minutes.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Up' }).getAttribute('aria-disabled')).toBe('false');
+    expect(within(container.querySelector('form')!).getByRole('status').textContent).toBe('');
+    expect(locationText(container)).toBe('/login');
   });
 
   it('a signed-in shopper is sent on to /', async () => {

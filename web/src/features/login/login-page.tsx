@@ -5,8 +5,10 @@ import { fromPromise } from 'xstate';
 import {
   authMachine,
   selectAuthSubmitting,
+  selectBusyNotice,
   selectModeToggleLabel,
   selectSubmitLabel,
+  selectSubmittingLabel,
 } from '../../../../machines/src/auth/auth-machine';
 import type { AuthRequest, CredentialField } from '../../../../machines/src/auth/credentials';
 import { focusFirstInvalid, FormField } from '../../app/form-field';
@@ -56,6 +58,8 @@ function LoginForm() {
   const errors = useSelector(auth, (snapshot) => snapshot.context.fieldErrors);
   const submitting = useSelector(auth, selectAuthSubmitting);
   const submitLabel = useSelector(auth, selectSubmitLabel);
+  const submittingLabel = useSelector(auth, selectSubmittingLabel);
+  const busyNotice = useSelector(auth, selectBusyNotice);
   const toggleLabel = useSelector(auth, selectModeToggleLabel);
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
@@ -109,8 +113,12 @@ function LoginForm() {
         </div>
         {/* Disabled in the prerendered HTML: a native submit before the app runs would put the password in the URL. */}
         <button type="submit" className={`${ui.button} ${styles.submit}`} aria-disabled={submitting} disabled={!hydrated}>
-          {submitting ? `${submitLabel}…` : submitLabel}
+          {submitting ? submittingLabel : submitLabel}
         </button>
+        {/* Always in the page, so screen readers announce the line when the store turns busy. */}
+        <p className={styles.status} role="status" aria-live="polite">
+          {busyNotice}
+        </p>
       </form>
     </section>
   );

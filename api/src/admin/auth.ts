@@ -1,0 +1,102 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import { verifyPassword } from '../auth/password.js';
+import { STORE_TOKEN_ISSUER } from '../auth/tokens.js';
+import { ApiError, unauthorized } from '../http/errors.js';
+
+// The shop's one administrator (ADMIN_EMAIL with ADMIN_PASSWORD or ADMIN_PASSWORD_HASH) and its short-lived tokens.
+//
+// Admin tokens are HS256 JWTs like the shoppers', but signed with a key derived from the store's secret for this
+// purpose alone, for another audience, and bound to the administrator as configured: a shopper's token (or anything
+// signed with the shoppers' key) never verifies here, an admin token never verifies as a shopper's, and a changed
+// admin email or password ends every admin session at once.
+
+const ADMIN_AUDIENCE = 'footwear-store-admin';
+
+export const ADMIN_REFUSED = 'Not authorized. Please sign in to the back office again.';
+export const BACK_OFFICE_OFF = 'The back office is not enabled on this store';
+export const INVALID_ADMIN_CREDENTIALS = 'Invalid email or password';
+
+export interface AdminSettings {
+  /** ADMIN_EMAIL (lower case); undefined: there is no administrator. */
+  email: string | undefined;
+  password: string | undefined;
+  passwordHash: string | undefined;
+  /** ADMIN_TOKEN_TTL, in seconds. */
+  tokenTtlSeconds: number;
+}
+
+export interface AdminIdentity {
+  email: string;
+}
+
+export interface AdminAuth {
+  /** A token for the administrator, or undefined when the email or password is wrong. Throws 403 with no admin. */
+  login(email: string, password: string): Promise<string | undefined>;
+  /** The administrator behind the request's `token` header or bearer token; throws 401 (or 403 with no admin). */
+  authenticate(request: FastifyRequest): Promise<AdminIdentity>;
+}
+
+const hmac = (key: Uint8Array | string, data: string) => createHmac('sha256', key).update(data).digest();
+
+/** The lineage's admin app sends `token: <jwt>`; `Authorization: Bearer <jwt>` is accepted too. */
+function adminTokenOf(request: FastifyRequest): string | undefined {
+  const legacy = request.headers.token;
+  if (typeof legacy === 'string' && legacy !== '') return legacy;
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  return /^Bearer\s+(\S+)$/i.exec(header.trim())?.[1];
+}
+
+export function createAdminAuth(storeSecret: Uint8Array, settings: AdminSettings): AdminAuth {
+  const key = hmac(storeSecret, 'footwear-store back-office tokens v1');
+  const admin = settings.email;
+  // Which administrator a token was given to: changes when the email or the password (or its hash) does.
+  const binding = hmac(key, `${admin ?? ''}\n${settings.passwordHash ?? settings.password ?? ''}`)
+    .subarray(0, 16)
+    .toString('base64url');
+
+  async function passwordMatches(password: string): Promise<boolean> {
+    if (settings.passwordHash !== undefined) return verifyPassword(password, settings.passwordHash);
+    // A password given in the environment is compared in constant time (HMACs of equal length).
+    return timingSafeEqual(hmac(key, password.normalize('NFKC')), hmac(key, (settings.password ?? '').normalize('NFKC')));
+  }
+
+  return {
+    async login(email, password) {
+      if (admin === undefined) throw new ApiError(403, BACK_OFFICE_OFF);
+      // The password is checked whatever the email, so a wrong email takes as long as a wrong password.
+      const matches = await passwordMatches(password);
+      if (!matches || email.trim().toLowerCase() !== admin) return undefined;
+      return new SignJWT({ adm: binding })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(admin)
+        .setIssuer(STORE_TOKEN_ISSUER)
+        .setAudience(ADMIN_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${settings.tokenTtlSeconds}s`)
+        .sign(key);
+    },
+
+    async authenticate(request) {
+      if (admin === undefined) throw new ApiError(403, BACK_OFFICE_OFF);
+      const token = adminTokenOf(request);
+      if (token === undefined) throw unauthorized(ADMIN_REFUSED);
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: STORE_TOKEN_ISSUER,
+          audience: ADMIN_AUDIENCE,
+          requiredClaims: ['exp', 'iat', 'sub'],
+        });
+        // A token issued under a longer ADMIN_TOKEN_TTL ends when the current one says.
+        const age = Date.now() / 1000 - (payload.iat ?? 0);
+        if (payload.sub === admin && payload.adm === binding && age <= settings.tokenTtlSeconds) return { email: admin };
+      } catch {
+        // Malformed, forged, expired, or another kind of token: refused below.
+      }
+      throw unauthorized(ADMIN_REFUSED);
+    },
+  };
+}

@@ -1,0 +1,163 @@
+// `npm run shop -- <command>`: the back office from a terminal, on the database the API's configuration names.
+//   orders [--status S] [--limit N]   the latest orders, newest first
+//   status <orderId> <status>         moves an order (the change is kept, as the admin contract's are)
+//   admin-password                    reads a password (typed twice, or piped) and prints its hash for ADMIN_PASSWORD_HASH
+import { userInfo } from 'node:os';
+import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { ORDER_STATUSES } from '../../../domain/back-office.js';
+import { CURRENCY_SYMBOL } from '../../../domain/store-rules.js';
+import { hashPassword } from '../auth/password.js';
+import { ADMIN_PASSWORD_MIN_LENGTH, loadApiConfig, type ApiConfig } from '../config.js';
+import { openDatabase, type StoreDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { ApiError } from '../http/errors.js';
+import { listShopOrders, type ShopOrder } from '../order/admin-repository.js';
+import { changeOrderStatus } from '../order/status.js';
+
+const USAGE = `Usage:
+  npm run shop -- orders [--status "<status>"] [--limit <n>]
+  npm run shop -- status <orderId> "<status>"
+  npm run shop -- admin-password
+
+Statuses: ${ORDER_STATUSES.join(', ')}`;
+
+const DEFAULT_LIMIT = 100;
+const MAX_LIMIT = 1000;
+
+class UsageError extends Error {}
+
+/** The status as written, matched without regard to case ("shipped", "out for delivery"). */
+function statusNamed(text: string): string {
+  const status = ORDER_STATUSES.find((s) => s.toLowerCase() === text.trim().toLowerCase());
+  if (!status) throw new UsageError(`Unknown status "${text}": use one of ${ORDER_STATUSES.join(', ')}`);
+  return status;
+}
+
+async function withDatabase<T>(config: ApiConfig, work: (database: StoreDatabase) => Promise<T>): Promise<T> {
+  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, sqliteSynchronous: config.SQLITE_SYNCHRONOUS });
+  try {
+    await migrateToLatest(database);
+    return await work(database);
+  } finally {
+    await database.destroy();
+  }
+}
+
+const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
+const dateOf = (millis: number) => new Date(millis).toISOString().slice(0, 16).replace('T', ' ');
+
+function orderLine(order: ShopOrder): string {
+  const quantity = order.items.reduce((sum, item) => sum + item.quantity, 0);
+  const shopper = order.shopper.email ? `${order.shopper.name} <${order.shopper.email}>` : order.shopper.name;
+  return [
+    pad(dateOf(order.date), 17),
+    pad(order._id, 37),
+    pad(order.status, 17),
+    pad(`${CURRENCY_SYMBOL}${order.amount}`, 11),
+    pad(String(quantity), 6),
+    `${shopper}, ${order.address.city}`,
+  ].join(' ');
+}
+
+async function listOrders(config: ApiConfig, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args, options: { status: { type: 'string' }, limit: { type: 'string' } }, allowPositionals: true });
+  if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals[0]!}`);
+  const status = values.status === undefined ? undefined : statusNamed(values.status);
+  const limit = values.limit === undefined ? DEFAULT_LIMIT : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new UsageError(`--limit must be a whole number from 1 to ${MAX_LIMIT}`);
+  const page = await withDatabase(config, ({ db }) => listShopOrders(db, { limit, before: undefined, status }));
+  if (page.orders.length === 0) {
+    console.log(status === undefined ? 'No orders yet.' : `No orders with status ${status}.`);
+    return;
+  }
+  console.log([pad('DATE (UTC)', 17), pad('ORDER', 37), pad('STATUS', 17), pad('AMOUNT', 11), pad('ITEMS', 6), 'SHOPPER'].join(' '));
+  for (const order of page.orders) console.log(orderLine(order));
+  if (page.nextBefore !== undefined) console.log(`… older orders not shown (--limit ${Math.min(limit * 2, MAX_LIMIT)} shows more)`);
+}
+
+async function setStatus(config: ApiConfig, args: string[]): Promise<void> {
+  if (args.length !== 2) throw new UsageError('status takes an order id and a status');
+  const [orderId, text] = args as [string, string];
+  const status = statusNamed(text);
+  const by = `command line (${userInfo().username})`;
+  const outcome = await withDatabase(config, ({ db }) => changeOrderStatus(db, { orderId, status, by }));
+  console.log(outcome.changed ? `Order ${orderId}: ${outcome.from} → ${outcome.to}` : `Order ${orderId} is already ${outcome.to}`);
+}
+
+/** A line from the terminal with what is typed hidden, or the first line of piped input. */
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    let text = '';
+    for await (const chunk of process.stdin) text += String(chunk);
+    return text.split(/\r?\n/)[0] ?? '';
+  }
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      if (!muted) process.stderr.write(chunk as Buffer);
+      done();
+    },
+  });
+  const terminal = createInterface({ input: process.stdin, output, terminal: true });
+  const ask = async (prompt: string) => {
+    process.stderr.write(prompt);
+    muted = true;
+    const answer = terminal.question('');
+    const line = await answer;
+    muted = false;
+    process.stderr.write('\n');
+    return line;
+  };
+  try {
+    const first = await ask('Admin password: ');
+    const again = await ask('Again: ');
+    if (first !== again) throw new UsageError('The two passwords differ.');
+    return first;
+  } finally {
+    terminal.close();
+  }
+}
+
+async function adminPassword(config: ApiConfig, args: string[]): Promise<void> {
+  if (args.length > 0) throw new UsageError('admin-password reads the password from the terminal (or a pipe), not the command line');
+  const password = await readPassword();
+  if (password.length < ADMIN_PASSWORD_MIN_LENGTH) throw new UsageError(`The password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`);
+  if (password.length > 128) throw new UsageError('The password must be at most 128 characters.');
+  const hash = await hashPassword(password, {
+    memoryKiB: config.PASSWORD_HASH_MEMORY_KIB,
+    iterations: config.PASSWORD_HASH_ITERATIONS,
+    parallelism: config.PASSWORD_HASH_PARALLELISM,
+  });
+  console.log(hash);
+  console.error("Set ADMIN_PASSWORD_HASH to the line above (in single quotes: it holds '$'), with ADMIN_EMAIL, and no ADMIN_PASSWORD.");
+}
+
+const COMMANDS: Record<string, (config: ApiConfig, args: string[]) => Promise<void>> = {
+  orders: listOrders,
+  status: setStatus,
+  'admin-password': adminPassword,
+};
+
+const [command = '', ...rest] = process.argv.slice(2);
+const run = COMMANDS[command];
+if (!run) {
+  console.error(command === '' || command === '--help' ? USAGE : `Unknown command "${command}".\n\n${USAGE}`);
+  process.exitCode = command === '--help' ? 0 : 2;
+} else {
+  try {
+    await run(loadApiConfig(), rest);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      process.exitCode = 2;
+    } else if (error instanceof ApiError) {
+      console.error(error.message);
+      process.exitCode = 1;
+    } else {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    }
+  }
+}

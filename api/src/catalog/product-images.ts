@@ -1,0 +1,74 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { access, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+// Product images uploaded through the back office: kept with the store's data (DATA_DIR/uploads, not the
+// repository), named by the hash of their bytes, and served beside the artwork at /images/uploads/<hash>.<ext>.
+// Only JPEG, PNG and WebP are taken, recognised by their bytes (never the file name or the declared type): an SVG
+// can carry script, and anything else is not a photo a shop needs.
+
+export const UPLOADS_URL_PREFIX = '/images/uploads/';
+
+export interface ImageKind {
+  extension: 'jpg' | 'png' | 'webp';
+  label: string;
+}
+
+const startsWith = (bytes: Buffer, signature: readonly number[] | Buffer, at = 0) =>
+  bytes.length >= at + signature.length && signature.every((byte, i) => bytes[at + i] === byte);
+const ascii = (text: string) => Buffer.from(text, 'latin1');
+
+/** The image format the bytes begin with, or undefined for anything that is not JPEG, PNG or WebP. */
+export function detectImage(bytes: Buffer): ImageKind | undefined {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { extension: 'jpg', label: 'JPEG' };
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { extension: 'png', label: 'PNG' };
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return { extension: 'webp', label: 'WebP' };
+  return undefined;
+}
+
+export function uploadsDirOf(dataDir: string): string {
+  return path.resolve(dataDir, 'uploads');
+}
+
+/** Writes the image (once: the same bytes are the same file) and answers its path on the store. */
+export async function storeImage(dir: string, bytes: Buffer, kind: ImageKind): Promise<string> {
+  const name = `${createHash('sha256').update(bytes).digest('hex')}.${kind.extension}`;
+  const file = path.join(dir, name);
+  const exists = await access(file).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) {
+    // Written aside and renamed, so a reader never sees half a file under the final name.
+    const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+    try {
+      await writeFile(partial, bytes, { mode: 0o644 });
+      await rename(partial, file);
+    } finally {
+      await rm(partial, { force: true });
+    }
+  }
+  return UPLOADS_URL_PREFIX + name;
+}
+
+/** Serves the uploaded images: a year of immutable cache (their names are their content), never sniffed. */
+export async function registerUploadedImages(app: FastifyInstance, dir: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: dir,
+    prefix: UPLOADS_URL_PREFIX,
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    serveDotFiles: false,
+    // Only finished files, by the names this module gives them.
+    allowedPath: (pathname) => /^\/[0-9a-f]{64}\.(jpg|png|webp)$/.test(pathname),
+    setHeaders: (reply) => {
+      void reply.header('x-content-type-options', 'nosniff');
+    },
+  });
+}

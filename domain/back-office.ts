@@ -1,0 +1,23 @@
+// The shop's back office (the lineage's admin contract): its order statuses and the paths only an administrator may
+// call, shared by the API (which serves them) and the BFF (which refuses to pass them on unless told to).
+import { FIRST_ORDER_STATUS } from './store-rules.js';
+
+/** The statuses an order moves through, in order; the spec shows them "as received". */
+export const ORDER_STATUSES = [FIRST_ORDER_STATUS, 'Packing', 'Shipped', 'Out for delivery', 'Delivered'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** The admin contract's calls. `POST /api/product/single` is public, as the lineage's is (the list shows as much). */
+export const ADMIN_PATHS = {
+  login: '/api/user/admin',
+  listOrders: '/api/order/list',
+  orderStatus: '/api/order/status',
+  addProduct: '/api/product/add',
+  removeProduct: '/api/product/remove',
+} as const;
+
+/** The file fields of `POST /api/product/add`, in the order the product's images take. */
+export const PRODUCT_IMAGE_FIELDS = ['image1', 'image2', 'image3', 'image4'] as const;

@@ -1,0 +1,36 @@
+// When the store answers a sign-in or sign-up with "busy" (STORE_BUSY: its password hashing is at capacity, and it
+// says how long to wait), the form tries again by itself: after the store's Retry-After or a backoff, whichever is
+// longer, plus a random part, so a crowd told the same Retry-After does not come back in the same instant. The waits
+// are bounded in total; past that the shopper is told plainly that the store is busy.
+
+/** First backoff; it doubles with each retry up to the cap. */
+export const BUSY_BACKOFF_BASE_MS = 500;
+export const BUSY_BACKOFF_CAP_MS = 2_000;
+/** The most the shopper is kept waiting across retries (counting each wait at its longest) before being told. */
+export const BUSY_WAIT_BUDGET_MS = 30_000;
+
+/** What the caller's `authenticate` actor rejects with when the store answered STORE_BUSY. */
+export class StoreBusyError extends Error {
+  constructor(
+    message: string,
+    /** The store's Retry-After, when it sent one. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'StoreBusyError';
+  }
+}
+
+export const isStoreBusy = (error: unknown): error is StoreBusyError => error instanceof StoreBusyError;
+
+/** The shortest wait before retry `retry` (0 for the first): the store's Retry-After or the backoff, the longer. */
+export function busyRetryFloorMs(retry: number, retryAfterSeconds: number | undefined): number {
+  const backoff = Math.min(BUSY_BACKOFF_BASE_MS * 2 ** retry, BUSY_BACKOFF_CAP_MS);
+  return Math.max(backoff, (retryAfterSeconds ?? 0) * 1000);
+}
+
+/** The longest that wait can be: the floor plus at most as much again of jitter. */
+export const busyRetryCeilingMs = (floorMs: number): number => 2 * floorMs;
+
+/** The wait itself, for `random` in [0, 1): between the floor and the ceiling. */
+export const busyRetryDelayMs = (floorMs: number, random: number): number => Math.round(floorMs * (1 + random));

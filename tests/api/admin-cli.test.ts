@@ -1,0 +1,131 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../scripts/service-process.js';
+import { startApi, type RunningApi } from '../support/api-process.js';
+import { ADMIN, ADMIN_ENV, adminLogin } from '../support/back-office.js';
+import { BACKENDS, freshDatabaseEnv } from '../support/databases.js';
+import { call } from '../support/http.js';
+import { listProducts, signUp, TEST_JWT_SECRET, VALID_ADDRESS } from '../support/store-api.js';
+
+// `npm run shop -- …`: the back office from a terminal, on the same configuration (and database) as the API.
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function shop(args: string[], env: Record<string, string>, input?: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', 'shop', '--', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input ?? '');
+  });
+}
+
+describe.each(BACKENDS)('npm run shop on %s', (backend) => {
+  let api: RunningApi;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    const databaseEnv = await freshDatabaseEnv(backend);
+    api = await startApi({ JWT_SECRET: TEST_JWT_SECRET, ...ADMIN_ENV, ...databaseEnv });
+    env = { ...databaseEnv, DATA_DIR: api.dataDir };
+  });
+  afterAll(async () => {
+    await api.stop();
+  });
+
+  const place = async (token: string, index: number) => {
+    const shoe = (await listProducts(api.url))[index]!;
+    const res = await call(api.url, 'POST', '/api/order/place', { address: VALID_ADDRESS, items: [{ _id: shoe._id, size: shoe.sizes[0], quantity: 2 }] }, { token });
+    return (res.body.order as { _id: string })._id;
+  };
+
+  it('lists the orders newest first, and only those of one status with --status', async () => {
+    const empty = await shop(['orders'], env);
+    expect(empty).toMatchObject({ code: 0, stdout: 'No orders yet.\n' });
+
+    const shopper = await signUp(api.url, 'Meera Iyer');
+    const older = await place(shopper.token, 0);
+    const newer = await place(shopper.token, 1);
+    const listed = await shop(['orders'], env);
+    expect(listed.code).toBe(0);
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^DATE \(UTC\)\s+ORDER\s+STATUS\s+AMOUNT\s+ITEMS\s+SHOPPER$/);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(newer);
+    expect(lines[2]).toContain(older);
+    expect(lines[1]).toMatch(new RegExp(`Order Placed\\s+₹\\d+\\s+2\\s+Meera Iyer <${shopper.email}>, Bengaluru$`));
+
+    await call(api.url, 'POST', '/api/order/status', { orderId: older, status: 'Packing' }, { headers: { token: await adminLogin(api.url) } });
+    const packing = await shop(['orders', '--status', 'packing'], env);
+    expect(packing.stdout.trim().split('\n').slice(1).map((line) => line.includes(older))).toEqual([true]);
+    expect(await shop(['orders', '--status', 'Delivered'], env)).toMatchObject({ code: 0, stdout: 'No orders with status Delivered.\n' });
+  });
+
+  it("moves an order, kept as the command line's change, and the shopper and the admin list see it", async () => {
+    const shopper = await signUp(api.url);
+    const orderId = await place(shopper.token, 2);
+    const moved = await shop(['status', orderId, 'shipped'], env);
+    expect(moved).toMatchObject({ code: 0, stdout: `Order ${orderId}: Order Placed → Shipped\n` });
+    expect(await shop(['status', orderId, 'Shipped'], env)).toMatchObject({ code: 0, stdout: `Order ${orderId} is already Shipped\n` });
+
+    const mine = await call(api.url, 'POST', '/api/order/userorders', {}, { token: shopper.token });
+    expect((mine.body.orders as Array<{ _id: string; status: string }>).find((o) => o._id === orderId)?.status).toBe('Shipped');
+    const all = await call(api.url, 'POST', '/api/order/list', {}, { headers: { token: await adminLogin(api.url) } });
+    const order = (all.body.orders as Array<{ _id: string; statusHistory: Array<{ from: string; to: string; by: string }> }>).find((o) => o._id === orderId);
+    expect(order?.statusHistory).toEqual([
+      { from: 'Order Placed', to: 'Shipped', by: expect.stringMatching(/^command line \(.+\)$/) as unknown, at: expect.any(Number) as unknown },
+    ]);
+  });
+
+  it('refuses an unknown order or status, and a command it does not know, with a message and a failing exit code', async () => {
+    expect(await shop(['status', 'no-such-order', 'Shipped'], env)).toMatchObject({ code: 1, stderr: 'Order not found for ID: no-such-order\n' });
+    const lost = await shop(['status', 'no-such-order', 'Lost'], env);
+    expect(lost.code).toBe(2);
+    expect(lost.stderr).toContain('Unknown status "Lost": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered');
+    const unknown = await shop(['refund'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command "refund".');
+    expect(unknown.stderr).toContain('npm run shop -- status <orderId> "<status>"');
+  });
+});
+
+describe('npm run shop -- admin-password', () => {
+  it('prints a hash the API takes as ADMIN_PASSWORD_HASH', async () => {
+    const password = 'a passphrase only the owner knows';
+    const printed = await shop(['admin-password'], {}, `${password}\n`);
+    expect(printed.code).toBe(0);
+    const hash = printed.stdout.trim();
+    expect(hash).toMatch(/^\$argon2id\$/);
+    expect(printed.stderr).toContain('ADMIN_PASSWORD_HASH');
+
+    const api = await startApi({ JWT_SECRET: TEST_JWT_SECRET, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD_HASH: hash });
+    try {
+      const token = await adminLogin(api.url, { email: ADMIN.email, password });
+      expect(await call(api.url, 'POST', '/api/order/list', {}, { headers: { token } })).toMatchObject({ status: 200 });
+      expect(await call(api.url, 'POST', '/api/user/admin', { email: ADMIN.email, password: `${password}!` })).toMatchObject({
+        status: 401,
+        body: { success: false, message: 'Invalid email or password' },
+      });
+    } finally {
+      await api.stop();
+    }
+  });
+
+  it('refuses a password shorter than 12 characters', async () => {
+    const short = await shop(['admin-password'], {}, 'too short\n');
+    expect(short.code).toBe(2);
+    expect(short.stdout).toBe('');
+    expect(short.stderr).toContain('The password must be at least 12 characters.');
+  });
+});
