@@ -34,7 +34,15 @@ export type CartEvent = ItemAdded | QuantitySet;
 export interface CartLog {
   events: readonly CartEvent[];
   synced: number;
+  /**
+   * Ids of the changes the sending tab saw the server settle lately (confirmed or refused), when it stored them: a
+   * tab that made one of them drops its own copy instead of offering it again (see mergeStoredLog).
+   */
+  settled?: readonly string[];
 }
+
+/** At most this many settled ids travel with a stored log. */
+export const MAX_SETTLED_IDS = 100;
 
 export const EMPTY_CART_LOG: CartLog = { events: [], synced: 0 };
 
@@ -66,6 +74,7 @@ const storedLogSchema = z
     version: z.literal(STORED_LOG_VERSION),
     synced: z.number().check(z.int(), z.nonnegative()),
     events: z.array(cartEventSchema).check(z.maxLength(MAX_STORED_EVENTS)),
+    settled: z.optional(z.array(eventFields.id).check(z.maxLength(MAX_SETTLED_IDS))),
   })
   .check(
     z.refine((log) => log.synced <= log.events.length, 'synced is past the end of the log'),
@@ -74,7 +83,8 @@ const storedLogSchema = z
 
 /** The text the caller keeps in local storage. */
 export function serializeCartLog(log: CartLog): string {
-  return JSON.stringify({ version: STORED_LOG_VERSION, synced: log.synced, events: log.events });
+  const settled = log.settled?.length ? { settled: log.settled } : {};
+  return JSON.stringify({ version: STORED_LOG_VERSION, synced: log.synced, events: log.events, ...settled });
 }
 
 /**
@@ -97,5 +107,6 @@ export function parseStoredCartLog(raw: string | null, warn: (message: string) =
     warn(`Discarded the stored cart: ${where}${issue?.message ?? 'unexpected shape'}`);
     return EMPTY_CART_LOG;
   }
-  return { events: parsed.data.events, synced: parsed.data.synced };
+  const { events, synced, settled } = parsed.data;
+  return settled?.length ? { events, synced, settled } : { events, synced };
 }

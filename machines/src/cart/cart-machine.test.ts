@@ -53,8 +53,8 @@ interface Outstanding<TInput, TOutput> {
 }
 
 /** The cart machine with a fake server behind its actors, and a record of what it asked the caller to do. */
-function startCart(log: CartLog = EMPTY_CART_LOG) {
-  const server = { cart: structuredClone(ACCOUNT_CART) };
+function startCart(log: CartLog = EMPTY_CART_LOG, tab: { sender?: boolean; server?: { cart: CartData } } = {}) {
+  const server = tab.server ?? { cart: structuredClone(ACCOUNT_CART) };
   const calls = {
     fetch: undefined as Outstanding<undefined, CartData> | undefined,
     send: undefined as Outstanding<CartChange, CartChangeResult> | undefined,
@@ -99,7 +99,7 @@ function startCart(log: CartLog = EMPTY_CART_LOG) {
         persistLog: (_, { log: saved }) => persisted.push(saved),
       },
     }),
-    { input: { log } },
+    { input: { log, sender: tab.sender } },
   ).start();
   return { actor, server, calls, toasts, persisted };
 }
@@ -502,5 +502,112 @@ describe('cartMachine rules', () => {
     await drive(cart, { type: 'xstate.done.actor.fetchCart', output: {} });
     await drive(cart, { type: 'xstate.done.actor.sendCartChange', output: { status: 'applied', cartData: {} } });
     expect(selectCart(cart.actor.getSnapshot())).toEqual({ p1: { M: 1 }, p2: { S: 2 } });
+  });
+});
+
+describe('cartMachine in several tabs', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Two signed-in tabs on one account: `sender` sends the outbox, `follower` follows the shared log. */
+  async function twoTabs() {
+    const sender = startCart(EMPTY_CART_LOG, { sender: true });
+    const follower = startCart(EMPTY_CART_LOG, { sender: false, server: sender.server });
+    for (const tab of [sender, follower]) {
+      tab.actor.send({ type: 'cart.signedIn' });
+      await drive(tab, { type: 'xstate.done.actor.fetchCart', output: {} });
+    }
+    return { sender, follower };
+  }
+
+  /** What the browser's `storage` events hand the other tab: each log `from` saved since the last delivery, in order. */
+  const delivered = new Map<Cart, number>();
+  async function share(from: Cart, to: Cart): Promise<void> {
+    for (const log of from.persisted.slice(delivered.get(from) ?? 0)) to.actor.send({ type: 'cart.storedLogChanged', log });
+    delivered.set(from, from.persisted.length);
+    await settle();
+  }
+
+  const applied = { type: 'xstate.done.actor.sendCartChange', output: { status: 'applied', cartData: {} } } as const;
+
+  it('a change in one tab shows in the other, and is sent once, by the sending tab', async () => {
+    const { sender, follower } = await twoTabs();
+    follower.actor.send({ type: 'cart.itemAdded', itemId: 'p1', size: 'M' });
+    expect(follower.calls.sent).toEqual([]);
+    await share(follower, sender);
+    expect(selectCart(sender.actor.getSnapshot())).toEqual({ p1: { M: 1 }, p2: { S: 2 } });
+    expect(sender.calls.sent).toEqual([{ itemId: 'p1', size: 'M', quantity: 1 }]);
+
+    await drive(sender, applied);
+    await share(sender, follower);
+    expect(selectCart(follower.actor.getSnapshot())).toEqual({ p1: { M: 1 }, p2: { S: 2 } });
+    expect(selectOutboxLength(follower.actor.getSnapshot())).toBe(0);
+    expect(follower.calls.sent).toEqual([]);
+    expect(sender.server.cart).toEqual({ p1: { M: 1 }, p2: { S: 2 } });
+  });
+
+  it('changes made in both tabs at the same moment are all kept and each sent once', async () => {
+    const { sender, follower } = await twoTabs();
+    sender.actor.send({ type: 'cart.itemAdded', itemId: 'p1', size: 'M' });
+    follower.actor.send({ type: 'cart.itemAdded', itemId: 'p3', size: 'L' });
+    // Each tab wrote before the other's write reached it.
+    const [fromSender, fromFollower] = [sender.persisted.at(-1)!, follower.persisted.at(-1)!];
+    follower.actor.send({ type: 'cart.storedLogChanged', log: fromSender });
+    sender.actor.send({ type: 'cart.storedLogChanged', log: fromFollower });
+    await settle();
+    const both = { p1: { M: 1 }, p2: { S: 2 }, p3: { L: 1 } };
+    expect(selectCart(sender.actor.getSnapshot())).toEqual(both);
+    expect(selectCart(follower.actor.getSnapshot())).toEqual(both);
+    await drive(sender, applied);
+    await drive(sender, applied);
+    expect(sender.calls.sent).toEqual([
+      { itemId: 'p1', size: 'M', quantity: 1 },
+      { itemId: 'p3', size: 'L', quantity: 1 },
+    ]);
+    expect(sender.server.cart).toEqual(both);
+    expect(follower.calls.sent).toEqual([]);
+  });
+
+  it('a stale copy of the log does not bring back a change the server already has', async () => {
+    const { sender, follower } = await twoTabs();
+    follower.actor.send({ type: 'cart.itemAdded', itemId: 'p1', size: 'M' });
+    await share(follower, sender);
+    await drive(sender, applied);
+    // The follower, not told yet, adds another shoe: its log still shows p1 as waiting.
+    follower.actor.send({ type: 'cart.itemAdded', itemId: 'p3', size: 'L' });
+    await share(follower, sender);
+    await drive(sender, applied);
+    expect(sender.calls.sent).toEqual([
+      { itemId: 'p1', size: 'M', quantity: 1 },
+      { itemId: 'p3', size: 'L', quantity: 1 },
+    ]);
+    expect(selectCart(sender.actor.getSnapshot())).toEqual({ p1: { M: 1 }, p2: { S: 2 }, p3: { L: 1 } });
+    // And the sender's log, stored again, brings the follower up to date.
+    await share(sender, follower);
+    expect(selectOutboxLength(follower.actor.getSnapshot())).toBe(0);
+    expect(selectCart(follower.actor.getSnapshot())).toEqual(sender.server.cart);
+  });
+
+  it('a tab that becomes the sender (the other was closed) sends what waits', async () => {
+    const { follower } = await twoTabs();
+    follower.actor.send({ type: 'cart.itemAdded', itemId: 'p1', size: 'M' });
+    expect(follower.calls.sent).toEqual([]);
+    follower.actor.send({ type: 'cart.senderChanged', sender: true });
+    await settle();
+    expect(follower.calls.sent).toEqual([{ itemId: 'p1', size: 'M', quantity: 1 }]);
+  });
+
+  it('an order placed in one tab empties the cart in the others', async () => {
+    const { sender, follower } = await twoTabs();
+    follower.actor.send({ type: 'cart.itemAdded', itemId: 'p1', size: 'M' });
+    await share(follower, sender);
+    await drive(sender, applied);
+    await drive(follower, { type: 'cart.orderPlaced' });
+    await share(follower, sender);
+    expect(selectCart(sender.actor.getSnapshot())).toEqual({});
   });
 });

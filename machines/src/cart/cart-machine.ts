@@ -2,9 +2,17 @@
 // events form an outbox sent to the server one at a time, in order (decision 005).
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '../error-message.js';
-import { EMPTY_CART_LOG, type CartData, type CartEvent, type CartLog } from './cart-events.js';
+import { EMPTY_CART_LOG, MAX_SETTLED_IDS, type CartData, type CartEvent, type CartLog } from './cart-events.js';
 import { cartCount, foldCart, isAcceptedQuantity } from './cart-fold.js';
-import { appendCartEvent, nextChangeToSend, pendingEvents, rebaseCartLog, type CartChange } from './cart-log.js';
+import {
+  appendCartEvent,
+  mergeStoredLog,
+  nextChangeToSend,
+  pendingEvents,
+  rebaseCartLog,
+  sameCartLog,
+  type CartChange,
+} from './cart-log.js';
 
 /** The server's answer to one change. A transport failure (network, 5xx) is a rejection instead, and is retried. */
 export type CartChangeResult =
@@ -15,7 +23,15 @@ export type CartChangeResult =
 export interface CartInput {
   /** The stored log: parseStoredCartLog(localStorage.getItem(key), console.warn). */
   log: CartLog;
+  /**
+   * Whether this tab sends the outbox (default true). With the store open in several tabs one of them sends and the
+   * others follow the shared log, so no change goes out twice; the web app elects it with a Web Lock.
+   */
+  sender?: boolean;
 }
+
+/** How many recently settled event ids a tab remembers against stale copies of the log. */
+const SETTLED_KEPT = MAX_SETTLED_IDS;
 
 export interface CartContext {
   log: CartLog;
@@ -26,6 +42,11 @@ export interface CartContext {
   lastError: string | null;
   /** A refused change left the local cart ahead of the server's: fetch it once the outbox is empty. */
   needsRefresh: boolean;
+  sender: boolean;
+  /** The ids of the last changes the server confirmed or refused here, newest last. */
+  settled: string[];
+  /** This tab's own pending changes that no other tab's stored log has shown yet (see mergeStoredLog). */
+  unshared: string[];
 }
 
 // Past-tense facts, like every event of the machines/ family.
@@ -38,7 +59,11 @@ export type CartMachineEvent =
   /** The browser's `online` event: retry now instead of at the end of the backoff. */
   | { type: 'cart.wentOnline' }
   /** The server empties the cart as it stores the order. */
-  | { type: 'cart.orderPlaced' };
+  | { type: 'cart.orderPlaced' }
+  /** Another tab stored the shared log (the browser's `storage` event). */
+  | { type: 'cart.storedLogChanged'; log: CartLog }
+  /** This tab became (or stopped being) the one that sends the outbox. */
+  | { type: 'cart.senderChanged'; sender: boolean };
 
 export const SELECT_SIZE_MESSAGE = 'Select product size!';
 export const RETRY_BASE_MS = 1_000;
@@ -61,9 +86,29 @@ function withLog(log: CartLog): Pick<CartContext, 'log' | 'cart'> {
   return { log, cart: foldCart(log.events) };
 }
 
-function recorded(context: CartContext, event: CartEvent): Pick<CartContext, 'log' | 'cart'> {
-  return withLog(appendCartEvent(context.log, event));
+function recorded(context: CartContext, event: CartEvent): Pick<CartContext, 'log' | 'cart' | 'unshared'> {
+  const log = appendCartEvent(context.log, event);
+  const pending = new Set(pendingEvents(log).map((pendingEvent) => pendingEvent.id));
+  return { ...withLog(log), unshared: [...context.unshared.filter((id) => pending.has(id)), event.id] };
 }
+
+/** The outbox's head, now answered by the server: remembered so a stale copy of the log cannot bring it back. */
+function settledHead(context: CartContext): string[] {
+  const head = context.log.events[context.log.synced];
+  return head ? [...context.settled, head.id].slice(-SETTLED_KEPT) : context.settled;
+}
+
+/** The log as it is stored for every tab: with the changes this tab saw settled, so their makers drop them. */
+const storedForm = ({ context }: { context: CartContext }): { log: CartLog } => ({
+  log: context.settled.length > 0 ? { ...context.log, settled: context.settled } : context.log,
+});
+
+const mergedWithStored = (context: CartContext, stored: CartLog) =>
+  mergeStoredLog(context.log, stored, {
+    sender: context.sender,
+    settled: new Set(context.settled),
+    unshared: new Set(context.unshared),
+  });
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} was not provided to cartMachine`));
 
@@ -104,6 +149,7 @@ export const cartMachine = setup({
       needsRefresh: false,
     })),
     acceptServerCart: assign(({ context }, params: { cartData: CartData }) => ({
+      settled: settledHead(context),
       ...withLog(rebaseCartLog(context.log, params.cartData, context.log.synced + 1, Date.now())),
       retries: 0,
       lastError: null,
@@ -111,11 +157,17 @@ export const cartMachine = setup({
     })),
     // The local change stays, as the spec asks; the server's cart wins at the next refresh.
     skipRefusedChange: assign(({ context }, params: { message: string }) => ({
+      settled: settledHead(context),
       log: { events: context.log.events, synced: context.log.synced + 1 },
       retries: 0,
       lastError: params.message,
       needsRefresh: true,
     })),
+    adoptStoredLog: assign(({ context }, params: { log: CartLog }) => {
+      const shown = new Set([...params.log.events.map((event) => event.id), ...(params.log.settled ?? [])]);
+      return { ...withLog(mergedWithStored(context, params.log)), unshared: context.unshared.filter((id) => !shown.has(id)) };
+    }),
+    setSender: assign((_, params: { sender: boolean }) => ({ sender: params.sender })),
     recordFailure: assign(({ context }, params: { message: string }) => ({
       retries: context.retries + 1,
       lastError: params.message,
@@ -129,7 +181,10 @@ export const cartMachine = setup({
       event.size.trim() !== '',
     acceptableQuantity: ({ event }) =>
       event.type === 'cart.quantitySet' && event.itemId !== '' && event.size.trim() !== '' && isAcceptedQuantity(event.quantity),
-    hasPending: ({ context }) => pendingEvents(context.log).length > 0,
+    /** Changes wait, and this tab is the one to send them. */
+    canSend: ({ context }) => context.sender && pendingEvents(context.log).length > 0,
+    /** Taking another tab's log leaves this tab with something that tab has not got: it is stored again. */
+    storedLogBehind: ({ context }, params: { log: CartLog }) => !sameCartLog(mergedWithStored(context, params.log), params.log),
     needsRefresh: ({ context }) => context.needsRefresh,
     /** A stored cart that came from an account (its server part) while nobody is signed in. */
     holdsAccountCart: ({ context }) => context.log.synced > 0,
@@ -142,8 +197,27 @@ export const cartMachine = setup({
   },
 }).createMachine({
   id: 'cart',
-  context: ({ input }) => ({ ...withLog(input.log), retries: 0, lastError: null, needsRefresh: false }),
+  context: ({ input }) => ({
+    ...withLog(input.log),
+    retries: 0,
+    lastError: null,
+    needsRefresh: false,
+    sender: input.sender ?? true,
+    settled: [],
+    unshared: [],
+  }),
   on: {
+    'cart.storedLogChanged': [
+      {
+        guard: { type: 'storedLogBehind', params: ({ event }) => ({ log: event.log }) },
+        actions: [
+          { type: 'adoptStoredLog', params: ({ event }) => ({ log: event.log }) },
+          { type: 'persistLog', params: storedForm },
+        ],
+      },
+      { actions: { type: 'adoptStoredLog', params: ({ event }) => ({ log: event.log }) } },
+    ],
+    'cart.senderChanged': { actions: { type: 'setSender', params: ({ event }) => ({ sender: event.sender }) } },
     'cart.itemAdded': [
       {
         guard: 'sizeMissing',
@@ -151,13 +225,13 @@ export const cartMachine = setup({
       },
       {
         guard: 'acceptableLine',
-        actions: ['recordAdded', { type: 'persistLog', params: ({ context }) => ({ log: context.log }) }],
+        actions: ['recordAdded', { type: 'persistLog', params: storedForm }],
       },
     ],
     'cart.quantitySet': {
       // The server refuses any other quantity and writes nothing; so does the cart.
       guard: 'acceptableQuantity',
-      actions: ['recordQuantitySet', { type: 'persistLog', params: ({ context }) => ({ log: context.log }) }],
+      actions: ['recordQuantitySet', { type: 'persistLog', params: storedForm }],
     },
   },
   initial: 'signedOut',
@@ -168,7 +242,7 @@ export const cartMachine = setup({
         // Signing out resets the cart; a cart left over from a session that ended elsewhere is reset the same way.
         'cart.signedOut': {
           guard: 'holdsAccountCart',
-          actions: ['resetCart', { type: 'persistLog', params: ({ context }) => ({ log: context.log }) }],
+          actions: ['resetCart', { type: 'persistLog', params: storedForm }],
         },
       },
     },
@@ -177,13 +251,13 @@ export const cartMachine = setup({
       on: {
         'cart.signedOut': {
           target: 'signedOut',
-          actions: ['resetCart', { type: 'persistLog', params: ({ context }) => ({ log: context.log }) }],
+          actions: ['resetCart', { type: 'persistLog', params: storedForm }],
         },
         // Everything in the cart was ordered; a fresh fetch also catches a change that was still on its way.
         'cart.orderPlaced': {
           target: '.loading',
           reenter: true,
-          actions: ['resetCart', { type: 'persistLog', params: ({ context }) => ({ log: context.log }) }],
+          actions: ['resetCart', { type: 'persistLog', params: storedForm }],
         },
       },
       states: {
@@ -195,7 +269,7 @@ export const cartMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'rebaseOnServerCart', params: ({ event }) => ({ cartData: event.output }) },
-                { type: 'persistLog', params: ({ context }) => ({ log: context.log }) },
+                { type: 'persistLog', params: storedForm },
               ],
             },
             onError: [
@@ -220,7 +294,7 @@ export const cartMachine = setup({
         },
         idle: {
           always: [
-            { guard: 'hasPending', target: 'sending' },
+            { guard: 'canSend', target: 'sending' },
             { guard: 'needsRefresh', target: 'loading' },
           ],
         },
@@ -237,14 +311,14 @@ export const cartMachine = setup({
                 actions: [
                   { type: 'notifyError', params: ({ event }) => ({ message: refusalMessage(event.output) }) },
                   { type: 'skipRefusedChange', params: ({ event }) => ({ message: refusalMessage(event.output) }) },
-                  { type: 'persistLog', params: ({ context }) => ({ log: context.log }) },
+                  { type: 'persistLog', params: storedForm },
                 ],
               },
               {
                 target: 'idle',
                 actions: [
                   { type: 'acceptServerCart', params: ({ event }) => ({ cartData: appliedCart(event.output) }) },
-                  { type: 'persistLog', params: ({ context }) => ({ log: context.log }) },
+                  { type: 'persistLog', params: storedForm },
                 ],
               },
             ],

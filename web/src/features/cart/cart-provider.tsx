@@ -4,14 +4,23 @@ import { inspect } from '../../app/inspect';
 import { useSession } from '../session/use-session-status';
 import { cartLogic, type CartActorRef } from './cart-actor';
 import { CartContext } from './cart-context';
-import { readStoredCartLog } from './cart-storage';
+import { parseStoredCartLog } from '../../../../machines/src/cart/cart-events';
+import { CART_STORAGE_KEY, readStoredCartLog } from './cart-storage';
+
+/** Held by the one tab that sends the outbox; the next tab takes it when that one closes. */
+const CART_SENDER_LOCK = 'kadam.cart.sender';
+
+// Without Web Locks every tab sends, as before: a change may then go out from two tabs, harmlessly (each is sent as
+// the line's resulting quantity), never lost.
+const hasWebLocks = () => typeof navigator !== 'undefined' && 'locks' in navigator;
 
 /** Creates the app's one cart actor from the stored log and keeps it told about the session and the network. */
 export function CartProvider({ children }: { children: ReactNode }) {
   const [storedLog] = useState(readStoredCartLog);
-  const cart = useActorRef(cartLogic, { input: { log: storedLog }, inspect });
+  const cart = useActorRef(cartLogic, { input: { log: storedLog, sender: !hasWebLocks() }, inspect });
   useSessionEvents(cart);
   useOnlineEvents(cart);
+  useOtherTabs(cart);
   return <CartContext value={cart}>{children}</CartContext>;
 }
 
@@ -40,5 +49,33 @@ function useOnlineEvents(cart: CartActorRef): void {
     const onOnline = () => cart.send({ type: 'cart.wentOnline' });
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
+  }, [cart]);
+}
+
+/** Every open tab shows the same cart: another tab's stored log is folded in here, and one tab sends the outbox. */
+function useOtherTabs(cart: CartActorRef): void {
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== CART_STORAGE_KEY || event.storageArea !== window.localStorage) return;
+      cart.send({ type: 'cart.storedLogChanged', log: parseStoredCartLog(event.newValue, console.warn) });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [cart]);
+
+  useEffect(() => {
+    if (!hasWebLocks()) return;
+    const released = new AbortController();
+    navigator.locks
+      .request(CART_SENDER_LOCK, { signal: released.signal }, () => {
+        cart.send({ type: 'cart.senderChanged', sender: true });
+        // Held until this tab's cart goes away (the tab closes or the app unmounts).
+        return new Promise<void>((resolve) => released.signal.addEventListener('abort', () => resolve()));
+      })
+      .catch(() => undefined);
+    return () => {
+      released.abort();
+      cart.send({ type: 'cart.senderChanged', sender: false });
+    };
   }, [cart]);
 }
