@@ -1,26 +1,29 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { decodeJwt } from 'jose';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openWatchedPage, problemsOf, screenshot, type WatchedPage } from '../support/browser.js';
 import {
-  createClerkFrontendApi,
-  IMAGE_ORIGIN,
-  TELEMETRY_ORIGIN,
-  type ClerkFrontendApi,
-  type FrontendApiFaults,
-} from '../support/clerk-frontend-api.js';
+  addFirstProductByLinks,
+  clerkModalTitle,
+  errorToasts,
+  expectOnlyClerkOrigins,
+  nav,
+  openClerkPage,
+  signInButton,
+  signInInClerkModal,
+  startClerkStore,
+  userButton,
+} from '../support/clerk-browser.js';
+import { createClerkFrontendApi, type ClerkFrontendApi, type FrontendApiFaults } from '../support/clerk-frontend-api.js';
 import { gql } from '../support/graphql.js';
 import { ADDRESS, cartCount, fillAddress } from '../support/journeys.js';
-import { startStoreTheReadmeWay, type RunningStore } from '../support/store-process.js';
+import type { RunningStore } from '../support/store-process.js';
 
 // Spec sections 2, 4, 6 and 7 with the hosted sign-in configured: the store started the README's way with
 // VITE_CLERK_PUBLISHABLE_KEY (so `npm start` builds the web app with it, into its own WEB_DIST) and the API's Clerk
 // settings; the real clerk-js in the page; and, since Clerk's hosted service cannot be reached here, a local
 // stand-in for its Frontend API (tests/support/clerk-frontend-api.ts) answering through the browser's request
-// routing. Besides the Frontend API the stand-in answers the two other origins clerk-js reaches for: Clerk's image
+// routing (set up by tests/support/clerk-browser.ts, shared with clerk-checkout.test.ts). Besides the Frontend API the stand-in answers the two other origins clerk-js reaches for: Clerk's image
 // service (the user's avatar) and its telemetry (development instances). Nothing else may be asked for.
 
 const ACCOUNT = { email: 'asha.clerk@example.com', password: 'correct horse 1', firstName: 'Asha', lastName: 'Rao' };
@@ -43,81 +46,25 @@ function recordGraphQL(page: Page): GraphQLCall[] {
 
 const bearer = (call: GraphQLCall) => (call.authorization?.startsWith('Bearer ') === true ? call.authorization.slice('Bearer '.length) : undefined);
 
-// Error toasts are gone after 5 s and a sign-in reloads the page: each one shown is noted in the tab's
-// sessionStorage, which outlives both. (Strings: this file is type-checked for Node, where the DOM does not exist.)
-const RECORD_ERROR_TOASTS = `
-  new MutationObserver(() => {
-    for (const toast of document.querySelectorAll('[data-sonner-toast][data-type="error"]:not([data-noted])')) {
-      toast.setAttribute('data-noted', '');
-      const noted = JSON.parse(sessionStorage.getItem('test.errorToasts') ?? '[]');
-      sessionStorage.setItem('test.errorToasts', JSON.stringify([...noted, toast.textContent]));
-    }
-  }).observe(document, { childList: true, subtree: true });
-`;
-const errorToasts = (page: Page) => page.evaluate<string[]>("JSON.parse(sessionStorage.getItem('test.errorToasts') ?? '[]')");
-// clerk-js turns its telemetry off and swallows some network errors when navigator.webdriver is set, as it is
-// under automation; a shopper's browser has no such flag, so the page runs clerk-js as a shopper's would.
-const AS_A_SHOPPERS_BROWSER = "Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false })";
-
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const loadingStatus = (page: Page) => nav(page).getByRole('status').filter({ hasText: 'Sign-in loading…' });
-const signInButton = (page: Page) => nav(page).getByRole('button', { name: 'Sign in' });
-const userButton = (page: Page) => nav(page).getByRole('button', { name: 'Open user menu' });
-
-/** A shopper's way to the cart: the COLLECTION link, the first product, its first size, ADD TO CART. */
-async function addFirstProductByLinks(page: Page): Promise<void> {
-  await nav(page).getByRole('link', { name: 'COLLECTION' }).click();
-  // The URL changes before the collection replaces the page, whose links may lead to products too (orders do).
-  await page.getByRole('combobox', { name: 'Sort products' }).waitFor();
-  const card = page.locator('main a[href^="/product/"]').first();
-  const href = (await card.getAttribute('href')) ?? '';
-  await card.click();
-  await page.waitForURL(`**${href}`);
-  await page.getByRole('group').getByRole('button').first().click();
-  await page.getByRole('button', { name: 'ADD TO CART' }).click();
-}
 
 describe('hosted sign-in (Clerk) in the browser', () => {
   let fapi: ClerkFrontendApi;
   let store: RunningStore;
-  let webDist: string;
   let browser: Browser;
 
   beforeAll(async () => {
     fapi = await createClerkFrontendApi();
     fapi.addAccount(ACCOUNT);
-    // Its own build folder: web/dist belongs to the default store the other journeys use.
-    webDist = mkdtempSync(path.join(tmpdir(), 'store-clerk-web-'));
-    store = await startStoreTheReadmeWay({
-      WEB_DIST: webDist,
-      VITE_CLERK_PUBLISHABLE_KEY: fapi.publishableKey,
-      CLERK_JWT_KEY: fapi.publicKeyPem,
-      CLERK_ISSUER: fapi.issuer,
-    });
+    store = await startClerkStore(fapi);
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser.close();
     await store.stop();
-    rmSync(webDist, { recursive: true, force: true });
-    // The build's server half, beside it (web/build/prerender.ts).
-    rmSync(`${webDist}-server`, { recursive: true, force: true });
   });
 
-  async function openPage(faults: FrontendApiFaults = {}): Promise<WatchedPage> {
-    const watched = await openWatchedPage(browser, store.url, 'desktop');
-    await fapi.attach(watched.context, faults);
-    await watched.context.addInitScript(RECORD_ERROR_TOASTS);
-    await watched.context.addInitScript(AS_A_SHOPPERS_BROWSER);
-    return watched;
-  }
-
-  /** Nothing was asked of any origin but the store's and the three Clerk origins the stand-in answers. */
-  function expectOnlyClerkOrigins(watched: WatchedPage): void {
-    const origins = new Set(watched.foreignRequests.map((url) => new URL(url).origin));
-    for (const origin of origins) expect([fapi.origin, IMAGE_ORIGIN, TELEMETRY_ORIGIN]).toContain(origin);
-    expect(fapi.unhandled).toEqual([]);
-  }
+  const openPage = (faults: FrontendApiFaults = {}): Promise<WatchedPage> => openClerkPage(browser, store.url, fapi, faults);
 
   it('without a key (the default store) nothing of Clerk is fetched, and the nav links to the store login', async () => {
     const watched = await openWatchedPage(browser, inject('storeUrl'), 'desktop');
@@ -152,7 +99,7 @@ describe('hosted sign-in (Clerk) in the browser', () => {
       await expect.poll(() => loadingStatus(page).count(), { timeout: 3000 }).toBe(0);
     }
     expect(problemsOf(watched).consoleErrors).toEqual([]);
-    expectOnlyClerkOrigins(watched);
+    expectOnlyClerkOrigins(watched, fapi);
     await watched.context.close();
   });
 
@@ -164,7 +111,7 @@ describe('hosted sign-in (Clerk) in the browser', () => {
     await expect.poll(() => nav(page).getByRole('status').filter({ hasText: 'Sign-in degraded' }).count(), { timeout: 15_000 }).toBe(1);
     await screenshot(page, 'clerk-degraded');
     expect(problemsOf(watched, [/status of 500/]).consoleErrors).toEqual([]);
-    expectOnlyClerkOrigins(watched);
+    expectOnlyClerkOrigins(watched, fapi);
     await watched.context.close();
   });
 
@@ -186,7 +133,7 @@ describe('hosted sign-in (Clerk) in the browser', () => {
         await page.waitForURL((url) => url.pathname === '/login');
         await page.getByLabel('Email').waitFor();
         expect(problemsOf(watched, [/Failed to load Clerk/, /Failed to load resource/]).consoleErrors).toEqual([]);
-        expectOnlyClerkOrigins(watched);
+        expectOnlyClerkOrigins(watched, fapi);
         await watched.context.close();
       }),
     );
@@ -203,18 +150,11 @@ describe('hosted sign-in (Clerk) in the browser', () => {
     // (b) The nav's sign-in opens Clerk's own modal; signing in there lands on / (forceRedirectUrl), signed in.
     await page.goto('/collection', { waitUntil: 'networkidle' });
     await signInButton(page).click();
-    const modalTitle = page.getByRole('heading', { name: 'Sign in to Kadam' });
-    await modalTitle.waitFor();
-    await page.getByLabel('Email address').fill(ACCOUNT.email);
-    await screenshot(page, 'clerk-modal');
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await page.getByRole('heading', { name: 'Enter your password' }).waitFor();
-    await page.getByLabel('Password', { exact: true }).fill(ACCOUNT.password);
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await signInInClerkModal(page, ACCOUNT, { screenshotAs: 'clerk-modal' });
     await page.waitForURL((url) => url.pathname === '/');
     await userButton(page).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(await modalTitle.count()).toBe(0);
+    expect(await clerkModalTitle(page).count()).toBe(0);
     expect(await signInButton(page).count()).toBe(0);
     await screenshot(page, 'clerk-signed-in');
 
@@ -278,7 +218,7 @@ describe('hosted sign-in (Clerk) in the browser', () => {
 
     expect(await errorToasts(page)).toEqual([]);
     expect(problemsOf(watched).consoleErrors).toEqual([]);
-    expectOnlyClerkOrigins(watched);
+    expectOnlyClerkOrigins(watched, fapi);
     await watched.context.close();
   });
 });

@@ -1,21 +1,24 @@
 import { ClerkProvider, SignInButton, SignedIn, SignedOut, UserButton, useAuth, useClerk } from '@clerk/clerk-react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { hostedSignInReturnPath } from '../../features/login/next-path';
 import { setHostedSession } from '../../features/session/session-store';
 import { SyncUserDocument } from '../../graphql/generated/graphql';
 import { UserIcon } from '../icons';
 import styles from './nav-bar.module.css';
 
-// Loaded only when VITE_CLERK_PUBLISHABLE_KEY is set (see sign-in-control.tsx): modal sign-in and sign-up,
-// the provider's user menu, and both return to / (spec §2).
+// Loaded only when VITE_CLERK_PUBLISHABLE_KEY is set (see sign-in-control.tsx): modal sign-in and sign-up and the
+// provider's user menu. Signing in returns to / (spec §2), or to checkout or MY ORDERS when started there, and the
+// session goes to the session store (SessionBridge), with a way for those pages to open the same modal.
 export default function HostedSignIn({ publishableKey }: { publishableKey: string }) {
+  const { pathname } = useLocation();
   return (
     <ClerkProvider publishableKey={publishableKey} afterSignOutUrl="/">
       <SessionBridge />
       <ProviderStatus />
       <SignedOut>
-        <SignInButton mode="modal" forceRedirectUrl="/" signUpForceRedirectUrl="/">
+        <SignInButton mode="modal" {...returningTo(hostedSignInReturnPath(pathname))}>
           <button type="button" className={styles.iconButton} aria-label="Sign in">
             <UserIcon />
           </button>
@@ -26,6 +29,11 @@ export default function HostedSignIn({ publishableKey }: { publishableKey: strin
       </SignedIn>
     </ClerkProvider>
   );
+}
+
+/** Where Clerk sends the shopper after signing in, or after signing up from the sign-in modal. */
+function returningTo(path: string) {
+  return { forceRedirectUrl: path, signUpForceRedirectUrl: path };
 }
 
 type ClerkStatus = ReturnType<typeof useClerk>['status'];
@@ -80,6 +88,7 @@ const NOBODY_SIGNED_IN = { signedIn: false, getToken: () => Promise.resolve(null
 /** Hands the provider's session to the session store, and syncs the store user once per sign-in (spec §7). */
 function SessionBridge() {
   const { isLoaded, isSignedIn, userId, getToken } = useAuth();
+  const clerk = useClerk();
   const failed = useProviderStatus() === 'error';
   const signedIn = isSignedIn === true;
   const client = useApolloClient();
@@ -87,11 +96,14 @@ function SessionBridge() {
   const [syncUser] = useMutation(SyncUserDocument, { context: { silent: true } });
 
   useEffect(() => {
-    if (isLoaded) setHostedSession({ signedIn, getToken: () => getToken() });
-    // Clerk could not load: nobody is signed in through it, so the pages waiting for the session (checkout, orders)
-    // go on as signed out, and the store's own login is the way in.
-    else if (failed) setHostedSession(NOBODY_SIGNED_IN);
-  }, [isLoaded, failed, signedIn, getToken]);
+    if (isLoaded) {
+      setHostedSession({ signedIn, getToken: () => getToken(), openSignIn: (returnTo) => clerk.openSignIn(returningTo(returnTo)) });
+    } else if (failed) {
+      // Clerk could not load: nobody is signed in through it, so the pages waiting for the session (checkout, orders)
+      // go on as signed out, with no modal to offer: the store's own login is the way in.
+      setHostedSession(NOBODY_SIGNED_IN);
+    }
+  }, [isLoaded, failed, signedIn, getToken, clerk]);
 
   // Who was signed in at Clerk's last answer; undefined before its first.
   const lastUser = useRef<string | null | undefined>(undefined);

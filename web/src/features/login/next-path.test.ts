@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, safeNextPath } from './next-path';
+import { hostedSignInReturnPath, loginPathFor, safeNextPath } from './next-path';
 
 const origin = 'https://shop.example';
 
@@ -21,5 +21,15 @@ describe('where sign-in returns to', () => {
   it('the login link carries the path back', () => {
     expect(loginPathFor('/place-order')).toBe('/login?next=%2Fplace-order');
     expect(safeNextPath(new URLSearchParams(loginPathFor('/place-order').split('?')[1]).get('next'), origin)).toBe('/place-order');
+  });
+
+  it.each([
+    ['/place-order', '/place-order'],
+    ['/orders', '/orders'],
+    ['/collection', '/'],
+    ['/product/p1', '/'],
+    ['/', '/'],
+  ])('the hosted sign-in opened on %j returns to %j', (pathname, expected) => {
+    expect(hostedSignInReturnPath(pathname)).toBe(expected);
   });
 });

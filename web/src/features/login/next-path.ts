@@ -22,3 +22,14 @@ export function safeNextPath(next: string | null | undefined, origin?: string): 
 export function loginPathFor(path: string): string {
   return `/login?next=${encodeURIComponent(path)}`;
 }
+
+// The pages that ask a signed-out shopper to sign in (checkout, MY ORDERS).
+const PAGES_NEEDING_SIGN_IN: ReadonlySet<string> = new Set(['/place-order', '/orders']);
+
+/**
+ * Where the hosted modal sign-in returns to when opened on `pathname`: back to checkout or MY ORDERS, which the
+ * shopper opened to sign in for; elsewhere to /, as the spec's sign-in control does (section 2).
+ */
+export function hostedSignInReturnPath(pathname: string): string {
+  return PAGES_NEEDING_SIGN_IN.has(pathname) ? pathname : '/';
+}

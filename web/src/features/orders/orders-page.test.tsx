@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MyOrdersDocument, type MyOrdersQuery } from '../../graphql/generated/graphql';
 import { serverCartAnswer, viewerAnswer } from '../../test/cart-fixtures';
 import { answer } from '../../test/graphql-mock';
 import { renderApp } from '../../test/render-app';
-import { setSessionToken } from '../session/session-store';
+import { setHostedSession, setSessionToken } from '../session/session-store';
 
 type Order = MyOrdersQuery['myOrders'][number];
 
@@ -92,6 +92,20 @@ describe('orders page', () => {
     await screen.findByText('Sign in to see your orders.');
     const link = within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' });
     expect(link.getAttribute('href')).toBe('/login?next=%2Forders');
+    expect(requests.filter((sent) => sent.operationName === 'MyOrders')).toHaveLength(0);
+  });
+
+  it('signed out with the hosted sign-in ready, it offers its modal, which returns here, and the email form beside it', async () => {
+    const user = userEvent.setup();
+    const openSignIn = vi.fn();
+    setHostedSession({ signedIn: false, getToken: () => Promise.resolve(null), openSignIn });
+    const { requests } = renderApp('/orders');
+
+    await screen.findByText('Sign in to see your orders.');
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: 'Sign in with email instead' }).getAttribute('href')).toBe('/login?next=%2Forders');
+    await user.click(main.getByRole('button', { name: 'Sign in' }));
+    expect(openSignIn).toHaveBeenCalledExactlyOnceWith('/orders');
     expect(requests.filter((sent) => sent.operationName === 'MyOrders')).toHaveLength(0);
   });
 });

@@ -6,6 +6,8 @@ import ui from '../../app/ui.module.css';
 import { useDocumentMeta } from '../../app/use-document-meta';
 import { MyOrdersDocument } from '../../graphql/generated/graphql';
 import { loginPathFor } from '../login/next-path';
+import { HostedSignInOffer } from '../login/sign-in-offer';
+import { useHostedSignIn } from '../session/session-store';
 import { useSession } from '../session/use-session-status';
 import { OrderRow, OrderRowSkeleton } from './order-row';
 import { orderRows } from './order-rows';
@@ -75,6 +77,8 @@ function OrdersList() {
 }
 
 function SignInPrompt() {
+  const openSignIn = useHostedSignIn();
+  if (openSignIn) return <HostedSignInOffer reason="Sign in to see your orders." returnTo="/orders" openSignIn={openSignIn} />;
   return (
     <div className={styles.message}>
       <p>Sign in to see your orders.</p>

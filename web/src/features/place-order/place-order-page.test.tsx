@@ -6,7 +6,7 @@ import { CART_PRODUCTS_PAGE } from '../cart/use-cart-view';
 import { cartProduct, cartProductsAnswer, serverCartAnswer, viewerAnswer } from '../../test/cart-fixtures';
 import { answer, fail } from '../../test/graphql-mock';
 import { locationText, renderApp } from '../../test/render-app';
-import { setSessionToken } from '../session/session-store';
+import { setHostedSession, setSessionToken } from '../session/session-store';
 
 const KEY = '0c9a4b4e-6f0e-4d38-9a51-8d3f4c2f7b10';
 const runner = cartProduct('men-run', 'Stride Pro Running Shoe', 4499);
@@ -75,6 +75,26 @@ describe('place order page', () => {
     const { container } = renderApp('/place-order');
     await waitFor(() => expect(locationText(container)).toBe('/login?next=%2Fplace-order'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+  });
+
+  it('signed out with the hosted sign-in ready, it stays and offers its modal, which returns here, and the email form beside it', async () => {
+    const user = userEvent.setup();
+    const openSignIn = vi.fn();
+    setHostedSession({ signedIn: false, getToken: () => Promise.resolve(null), openSignIn });
+    const { container } = renderApp('/place-order');
+
+    await screen.findByText('Sign in to place your order; your cart comes with you.');
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: 'Sign in with email instead' }).getAttribute('href')).toBe('/login?next=%2Fplace-order');
+    await user.click(main.getByRole('button', { name: 'Sign in' }));
+    expect(openSignIn).toHaveBeenCalledExactlyOnceWith('/place-order');
+    expect(locationText(container)).toBe('/place-order');
+  });
+
+  it('signed out when the hosted sign-in could not load, it sends the shopper to /login as without it', async () => {
+    setHostedSession({ signedIn: false, getToken: () => Promise.resolve(null) });
+    const { container } = renderApp('/place-order');
+    await waitFor(() => expect(locationText(container)).toBe('/login?next=%2Fplace-order'));
   });
 
   it('shows the delivery form, the totals and cash on delivery as the one, chosen method', async () => {

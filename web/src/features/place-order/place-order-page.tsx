@@ -23,6 +23,8 @@ import { CartTotalsPanel } from '../cart/cart-totals-panel';
 import { ProductsFailedNotice } from '../cart/products-failed-notice';
 import { useCartView, type CartView } from '../cart/use-cart-view';
 import { loginPathFor } from '../login/next-path';
+import { HostedSignInOffer } from '../login/sign-in-offer';
+import { useHostedSignIn } from '../session/session-store';
 import { useSession } from '../session/use-session-status';
 import { DeliveryFields } from './delivery-fields';
 import { orderConfirmation } from './order-confirmation';
@@ -84,7 +86,7 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
   }, [checkout, signedIn]);
 
   if (placed) return <Navigate to="/orders" replace />;
-  if (signInRequired) return <Navigate to={loginPathFor('/place-order')} replace />;
+  if (signInRequired) return <SignInToCheckout />;
 
   const onSubmit = () => {
     // Until every price is known the total is not the one to charge; the button says so (aria-disabled). If asking
@@ -114,6 +116,22 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
       }
       totals={<CartTotalsPanel subtotal={view.totals.subtotal} total={view.totals.total} pending={!view.ready} />}
     />
+  );
+}
+
+/** Signed out: the hosted modal when it is ready (the email form beside it), else straight to the email form. */
+function SignInToCheckout() {
+  const openSignIn = useHostedSignIn();
+  if (!openSignIn) return <Navigate to={loginPathFor('/place-order')} replace />;
+  return (
+    <section className={`container ${styles.page}`} aria-labelledby="delivery-title">
+      <div className={styles.delivery}>
+        <h1 id="delivery-title" className={ui.sectionTitle}>
+          Delivery information
+        </h1>
+        <HostedSignInOffer reason="Sign in to place your order; your cart comes with you." returnTo="/place-order" openSignIn={openSignIn} />
+      </div>
+    </section>
   );
 }
 

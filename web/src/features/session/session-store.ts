@@ -74,6 +74,11 @@ export function useSessionToken(): string | null {
 export interface HostedSession {
   signedIn: boolean;
   getToken: () => Promise<string | null>;
+  /**
+   * Opens the provider's modal sign-in, which brings the shopper back to `returnTo`; absent when the provider could
+   * not load (the store's email form is then the only way in).
+   */
+  openSignIn?: (returnTo: string) => void;
 }
 
 let hostedSession: HostedSession | null = null;
@@ -109,4 +114,18 @@ function hostedSessionKnown(): boolean {
 /** See hostedSessionKnown; the prerendered HTML and hydration render as if it were not known yet. */
 export function useHostedSessionKnown(): boolean {
   return useSyncExternalStore(subscribeToSession, hostedSessionKnown, () => false);
+}
+
+export type OpenHostedSignIn = (returnTo: string) => void;
+
+function hostedSignIn(): OpenHostedSignIn | null {
+  return hostedSession?.openSignIn ?? null;
+}
+
+/**
+ * The hosted provider's modal sign-in, once it has loaded; null before that, when it failed, or without it. The pages
+ * that need a session offer it beside the email form, and otherwise send the shopper to the form.
+ */
+export function useHostedSignIn(): OpenHostedSignIn | null {
+  return useSyncExternalStore(subscribeToSession, hostedSignIn, () => null);
 }
