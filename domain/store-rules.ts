@@ -5,6 +5,31 @@ export type Category = (typeof CATEGORIES)[number];
 export const SUB_CATEGORIES = ['Sports Shoes', 'Sneakers', 'Leather Shoes', 'Slippers', 'Sandals'] as const;
 export type SubCategory = (typeof SUB_CATEGORIES)[number];
 
+// How schema.graphql spells each name as an enum value. The BFF and the web hold these as Records keyed by their
+// generated enums and, turned around (valuesByName), by the unions above: a value or name that one side gains and
+// the other lacks is then a type error in both.
+export const CATEGORY_BY_ENUM_VALUE = {
+  MEN: 'Men',
+  WOMEN: 'Women',
+} as const satisfies Record<string, Category>;
+
+export const SUB_CATEGORY_BY_ENUM_VALUE = {
+  SPORTS_SHOES: 'Sports Shoes',
+  SNEAKERS: 'Sneakers',
+  LEATHER_SHOES: 'Leather Shoes',
+  SLIPPERS: 'Slippers',
+  SANDALS: 'Sandals',
+} as const satisfies Record<string, SubCategory>;
+
+/**
+ * A map from enum values to the store's names, turned around. The result is typed by the names and values the map
+ * actually lists, so storing it as `Record<SubCategory, ProductType>` fails to compile when a name has no value, or
+ * the map has a value the enum lacks.
+ */
+export function valuesByName<Value extends string, Name extends string>(names: Readonly<Record<Value, Name>>): Record<Name, Value> {
+  return Object.fromEntries(Object.entries(names).map(([value, name]) => [name, value])) as Record<Name, Value>;
+}
+
 export const CURRENCY_SYMBOL = '₹';
 export const DELIVERY_FEE = 10;
 /** Largest quantity one cart line (product × size) may hold. */

@@ -1,29 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
+import { cartQuantitySchema, productIdSchema, sizeSchema } from '../../../domain/cart-line.js';
 import type { Authenticate } from '../auth/authenticate.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { Database } from '../db/schema.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
 import { emptyBodySchema, parseBody } from '../http/validate.js';
-import { addOne, readCart, setQuantity } from './repository.js';
+import { readCart } from './repository.js';
+import { addToCart, setLineQuantity } from './service.js';
 
-const itemId = z.string({ error: 'itemId is required' }).min(1, 'itemId is required').max(64, 'itemId is too long');
-const size = z.string({ error: 'size is required' }).trim().min(1, 'Select product size!').max(20, 'size is too long');
+const itemId = productIdSchema('itemId');
+const size = sizeSchema();
 
 const addBody = z.object({ itemId, size }).strict();
-const updateBody = z
-  .object({
-    itemId,
-    size,
-    quantity: z
-      .number({ error: 'quantity must be a number' })
-      .int('quantity must be a whole number')
-      .min(0, 'quantity cannot be negative')
-      .max(MAX_LINE_QUANTITY, `quantity cannot be more than ${MAX_LINE_QUANTITY}`),
-  })
-  .strict();
+const updateBody = z.object({ itemId, size, quantity: cartQuantitySchema('quantity') }).strict();
 
 export interface CartRouteDeps {
   db: Kysely<Database>;
@@ -32,13 +22,6 @@ export interface CartRouteDeps {
 }
 
 export function cartRoutes(app: FastifyInstance, { db, catalog, authenticate }: CartRouteDeps): void {
-  // Nothing is written for a product the catalogue does not have, or a size it does not come in (one primary-key read).
-  async function assertSellable(productId: string, sizeLabel: string): Promise<void> {
-    const product = (await catalog.find([productId])).get(productId);
-    if (!product) throw notFound(`Product not found for ID: ${productId}`);
-    if (!product.sizes.includes(sizeLabel)) throw badRequest(`Size ${sizeLabel} is not available for ${product.name}`);
-  }
-
   app.post('/api/cart/get', async (request) => {
     const user = await authenticate(request);
     parseBody(emptyBodySchema, request.body);
@@ -48,18 +31,14 @@ export function cartRoutes(app: FastifyInstance, { db, catalog, authenticate }: 
   app.post('/api/cart/add', async (request) => {
     const user = await authenticate(request);
     const body = parseBody(addBody, request.body);
-    await assertSellable(body.itemId, body.size);
-    const added = await addOne(db, { userId: user.id, productId: body.itemId, size: body.size }, MAX_LINE_QUANTITY);
-    if (!added) throw conflict(`You can add at most ${MAX_LINE_QUANTITY} of one size`);
-    return { success: true, message: 'Added to cart', cartData: await readCart(db, user.id) };
+    const cartData = await addToCart(db, catalog, user.id, { productId: body.itemId, size: body.size });
+    return { success: true, message: 'Added to cart', cartData };
   });
 
   app.post('/api/cart/update', async (request) => {
     const user = await authenticate(request);
     const body = parseBody(updateBody, request.body);
-    // Removing a line is always allowed, even if the product has since left the catalogue.
-    if (body.quantity > 0) await assertSellable(body.itemId, body.size);
-    await setQuantity(db, { userId: user.id, productId: body.itemId, size: body.size, quantity: body.quantity });
-    return { success: true, message: 'Cart updated', cartData: await readCart(db, user.id) };
+    const cartData = await setLineQuantity(db, catalog, user.id, { productId: body.itemId, size: body.size, quantity: body.quantity });
+    return { success: true, message: 'Cart updated', cartData };
   });
 }

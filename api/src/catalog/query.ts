@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES, SUB_CATEGORIES, type Category, type SubCategory } from '../../../domain/store-rules.js';
 import { badRequest } from '../http/errors.js';
 import { CELL_COUNT, cellCategory, cellSubCategory, type CellCounts } from './cells.js';
+import { PRODUCT_ID_PATTERN } from './product.js';
 import { searchWords, type SearchWord } from './search-text.js';
 
 // GET /api/product/query: the catalogue filtered, searched, sorted and paged in the database.
@@ -13,8 +14,6 @@ export const MAX_QUERY_LIMIT = 100;
 export const DEFAULT_QUERY_LIMIT = 24;
 export const MAX_QUERY_IDS = 200;
 export const MAX_SEARCH_LENGTH = 100;
-
-const PRODUCT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 // Query strings arrive as text; a list may also come as a repeated parameter (?category=Men&category=Women).
 const text = z.union([z.string(), z.array(z.string()).transform((values) => values.join(','))]);
@@ -46,7 +45,7 @@ const paramsSchema = z
           ctx.addIssue({ code: 'custom', message: `ids takes at most ${MAX_QUERY_IDS} product ids` });
           return z.NEVER;
         }
-        const bad = ids.find((id) => !PRODUCT_ID.test(id));
+        const bad = ids.find((id) => !PRODUCT_ID_PATTERN.test(id));
         if (bad !== undefined) {
           ctx.addIssue({ code: 'custom', message: `ids must be product ids (letters, digits, - or _; got ${bad.slice(0, 40)})` });
           return z.NEVER;
@@ -54,7 +53,7 @@ const paramsSchema = z
         return [...new Set(ids)];
       })
       .optional(),
-    relatedTo: single('relatedTo').regex(PRODUCT_ID, 'relatedTo must be a product id').optional(),
+    relatedTo: single('relatedTo').regex(PRODUCT_ID_PATTERN, 'relatedTo must be a product id').optional(),
     sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).default('relevant'),
     limit: single('limit')
       .regex(/^\d{1,3}$/, `limit must be a whole number from 0 to ${MAX_QUERY_LIMIT}`)

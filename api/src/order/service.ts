@@ -8,9 +8,10 @@ import {
   cartTotal,
 } from '../../../domain/store-rules.js';
 import { clearCart } from '../cart/repository.js';
+import { sellableProducts } from '../cart/service.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { Database } from '../db/schema.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { conflict } from '../http/errors.js';
 import type { DeliveryAddress } from '../../../domain/address.js';
 import type { Order, OrderItem } from './order.js';
 import { findOrderByIdempotencyKey, insertOrder } from './repository.js';
@@ -40,11 +41,9 @@ export async function placeOrder(
     if (earlier) return { order: earlier, replayed: true };
   }
 
-  const products = await catalog.find(request.lines.map((l) => l._id));
+  const products = await sellableProducts(catalog, request.lines.map((line) => ({ productId: line._id, size: line.size })));
   const items: OrderItem[] = request.lines.map((line) => {
-    const product = products.get(line._id);
-    if (!product) throw notFound(`Product not found for ID: ${line._id}`);
-    if (!product.sizes.includes(line.size)) throw badRequest(`Size ${line.size} is not available for ${product.name}`);
+    const product = products.get(line._id)!;
     return {
       _id: product._id,
       name: product.name,

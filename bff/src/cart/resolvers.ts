@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
+import { cartQuantitySchema, productIdSchema, sizeSchema } from '../../../domain/cart-line.js';
 import type { GraphQLContext } from '../context.js';
 import { StoreError } from '../errors.js';
 import type { MutationResolvers, QueryResolvers } from '../generated/resolvers-types.js';
@@ -10,13 +10,9 @@ import type { Shopper } from '../rest/upstream.js';
 import { signedIn } from '../shopper.js';
 import { buildCart, type CartModel } from './cart.js';
 
-const productId = z.string().min(1, 'productId is required').max(64, 'productId is too long');
-const size = z.string().trim().min(1, 'Select product size!').max(20, 'size is too long');
-const quantity = z
-  .number()
-  .int('quantity must be a whole number')
-  .min(0, 'quantity cannot be negative')
-  .max(MAX_LINE_QUANTITY, `quantity cannot be more than ${MAX_LINE_QUANTITY}`);
+const productId = productIdSchema('productId');
+const size = sizeSchema();
+const quantity = cartQuantitySchema('quantity');
 
 const addInput = z.object({ productId, size });
 const updateInput = z.object({ productId, size, quantity });

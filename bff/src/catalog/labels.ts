@@ -1,27 +1,21 @@
-import type { Category as RestCategory, SubCategory } from '../../../domain/store-rules.js';
+import {
+  CATEGORIES,
+  CATEGORY_BY_ENUM_VALUE,
+  SUB_CATEGORIES,
+  SUB_CATEGORY_BY_ENUM_VALUE,
+  valuesByName,
+  type Category as RestCategory,
+  type SubCategory,
+} from '../../../domain/store-rules.js';
 import type { Category, ProductType } from '../generated/resolvers-types.js';
 
-// The one mapping between the REST labels (domain/store-rules.ts) and the GraphQL enums.
-export const CATEGORY_OF_LABEL = {
-  Men: 'MEN',
-  Women: 'WOMEN',
-} as const satisfies Record<RestCategory, Category>;
+// The mapping between the GraphQL enums (schema.graphql) and the REST names (domain/store-rules.ts), typed both ways
+// so that a value or name one side gains and the other lacks fails to compile.
+export const LABEL_OF_CATEGORY: Readonly<Record<Category, RestCategory>> = CATEGORY_BY_ENUM_VALUE;
+export const LABEL_OF_TYPE: Readonly<Record<ProductType, SubCategory>> = SUB_CATEGORY_BY_ENUM_VALUE;
+export const CATEGORY_OF_LABEL: Readonly<Record<RestCategory, Category>> = valuesByName(CATEGORY_BY_ENUM_VALUE);
+export const TYPE_OF_LABEL: Readonly<Record<SubCategory, ProductType>> = valuesByName(SUB_CATEGORY_BY_ENUM_VALUE);
 
-export const TYPE_OF_LABEL = {
-  'Sports Shoes': 'SPORTS_SHOES',
-  Sneakers: 'SNEAKERS',
-  'Leather Shoes': 'LEATHER_SHOES',
-  Slippers: 'SLIPPERS',
-  Sandals: 'SANDALS',
-} as const satisfies Record<SubCategory, ProductType>;
-
-/** Every enum value in the schema's order, for facet groups that list zero counts too. */
-export const ALL_CATEGORIES: readonly Category[] = ['MEN', 'WOMEN'];
-export const ALL_TYPES: readonly ProductType[] = ['SPORTS_SHOES', 'SNEAKERS', 'LEATHER_SHOES', 'SLIPPERS', 'SANDALS'];
-
-/** The REST label of each GraphQL value: the mappings above, turned around. */
-export const LABEL_OF_CATEGORY = Object.fromEntries(Object.entries(CATEGORY_OF_LABEL).map(([label, value]) => [value, label])) as Record<
-  Category,
-  RestCategory
->;
-export const LABEL_OF_TYPE = Object.fromEntries(Object.entries(TYPE_OF_LABEL).map(([label, value]) => [value, label])) as Record<ProductType, SubCategory>;
+/** Every enum value in the store's order, for facet groups that list zero counts too. */
+export const ALL_CATEGORIES: readonly Category[] = CATEGORIES.map((label) => CATEGORY_OF_LABEL[label]);
+export const ALL_TYPES: readonly ProductType[] = SUB_CATEGORIES.map((label) => TYPE_OF_LABEL[label]);

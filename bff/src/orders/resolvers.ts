@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { cartSubtotal, cartTotal, MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../../../domain/store-rules.js';
+import {
+  REPEATED_LINE_MESSAGE,
+  idempotencyKeySchema,
+  orderQuantitySchema,
+  productIdSchema,
+  repeatsALine,
+  sizeSchema,
+} from '../../../domain/cart-line.js';
+import { cartSubtotal, cartTotal, MAX_ORDER_LINES } from '../../../domain/store-rules.js';
 import type { CatalogProduct } from '../catalog/product.js';
 import type { GraphQLContext } from '../context.js';
 import type { MutationResolvers, OrderResolvers, QueryResolvers } from '../generated/resolvers-types.js';
@@ -12,13 +20,9 @@ import { OrderAttempts, type Unresolved } from './order-attempts.js';
 import { checkExpectedTotal, pricedOrder, type OrderLine } from './order-request.js';
 
 const lineSchema = z.object({
-  productId: z.string().min(1, 'productId is required').max(64, 'productId is too long'),
-  size: z.string().trim().min(1, 'Select product size!').max(20, 'size is too long'),
-  quantity: z
-    .number()
-    .int('quantity must be a whole number')
-    .min(1, 'quantity must be at least 1')
-    .max(MAX_LINE_QUANTITY, `quantity cannot be more than ${MAX_LINE_QUANTITY}`),
+  productId: productIdSchema('productId'),
+  size: sizeSchema(),
+  quantity: orderQuantitySchema('quantity'),
 });
 
 // The address fields' formats are the API's to judge (its message reaches the shopper as BAD_USER_INPUT).
@@ -27,12 +31,8 @@ const placeOrderInput = z.object({
     .array(lineSchema)
     .min(1, 'Your cart is empty')
     .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} lines`)
-    .refine((lines) => new Set(lines.map((l) => `${l.productId}\u0000${l.size}`)).size === lines.length, {
-      message: 'The same product and size appear twice',
-    }),
-  idempotencyKey: z
-    .string()
-    .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'idempotencyKey must be 8–100 letters, digits or -_.:'),
+    .refine((lines) => !repeatsALine(lines), REPEATED_LINE_MESSAGE),
+  idempotencyKey: idempotencyKeySchema('idempotencyKey'),
   expectedTotal: z.number().nonnegative('expectedTotal cannot be negative').max(1e9).nullish(),
 });
 

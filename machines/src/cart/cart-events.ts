@@ -1,6 +1,6 @@
 // The cart as an event log (decision 005): the events, the stored log's shape and how a stored log is read back.
 import { z } from 'zod/mini';
-import { MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
+import { cartQuantitySchema, productIdSchema, sizeSchema } from '../../../domain/cart-line.js';
 
 /** The server's `cartData`: product id → size → quantity. */
 export type CartData = Record<string, Record<string, number>>;
@@ -52,12 +52,12 @@ export const MAX_STORED_EVENTS = 1000;
 /** Bump when the stored shape changes: older shapes are then discarded as foreign. */
 const STORED_LOG_VERSION = 1;
 
-// The server's own limits for an id and a size (api/src/cart/routes.ts), so nothing stored could never be sent.
+// The server's own checks of a line (domain/cart-line.ts), so nothing stored could never be sent.
 const eventFields = {
   id: z.string().check(z.minLength(1), z.maxLength(100)),
   at: z.number().check(z.nonnegative()),
-  itemId: z.string().check(z.minLength(1), z.maxLength(64)),
-  size: z.string().check(z.minLength(1), z.maxLength(20)),
+  itemId: productIdSchema('itemId'),
+  size: sizeSchema(),
 };
 
 const cartEventSchema = z.discriminatedUnion('type', [
@@ -65,7 +65,7 @@ const cartEventSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('quantitySet'),
     ...eventFields,
-    quantity: z.number().check(z.int(), z.minimum(0), z.maximum(MAX_LINE_QUANTITY)),
+    quantity: cartQuantitySchema('quantity'),
   }),
 ]);
 

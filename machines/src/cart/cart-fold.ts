@@ -1,11 +1,14 @@
 // The cart is a pure fold of its event log, with the server's rules (api/src/cart/) exactly, so the shopper sees
 // the same cart before and after it reaches the server.
+import { cartQuantitySchema } from '../../../domain/cart-line.js';
 import { MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
 import type { CartData, CartEvent } from './cart-events.js';
 
+const acceptedQuantity = cartQuantitySchema('quantity');
+
 /** A quantity the server's update accepts: a whole number from 0 to MAX_LINE_QUANTITY. */
 export function isAcceptedQuantity(quantity: number): boolean {
-  return Number.isInteger(quantity) && quantity >= 0 && quantity <= MAX_LINE_QUANTITY;
+  return acceptedQuantity.safeParse(quantity).success;
 }
 
 // Null-prototype maps, as on the server, so a product id or size such as "__proto__" is only ever data.

@@ -1,6 +1,7 @@
 // The shopper's cart: changes apply locally first and are kept as an event log; when signed in, the unconfirmed
 // events form an outbox sent to the server one at a time, in order (decision 005).
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { SELECT_SIZE_MESSAGE } from '../../../domain/cart-line.js';
 import { errorMessage } from '../error-message.js';
 import { EMPTY_CART_LOG, MAX_SETTLED_IDS, type CartData, type CartEvent, type CartLog } from './cart-events.js';
 import { cartCount, foldCart, isAcceptedQuantity } from './cart-fold.js';
@@ -65,7 +66,8 @@ export type CartMachineEvent =
   /** This tab became (or stopped being) the one that sends the outbox. */
   | { type: 'cart.senderChanged'; sender: boolean };
 
-export const SELECT_SIZE_MESSAGE = 'Select product size!';
+// The server's own refusal of a line without a size, which the machine gives before anything is sent.
+export { SELECT_SIZE_MESSAGE };
 export const RETRY_BASE_MS = 1_000;
 export const RETRY_CAP_MS = 30_000;
 

@@ -1,0 +1,52 @@
+// One cart or order line (a product in one size, and how many) as every layer checks it: the API's cart and order
+// bodies, the BFF's cart and order inputs, and the cart statechart's stored log, so nothing one layer accepts is
+// refused by the next. zod/mini, as in address.ts: the web bundle stays small and the API and BFF embed these
+// schemas in their classic-zod objects. Each layer names its own field (itemId, _id, productId), so the schemas
+// are made for a field name, which the messages carry.
+import { z } from 'zod/mini';
+import { MAX_LINE_QUANTITY } from './store-rules.js';
+
+/** The catalogue's ids and size labels are no longer than these (api/src/catalog/product.ts). */
+export const MAX_PRODUCT_ID_LENGTH = 64;
+export const MAX_SIZE_LENGTH = 20;
+
+export const SELECT_SIZE_MESSAGE = 'Select product size!';
+export const REPEATED_LINE_MESSAGE = 'The same product and size appear twice';
+
+export function productIdSchema(field: string) {
+  return z
+    .string({ error: `${field} is required` })
+    .check(z.minLength(1, `${field} is required`), z.maxLength(MAX_PRODUCT_ID_LENGTH, `${field} is too long`));
+}
+
+export function sizeSchema(field = 'size') {
+  return z
+    .string({ error: `${field} is required` })
+    .check(z.trim(), z.minLength(1, SELECT_SIZE_MESSAGE), z.maxLength(MAX_SIZE_LENGTH, `${field} is too long`));
+}
+
+function quantity(field: string, least: 0 | 1) {
+  return z
+    .number({ error: `${field} must be a number` })
+    .check(
+      z.int(`${field} must be a whole number`),
+      z.minimum(least, least === 0 ? `${field} cannot be negative` : `${field} must be at least 1`),
+      z.maximum(MAX_LINE_QUANTITY, `${field} cannot be more than ${MAX_LINE_QUANTITY}`),
+    );
+}
+
+/** A cart line's new quantity: 0 removes the line. */
+export const cartQuantitySchema = (field: string) => quantity(field, 0);
+
+/** An ordered line's quantity: an order has no empty lines. */
+export const orderQuantitySchema = (field: string) => quantity(field, 1);
+
+/** One key per checkout attempt, so a retried order is placed once (api/src/order/service.ts). */
+export function idempotencyKeySchema(field: string) {
+  return z.string().check(z.regex(/^[A-Za-z0-9_.:-]{8,100}$/, `${field} must be 8–100 letters, digits or -_.:`));
+}
+
+/** An order names each product and size once: the quantity says how many. */
+export function repeatsALine(lines: ReadonlyArray<{ productId: string; size: string }>): boolean {
+  return new Set(lines.map((line) => `${line.productId}\u0000${line.size}`)).size !== lines.length;
+}
