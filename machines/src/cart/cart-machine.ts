@@ -141,7 +141,7 @@ export const cartMachine = setup({
       const { itemId, size, quantity } = event;
       return recorded(context, { type: 'quantitySet', id: newEventId(), at: Date.now(), itemId, size, quantity });
     }),
-    resetCart: assign({ ...withLog(EMPTY_CART_LOG), retries: 0, lastError: null, needsRefresh: false }),
+    resetCart: assign({ ...withLog(EMPTY_CART_LOG), retries: 0, lastError: null, needsRefresh: false, settled: [], unshared: [] }),
     // The stale confirmed part is dropped: the server's cart replaces it, and the unconfirmed changes are replayed
     // on top of it (a guest's cart merges into the account's this way).
     rebaseOnServerCart: assign(({ context }, params: { cartData: CartData }) => ({
