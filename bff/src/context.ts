@@ -1,21 +1,14 @@
 import type { Catalog } from './catalog/catalog.js';
+import type { ExecutionNotes } from './graphql/response-cache.js';
 import type { OrderAttempts } from './orders/order-attempts.js';
-import type { Shopper, Upstream } from './rest/upstream.js';
-
-/** What a response-cache decision needs to know about one GraphQL execution. */
-export interface ExecutionNotes {
-  /** The catalogue version the resolvers read, if they read it. */
-  catalogVersion?: number;
-  /** A public catalogue query answered without errors: its answer may be served again from memory. */
-  cacheable?: boolean;
-}
+import type { ShopperApi } from './rest/shopper-api.js';
 
 export interface GraphQLContext {
-  upstream: Upstream;
-  /** The shopper this request is for: their Authorization header and address, passed on to the API. */
-  shopper: Shopper;
+  /** The store's REST calls for this request's shopper: their Authorization header and address go to the API. */
+  store: ShopperApi;
   /** The current catalogue (its version checked with the backend once per TTL at most). */
   catalog: () => Promise<Catalog>;
+  /** What the response cache needs to know about this execution (response-cache.ts). */
   notes: ExecutionNotes;
   /** Each checkout attempt's outcome, so one attempt makes one order on any backend (shared by all requests). */
   orderAttempts: OrderAttempts;

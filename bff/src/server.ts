@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { ExecutionNotes } from './graphql/response-cache.js';
 import type { CatalogSource } from './catalog/catalog.js';
 import { upstreamListCache } from './catalog/catalog-cache.js';
 import { createCatalogAccess } from './catalog/catalog-access.js';
@@ -11,6 +12,7 @@ import { createApollo } from './graphql/apollo.js';
 import { ResponseCache } from './graphql/response-cache.js';
 import { IDE_CSS, IDE_HTML, IDE_JS, IDE_SCRIPT_PATH, IDE_STYLE_PATH } from './ide/page.js';
 import { OrderAttempts } from './orders/order-attempts.js';
+import { shopperApi } from './rest/shopper-api.js';
 import { Upstream } from './rest/upstream.js';
 import { registerImagesProxy } from './site/images-proxy.js';
 import { registerProductList } from './site/product-list.js';
@@ -24,11 +26,6 @@ export interface Bff {
   upstream: Upstream;
   catalog: CatalogSource;
 }
-
-// The context of one GraphQL request, kept so the response hook can read what the execution noted, and its
-// response-cache key, computed once before execution.
-const contexts = new WeakMap<FastifyRequest, GraphQLContext>();
-const cacheKeys = new WeakMap<FastifyRequest, string>();
 
 export async function buildBff(config: BffConfig): Promise<Bff> {
   const app = Fastify({
@@ -46,7 +43,7 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
       app.log.warn(`The product list holds ${count} product(s) the store cannot show (a missing name or price, a category or type outside the spec's); they are left out.`);
     },
   });
-  const responses = new ResponseCache();
+  const responses = new ResponseCache(async () => (await catalog.get()).version);
   const orderAttempts = new OrderAttempts();
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -68,27 +65,22 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
 
   const apollo = await createApollo(app, config);
 
-  const contextFor = (request: FastifyRequest, authorization: string | undefined): GraphQLContext => {
-    const context: GraphQLContext = {
-      upstream,
-      shopper: { authorization, address: request.ip },
-      catalog: async () => {
-        const current = await catalog.get();
-        context.notes.catalogVersion = current.version;
-        return current;
-      },
-      notes: {},
-      orderAttempts,
-    };
-    return context;
-  };
+  const contextFor = (request: FastifyRequest, authorization: string | undefined, notes: ExecutionNotes = {}): GraphQLContext => ({
+    store: shopperApi(upstream, { authorization, address: request.ip }),
+    catalog: async () => {
+      const current = await catalog.get();
+      notes.catalogVersion = current.version;
+      return current;
+    },
+    notes,
+    orderAttempts,
+  });
 
   const handler = fastifyApolloHandler(apollo, {
     context: (request): Promise<GraphQLContext> => {
       const authorization = request.headers.authorization;
-      const context = contextFor(request, typeof authorization === 'string' && authorization !== '' ? authorization : undefined);
-      contexts.set(request, context);
-      return Promise.resolve(context);
+      const token = typeof authorization === 'string' && authorization !== '' ? authorization : undefined;
+      return Promise.resolve(contextFor(request, token, responses.notesFor(request)));
     },
   });
 
@@ -100,25 +92,12 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
       if (config.GRAPHQL_IDE && request.method === 'GET' && request.headers.accept?.includes('text/html') === true) {
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(IDE_HTML);
       }
-      const key = responses.keyOf(request);
-      if (key === undefined) return;
-      cacheKeys.set(request, key);
-      const hit = responses.get(key);
+      const hit = await responses.lookup(request);
       if (hit === undefined) return;
-      // An answer computed from an older catalogue is never served: asking for the version revalidates it.
-      if (hit.catalogVersion !== undefined && hit.catalogVersion !== (await catalog.get()).version) return;
       return reply.type(hit.contentType).header('cache-control', 'no-store').send(hit.body);
     },
     onSend(request, reply, payload, done) {
-      const context = contexts.get(request);
-      const key = cacheKeys.get(request);
-      if (context?.notes.cacheable === true && key !== undefined && typeof payload === 'string' && reply.statusCode === 200) {
-        responses.set(key, {
-          body: payload,
-          contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-          catalogVersion: context.notes.catalogVersion,
-        });
-      }
+      responses.store(request, reply, payload);
       // Answers depend on the shopper's token; no shared cache may keep them.
       void reply.header('cache-control', 'no-store');
       done(null, payload);

@@ -1,9 +1,7 @@
 import { StoreError } from '../errors.js';
 import type { MutationResolvers, QueryResolvers, User } from '../generated/resolvers-types.js';
 import type { RestUser } from '../rest/section7.js';
-import * as storeApi from '../rest/store-api.js';
-import type { Shopper, Upstream } from '../rest/upstream.js';
-import { signedIn } from '../shopper.js';
+import type { SignedInApi } from '../rest/shopper-api.js';
 
 // Credentials go to the API as typed: its rules (and rate limits, per shopper address) decide.
 
@@ -12,9 +10,9 @@ function toUser(user: RestUser): User {
 }
 
 /** The shopper's profile; null from a backend without the profile call (the seed's original has none). */
-async function profileOf(upstream: Upstream, shopper: Shopper): Promise<User | null> {
+async function profileOf(store: SignedInApi): Promise<User | null> {
   try {
-    return toUser(await storeApi.getProfile(upstream, shopper));
+    return toUser(await store.profile());
   } catch (error) {
     if (error instanceof StoreError && error.extensions.code === 'NOT_FOUND') return null;
     throw error;
@@ -23,21 +21,21 @@ async function profileOf(upstream: Upstream, shopper: Shopper): Promise<User | n
 
 export const authQueries: Required<Pick<QueryResolvers, 'me'>> = {
   me(_parent, _args, context) {
-    if (context.shopper.authorization === undefined) return null;
-    return profileOf(context.upstream, context.shopper);
+    if (!context.store.hasToken) return null;
+    return profileOf(context.store.signedIn());
   },
 };
 
 export const authMutations: Required<Pick<MutationResolvers, 'register' | 'login' | 'syncUser'>> = {
   register(_parent, { input }, context) {
-    return storeApi.register(context.upstream, context.shopper, { ...input });
+    return context.store.register({ ...input });
   },
 
   login(_parent, { input }, context) {
-    return storeApi.login(context.upstream, context.shopper, { ...input });
+    return context.store.login({ ...input });
   },
 
   syncUser(_parent, _args, context) {
-    return profileOf(context.upstream, signedIn(context));
+    return profileOf(context.store.signedIn());
   },
 };

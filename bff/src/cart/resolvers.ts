@@ -5,9 +5,7 @@ import { StoreError } from '../errors.js';
 import type { MutationResolvers, QueryResolvers } from '../generated/resolvers-types.js';
 import { parseInput } from '../input.js';
 import type { CartData } from '../rest/section7.js';
-import * as storeApi from '../rest/store-api.js';
-import type { Shopper } from '../rest/upstream.js';
-import { signedIn } from '../shopper.js';
+import type { SignedInApi } from '../rest/shopper-api.js';
 import { buildCart, type CartModel } from './cart.js';
 
 const productId = productIdSchema('productId');
@@ -25,8 +23,8 @@ async function cartOf(context: GraphQLContext, cartData: Promise<CartData>): Pro
 }
 
 /** The cart after a write: from the write's answer when the backend sends it, else read again (spec section 7). */
-async function afterWrite(context: GraphQLContext, shopper: Shopper, write: Promise<CartData | undefined>): Promise<CartData> {
-  return (await write) ?? storeApi.getCart(context.upstream, shopper);
+async function afterWrite(store: SignedInApi, write: Promise<CartData | undefined>): Promise<CartData> {
+  return (await write) ?? store.cart();
 }
 
 const quantityIn = (cart: CartData, line: Pick<Line, 'productId' | 'size'>) => cart[line.productId]?.[line.size] ?? 0;
@@ -36,34 +34,33 @@ const quantityIn = (cart: CartData, line: Pick<Line, 'productId' | 'size'>) => c
  * not hold yet (with a TypeError's message, status 200); on such a refusal, when the cart indeed lacks the product,
  * the line is created with an add (which sets 1) and then set. Removing a line the cart does not hold is done.
  */
-async function setLine(context: GraphQLContext, shopper: Shopper, line: Line): Promise<CartData> {
-  const { upstream } = context;
-  const update = () => afterWrite(context, shopper, storeApi.updateCart(upstream, shopper, { itemId: line.productId, size: line.size, quantity: line.quantity }));
+async function setLine(store: SignedInApi, line: Line): Promise<CartData> {
+  const update = () => afterWrite(store, store.updateCart({ itemId: line.productId, size: line.size, quantity: line.quantity }));
   try {
     return await update();
   } catch (error) {
     if (!(error instanceof StoreError) || error.extensions.code !== 'BAD_USER_INPUT') throw error;
-    const cart = await storeApi.getCart(upstream, shopper);
+    const cart = await store.cart();
     if (line.quantity === 0 && quantityIn(cart, line) === 0) return cart;
     if (line.quantity === 0 || cart[line.productId] !== undefined) throw error;
-    const added = await afterWrite(context, shopper, storeApi.addToCart(upstream, shopper, { itemId: line.productId, size: line.size }));
+    const added = await afterWrite(store, store.addToCart({ itemId: line.productId, size: line.size }));
     return quantityIn(added, line) === line.quantity ? added : update();
   }
 }
 
 export const cartQueries: Required<Pick<QueryResolvers, 'cart'>> = {
-  cart: (_parent, _args, context) => cartOf(context, storeApi.getCart(context.upstream, signedIn(context))),
+  cart: (_parent, _args, context) => cartOf(context, context.store.signedIn().cart()),
 };
 
 export const cartMutations: Required<Pick<MutationResolvers, 'addToCart' | 'updateCartLine'>> = {
   addToCart(_parent, args, context) {
-    const shopper = signedIn(context);
+    const store = context.store.signedIn();
     const line = parseInput(addInput, args);
-    return cartOf(context, afterWrite(context, shopper, storeApi.addToCart(context.upstream, shopper, { itemId: line.productId, size: line.size })));
+    return cartOf(context, afterWrite(store, store.addToCart({ itemId: line.productId, size: line.size })));
   },
 
   updateCartLine(_parent, args, context) {
-    const shopper = signedIn(context);
-    return cartOf(context, setLine(context, shopper, parseInput(updateInput, args)));
+    const store = context.store.signedIn();
+    return cartOf(context, setLine(store, parseInput(updateInput, args)));
   },
 };

@@ -13,9 +13,7 @@ import type { GraphQLContext } from '../context.js';
 import type { MutationResolvers, OrderResolvers, QueryResolvers } from '../generated/resolvers-types.js';
 import { parseInput } from '../input.js';
 import type { RestOrder } from '../rest/section7.js';
-import * as storeApi from '../rest/store-api.js';
-import type { Shopper } from '../rest/upstream.js';
-import { signedIn } from '../shopper.js';
+import type { SignedInApi } from '../rest/shopper-api.js';
 import { OrderAttempts, type Unresolved } from './order-attempts.js';
 import { checkExpectedTotal, pricedOrder, type OrderLine } from './order-request.js';
 
@@ -46,9 +44,9 @@ const contentOf = (items: ReadonlyArray<{ _id: string; size: string; quantity: n
  * The order an earlier call of this attempt made, if it made one: among the shopper's orders that were not there
  * before the first call and no other attempt made, the oldest with the same lines and amount.
  */
-async function findEarlierOrder(context: GraphQLContext, shopper: Shopper, lines: readonly OrderLine[], amount: number, unresolved: Unresolved): Promise<RestOrder | undefined> {
+async function findEarlierOrder(store: SignedInApi, lines: readonly OrderLine[], amount: number, unresolved: Unresolved): Promise<RestOrder | undefined> {
   const wanted = contentOf(lines.map((line) => ({ _id: line.productId, size: line.size, quantity: line.quantity })));
-  const orders = await storeApi.listOrders(context.upstream, shopper);
+  const orders = await store.orders();
   return orders.findLast(
     (order) =>
       !unresolved.before.has(order._id) &&
@@ -59,22 +57,22 @@ async function findEarlierOrder(context: GraphQLContext, shopper: Shopper, lines
 }
 
 export const orderQueries: Required<Pick<QueryResolvers, 'myOrders'>> = {
-  myOrders: (_parent, _args, context) => storeApi.listOrders(context.upstream, signedIn(context)),
+  myOrders: (_parent, _args, context) => context.store.signedIn().orders(),
 };
 
 export const orderMutations: Required<Pick<MutationResolvers, 'placeOrder'>> = {
   async placeOrder(_parent, { input }, context) {
-    const shopper = signedIn(context);
+    const store = context.store.signedIn();
     const checked = parseInput(placeOrderInput, input);
     const { items, amount } = await pricedOrder(checked.lines, await context.catalog());
     checkExpectedTotal(amount, checked.expectedTotal);
     const request = { address: { ...input.address }, items, amount, idempotencyKey: checked.idempotencyKey };
-    return context.orderAttempts.run(OrderAttempts.keyOf(shopper.authorization, checked.idempotencyKey), {
-      ordersBefore: async () => new Set((await storeApi.listOrders(context.upstream, shopper)).map((order) => order._id)),
+    return context.orderAttempts.run(OrderAttempts.keyOf(store.authorization, checked.idempotencyKey), {
+      ordersBefore: async () => new Set((await store.orders()).map((order) => order._id)),
       async place(unresolved) {
-        const earlier = unresolved && (await findEarlierOrder(context, shopper, checked.lines, amount, unresolved));
+        const earlier = unresolved && (await findEarlierOrder(store, checked.lines, amount, unresolved));
         if (earlier) return { order: earlier, message: 'Order already placed', replayed: true };
-        return storeApi.placeOrder(context.upstream, shopper, request);
+        return store.placeOrder(request);
       },
     });
   },
