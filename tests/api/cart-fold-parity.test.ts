@@ -7,7 +7,8 @@ import { MAX_LINE_QUANTITY } from '../../domain/store-rules.js';
 import { EMPTY_CART_LOG, type CartData, type CartEvent } from '../../machines/src/cart/cart-events.js';
 import { foldCart } from '../../machines/src/cart/cart-fold.js';
 import type { CartChange } from '../../machines/src/cart/cart-log.js';
-import { cartMachine, selectCart, type CartChangeResult } from '../../machines/src/cart/cart-machine.js';
+import { cartMachine, type CartChangeResult } from '../../machines/src/cart/cart-machine.js';
+import { selectCart } from '../../machines/src/cart/cart-selectors.js';
 import { call } from '../support/http.js';
 import { listProducts, signUp, useApi } from '../support/store-api.js';
 

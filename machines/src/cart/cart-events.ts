@@ -39,6 +39,11 @@ export interface CartLog {
    * tab that made one of them drops its own copy instead of offering it again (see mergeStoredLog).
    */
   settled?: readonly string[];
+  /**
+   * Stored: the pending events are a signed-in account's outbox, some perhaps already on their way to the server,
+   * rather than a guest's cart (see restoredCartLog).
+   */
+  outbox?: boolean;
 }
 
 /** At most this many settled ids travel with a stored log. */
@@ -75,6 +80,7 @@ const storedLogSchema = z
     synced: z.number().check(z.int(), z.nonnegative()),
     events: z.array(cartEventSchema).check(z.maxLength(MAX_STORED_EVENTS)),
     settled: z.optional(z.array(eventFields.id).check(z.maxLength(MAX_SETTLED_IDS))),
+    outbox: z.optional(z.literal(true)),
   })
   .check(
     z.refine((log) => log.synced <= log.events.length, 'synced is past the end of the log'),
@@ -84,7 +90,8 @@ const storedLogSchema = z
 /** The text the caller keeps in local storage. */
 export function serializeCartLog(log: CartLog): string {
   const settled = log.settled?.length ? { settled: log.settled } : {};
-  return JSON.stringify({ version: STORED_LOG_VERSION, synced: log.synced, events: log.events, ...settled });
+  const outbox = log.outbox === true ? { outbox: true } : {};
+  return JSON.stringify({ version: STORED_LOG_VERSION, synced: log.synced, events: log.events, ...settled, ...outbox });
 }
 
 /**
@@ -107,6 +114,6 @@ export function parseStoredCartLog(raw: string | null, warn: (message: string) =
     warn(`Discarded the stored cart: ${where}${issue?.message ?? 'unexpected shape'}`);
     return EMPTY_CART_LOG;
   }
-  const { events, synced, settled } = parsed.data;
-  return settled?.length ? { events, synced, settled } : { events, synced };
+  const { events, synced, settled, outbox } = parsed.data;
+  return { events, synced, ...(settled?.length ? { settled } : {}), ...(outbox ? { outbox } : {}) };
 }

@@ -123,7 +123,7 @@ export interface MergeRole {
  * the cart (an order placed there), which every tab follows.
  */
 export function mergeStoredLog(local: CartLog, stored: CartLog, { sender, settled, unshared }: MergeRole): CartLog {
-  if (stored.events.length === 0) return stored;
+  if (stored.events.length === 0) return { events: [], synced: 0 };
   if (sender) {
     const known = new Set(local.events.map((event) => event.id));
     const unseen = pendingEvents(stored).filter((event) => !known.has(event.id) && !settled.has(event.id));
@@ -139,4 +139,30 @@ export function mergeStoredLog(local: CartLog, stored: CartLog, { sender, settle
 export function sameCartLog(a: CartLog, b: CartLog): boolean {
   // `settled` is left out: it only tells other tabs what they may drop.
   return a.synced === b.synced && a.events.length === b.events.length && a.events.every((event, i) => event.id === b.events[i]?.id);
+}
+
+/**
+ * A signed-in shopper's unsent changes as absolute quantities. A reload can interrupt a change that had already
+ * reached the server; after the reload the machine replays the pending events on the account's cart as if they
+ * were a guest's, and an `added` would then count twice. As "this line is now N" the replay is idempotent, and
+ * the line shows what the shopper last saw. (A guest's adds still add to the account's lines on sign-in.)
+ */
+export function outboxAsAbsolute(log: CartLog): CartLog {
+  const pending = pendingEvents(log);
+  if (pending.every((event) => event.type === 'quantitySet')) return log;
+  const cart = foldCart(log.events);
+  const sets = groupByLine(pending).map((line) => {
+    const last = line[line.length - 1]!;
+    return setTo(last, lineQuantity(cart, last.itemId, last.size));
+  });
+  // A line's place is that of its last change (whose id its set keeps), as the shopper made them.
+  const position = new Map(pending.map((event, index) => [event.id, index]));
+  sets.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  return { events: [...log.events.slice(0, log.synced), ...sets], synced: log.synced };
+}
+
+/** A stored log as a new page starts from: an account's outbox as absolute quantities, stored-only marks dropped. */
+export function restoredCartLog(stored: CartLog): CartLog {
+  const { events, synced } = stored.outbox === true ? outboxAsAbsolute(stored) : stored;
+  return { events, synced };
 }

@@ -22,15 +22,12 @@ import {
   retryDelayMs,
   RETRY_CAP_MS,
   SELECT_SIZE_MESSAGE,
-  selectCart,
-  selectCartCount,
-  selectCartLastError,
-  selectCartSyncing,
-  selectOutboxLength,
+  storedCartLog,
   type CartChangeResult,
   type CartMachineEvent,
   type CartSnapshot,
 } from './cart-machine.js';
+import { selectCart, selectCartCount, selectCartLastError, selectCartSyncing, selectOutboxLength } from './cart-selectors.js';
 
 /** The account's cart on the fake server before the test signs in. */
 const ACCOUNT_CART: CartData = { p2: { S: 2 } };
@@ -96,7 +93,7 @@ function startCart(log: CartLog = EMPTY_CART_LOG, tab: { sender?: boolean; serve
       },
       actions: {
         notifyError: (_, { message }) => toasts.push(message),
-        persistLog: (_, { log: saved }) => persisted.push(saved),
+        persistLog: ({ context }) => persisted.push(storedCartLog(context)),
       },
     }),
     { input: { log, sender: tab.sender } },

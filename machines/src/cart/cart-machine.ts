@@ -1,16 +1,17 @@
 // The shopper's cart: changes apply locally first and are kept as an event log; when signed in, the unconfirmed
 // events form an outbox sent to the server one at a time, in order (decision 005).
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { SELECT_SIZE_MESSAGE } from '../../../domain/cart-line.js';
 import { errorMessage } from '../error-message.js';
 import { EMPTY_CART_LOG, MAX_SETTLED_IDS, type CartData, type CartEvent, type CartLog } from './cart-events.js';
-import { cartCount, foldCart, isAcceptedQuantity } from './cart-fold.js';
+import { foldCart, isAcceptedQuantity } from './cart-fold.js';
 import {
   appendCartEvent,
   mergeStoredLog,
   nextChangeToSend,
   pendingEvents,
   rebaseCartLog,
+  restoredCartLog,
   sameCartLog,
   type CartChange,
 } from './cart-log.js';
@@ -22,7 +23,7 @@ export type CartChangeResult =
   | { status: 'refused'; message: string };
 
 export interface CartInput {
-  /** The stored log: parseStoredCartLog(localStorage.getItem(key), console.warn). */
+  /** The stored log: parseStoredCartLog(localStorage.getItem(key), console.warn); an outbox is restored as such. */
   log: CartLog;
   /**
    * Whether this tab sends the outbox (default true). With the store open in several tabs one of them sends and the
@@ -44,6 +45,8 @@ export interface CartContext {
   /** A refused change left the local cart ahead of the server's: fetch it once the outbox is empty. */
   needsRefresh: boolean;
   sender: boolean;
+  /** In the signed-in state: the pending events are the account's outbox, not a guest's cart. */
+  signedIn: boolean;
   /** The ids of the last changes the server confirmed or refused here, newest last. */
   settled: string[];
   /** This tab's own pending changes that no other tab's stored log has shown yet (see mergeStoredLog). */
@@ -100,10 +103,18 @@ function settledHead(context: CartContext): string[] {
   return head ? [...context.settled, head.id].slice(-SETTLED_KEPT) : context.settled;
 }
 
-/** The log as it is stored for every tab: with the changes this tab saw settled, so their makers drop them. */
-const storedForm = ({ context }: { context: CartContext }): { log: CartLog } => ({
-  log: context.settled.length > 0 ? { ...context.log, settled: context.settled } : context.log,
-});
+/**
+ * The log as it is stored for every tab and the next page: with the changes this tab saw settled (so their makers
+ * drop them), and marked as an account's outbox while signed in (so a reload restores it as one).
+ */
+export function storedCartLog(context: CartContext): CartLog {
+  const outbox = context.signedIn && pendingEvents(context.log).length > 0;
+  return {
+    ...context.log,
+    ...(context.settled.length > 0 ? { settled: context.settled } : {}),
+    ...(outbox ? { outbox } : {}),
+  };
+}
 
 const mergedWithStored = (context: CartContext, stored: CartLog) =>
   mergeStoredLog(context.log, stored, {
@@ -111,6 +122,21 @@ const mergedWithStored = (context: CartContext, stored: CartLog) =>
     settled: new Set(context.settled),
     unshared: new Set(context.unshared),
   });
+
+const failureOf = ({ event }: { event: { error: unknown } }) => ({ message: errorMessage(event.error) });
+
+/** A failed call: one toast when a failure streak starts (not one per retry), the failure counted, then the wait. */
+const failedThenWaitIn = (target: 'loadFailed' | 'sendFailed') => [
+  {
+    guard: 'firstFailure' as const,
+    target,
+    actions: [
+      { type: 'notifyError' as const, params: failureOf },
+      { type: 'recordFailure' as const, params: failureOf },
+    ],
+  },
+  { target, actions: { type: 'recordFailure' as const, params: failureOf } },
+];
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} was not provided to cartMachine`));
 
@@ -127,17 +153,17 @@ export const cartMachine = setup({
     sendCartChange: fromPromise<CartChangeResult, CartChange>(notProvided('sendCartChange')),
   },
   actions: {
-    /** Save `serializeCartLog(log)` to local storage. */
-    persistLog: (_, _params: { log: CartLog }) => undefined,
+    /** Save `serializeCartLog(storedCartLog(context))` to local storage. */
+    persistLog: () => undefined,
     /** Show an error toast. */
     notifyError: (_, _params: { message: string }) => undefined,
     recordAdded: assign(({ context, event }) => {
-      if (event.type !== 'cart.itemAdded') return {};
+      assertEvent(event, 'cart.itemAdded');
       const { itemId, size } = event;
       return recorded(context, { type: 'added', id: newEventId(), at: Date.now(), itemId, size });
     }),
     recordQuantitySet: assign(({ context, event }) => {
-      if (event.type !== 'cart.quantitySet') return {};
+      assertEvent(event, 'cart.quantitySet');
       const { itemId, size, quantity } = event;
       return recorded(context, { type: 'quantitySet', id: newEventId(), at: Date.now(), itemId, size, quantity });
     }),
@@ -200,11 +226,12 @@ export const cartMachine = setup({
 }).createMachine({
   id: 'cart',
   context: ({ input }) => ({
-    ...withLog(input.log),
+    ...withLog(restoredCartLog(input.log)),
     retries: 0,
     lastError: null,
     needsRefresh: false,
     sender: input.sender ?? true,
+    signedIn: false,
     settled: [],
     unshared: [],
   }),
@@ -214,7 +241,7 @@ export const cartMachine = setup({
         guard: { type: 'storedLogBehind', params: ({ event }) => ({ log: event.log }) },
         actions: [
           { type: 'adoptStoredLog', params: ({ event }) => ({ log: event.log }) },
-          { type: 'persistLog', params: storedForm },
+          'persistLog',
         ],
       },
       { actions: { type: 'adoptStoredLog', params: ({ event }) => ({ log: event.log }) } },
@@ -227,39 +254,41 @@ export const cartMachine = setup({
       },
       {
         guard: 'acceptableLine',
-        actions: ['recordAdded', { type: 'persistLog', params: storedForm }],
+        actions: ['recordAdded', 'persistLog'],
       },
     ],
     'cart.quantitySet': {
       // The server refuses any other quantity and writes nothing; so does the cart.
       guard: 'acceptableQuantity',
-      actions: ['recordQuantitySet', { type: 'persistLog', params: storedForm }],
+      actions: ['recordQuantitySet', 'persistLog'],
     },
   },
   initial: 'signedOut',
   states: {
     signedOut: {
+      entry: assign({ signedIn: false }),
       on: {
         'cart.signedIn': { target: 'signedIn' },
         // Signing out resets the cart; a cart left over from a session that ended elsewhere is reset the same way.
         'cart.signedOut': {
           guard: 'holdsAccountCart',
-          actions: ['resetCart', { type: 'persistLog', params: storedForm }],
+          actions: ['resetCart', 'persistLog'],
         },
       },
     },
     signedIn: {
+      entry: assign({ signedIn: true }),
       initial: 'loading',
       on: {
         'cart.signedOut': {
           target: 'signedOut',
-          actions: ['resetCart', { type: 'persistLog', params: storedForm }],
+          actions: ['resetCart', 'persistLog'],
         },
         // Everything in the cart was ordered; a fresh fetch also catches a change that was still on its way.
         'cart.orderPlaced': {
           target: '.loading',
           reenter: true,
-          actions: ['resetCart', { type: 'persistLog', params: storedForm }],
+          actions: ['resetCart', 'persistLog'],
         },
       },
       states: {
@@ -271,23 +300,10 @@ export const cartMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'rebaseOnServerCart', params: ({ event }) => ({ cartData: event.output }) },
-                { type: 'persistLog', params: storedForm },
+                'persistLog',
               ],
             },
-            onError: [
-              {
-                guard: 'firstFailure',
-                target: 'loadFailed',
-                actions: [
-                  { type: 'notifyError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-                  { type: 'recordFailure', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-                ],
-              },
-              {
-                target: 'loadFailed',
-                actions: { type: 'recordFailure', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-              },
-            ],
+            onError: failedThenWaitIn('loadFailed'),
           },
         },
         loadFailed: {
@@ -313,31 +329,18 @@ export const cartMachine = setup({
                 actions: [
                   { type: 'notifyError', params: ({ event }) => ({ message: refusalMessage(event.output) }) },
                   { type: 'skipRefusedChange', params: ({ event }) => ({ message: refusalMessage(event.output) }) },
-                  { type: 'persistLog', params: storedForm },
+                  'persistLog',
                 ],
               },
               {
                 target: 'idle',
                 actions: [
                   { type: 'acceptServerCart', params: ({ event }) => ({ cartData: appliedCart(event.output) }) },
-                  { type: 'persistLog', params: storedForm },
+                  'persistLog',
                 ],
               },
             ],
-            onError: [
-              {
-                guard: 'firstFailure',
-                target: 'sendFailed',
-                actions: [
-                  { type: 'notifyError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-                  { type: 'recordFailure', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-                ],
-              },
-              {
-                target: 'sendFailed',
-                actions: { type: 'recordFailure', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-              },
-            ],
+            onError: failedThenWaitIn('sendFailed'),
           },
         },
         sendFailed: {
@@ -350,12 +353,3 @@ export const cartMachine = setup({
 });
 
 export type CartSnapshot = SnapshotFrom<typeof cartMachine>;
-
-export const selectCart = (snapshot: CartSnapshot): CartData => snapshot.context.cart;
-export const selectCartCount = (snapshot: CartSnapshot): number => cartCount(snapshot.context.cart);
-/** Changes waiting for the server; a guest's changes wait for sign-in instead and are not counted. */
-export const selectOutboxLength = (snapshot: CartSnapshot): number =>
-  snapshot.matches('signedIn') ? pendingEvents(snapshot.context.log).length : 0;
-export const selectCartSyncing = (snapshot: CartSnapshot): boolean =>
-  snapshot.matches({ signedIn: 'loading' }) || snapshot.matches({ signedIn: 'sending' });
-export const selectCartLastError = (snapshot: CartSnapshot): string | null => snapshot.context.lastError;

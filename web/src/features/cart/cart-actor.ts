@@ -1,5 +1,5 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { cartMachine } from '../../../../machines/src/cart/cart-machine';
+import { cartMachine, storedCartLog } from '../../../../machines/src/cart/cart-machine';
 import type { CartChange } from '../../../../machines/src/cart/cart-log';
 import { showToast } from '../../app/toasts';
 import { fetchServerCart, sendCartChange } from './cart-api';
@@ -13,8 +13,7 @@ export const cartLogic = cartMachine.provide({
     sendCartChange: fromPromise(({ input }: { input: CartChange }) => sendCartChange(input)),
   },
   actions: {
-    // While signed in the pending events are an outbox, some perhaps already on their way (see cart-storage.ts).
-    persistLog: ({ self }, { log }) => storeCartLog(log, self.getSnapshot().matches('signedIn')),
+    persistLog: ({ context }) => storeCartLog(storedCartLog(context)),
     notifyError: (_, { message }) => showToast('error', message),
   },
 });

@@ -1,11 +1,10 @@
-import { createContext, useContext } from 'react';
+import { createActorContext } from '@xstate/react';
 import type { CartActorRef } from './cart-actor';
+import { cartLogic } from './cart-actor';
 
-/** The one cart actor of the app (CartProvider). */
-export const CartContext = createContext<CartActorRef | null>(null);
+/** The one cart actor of the app: its Provider is in CartProvider (the app shell has one). */
+export const CartActorContext = createActorContext(cartLogic);
 
 export function useCartActor(): CartActorRef {
-  const actor = useContext(CartContext);
-  if (!actor) throw new Error('useCartActor needs a <CartProvider> above it (the app shell has one)');
-  return actor;
+  return CartActorContext.useActorRef();
 }

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { selectCartLastError, selectOutboxLength } from '../../../../machines/src/cart/cart-machine';
+import { selectCartLastError, selectOutboxLength } from '../../../../machines/src/cart/cart-selectors';
 import { CART_META } from '../../app/prerendered-routes';
 import ui from '../../app/ui.module.css';
 import { useDocumentMeta } from '../../app/use-document-meta';

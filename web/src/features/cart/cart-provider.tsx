@@ -1,9 +1,8 @@
-import { useActorRef } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { inspect } from '../../app/inspect';
 import { useSession } from '../session/use-session-status';
-import { cartLogic, type CartActorRef } from './cart-actor';
-import { CartContext } from './cart-context';
+import type { CartActorRef } from './cart-actor';
+import { CartActorContext, useCartActor } from './cart-context';
 import { parseStoredCartLog } from '../../../../machines/src/cart/cart-events';
 import { CART_STORAGE_KEY, readStoredCartLog } from './cart-storage';
 
@@ -14,14 +13,23 @@ const CART_SENDER_LOCK = 'kadam.cart.sender';
 // the line's resulting quantity), never lost.
 const hasWebLocks = () => typeof navigator !== 'undefined' && 'locks' in navigator;
 
-/** Creates the app's one cart actor from the stored log and keeps it told about the session and the network. */
+/** Creates the app's one cart actor from the stored log and keeps it told about the session, the network and the other tabs. */
 export function CartProvider({ children }: { children: ReactNode }) {
   const [storedLog] = useState(readStoredCartLog);
-  const cart = useActorRef(cartLogic, { input: { log: storedLog, sender: !hasWebLocks() }, inspect });
+  return (
+    <CartActorContext.Provider options={{ input: { log: storedLog, sender: !hasWebLocks() }, inspect }}>
+      <CartEvents />
+      {children}
+    </CartActorContext.Provider>
+  );
+}
+
+function CartEvents(): null {
+  const cart = useCartActor();
   useSessionEvents(cart);
   useOnlineEvents(cart);
   useOtherTabs(cart);
-  return <CartContext value={cart}>{children}</CartContext>;
+  return null;
 }
 
 // Only a known session is reported: before hydration, or before the hosted sign-in has loaded, "signed out" might

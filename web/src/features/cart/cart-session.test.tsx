@@ -6,7 +6,7 @@ import { answer } from '../../test/graphql-mock';
 import { renderApp } from '../../test/render-app';
 import { clearSessionToken, setSessionToken } from '../session/session-store';
 import { serializeCartLog } from '../../../../machines/src/cart/cart-events';
-import { CART_OUTBOX_KEY, CART_STORAGE_KEY } from './cart-storage';
+import { CART_STORAGE_KEY, LEGACY_OUTBOX_KEY } from './cart-storage';
 
 const runner = cartProduct('men-run', 'Stride Pro Running Shoe', 4499);
 const lines = (...entries: Array<[string, string, number]>) => ({
@@ -46,7 +46,7 @@ describe('cart and session', () => {
       CART_STORAGE_KEY,
       serializeCartLog({ events: [{ type: 'added', id: 'e1', at: 1, itemId: 'men-run', size: 'UK 8' }], synced: 0 }),
     );
-    window.localStorage.setItem(CART_OUTBOX_KEY, '1');
+    window.localStorage.setItem(LEGACY_OUTBOX_KEY, '1');
     setSessionToken('token-asha');
     const { requests } = renderApp('/cart', [
       viewerAnswer,

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import type { CartData } from '../../../../machines/src/cart/cart-events';
 import { emptyCart } from '../../../../machines/src/cart/cart-fold';
-import { selectCart, selectCartCount, type CartSnapshot } from '../../../../machines/src/cart/cart-machine';
+import type { CartSnapshot } from '../../../../machines/src/cart/cart-machine';
+import { selectCart, selectCartCount } from '../../../../machines/src/cart/cart-selectors';
 import { useHydrated } from '../../app/use-hydrated';
 import { useCartActor } from './cart-context';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CartLog } from '../../../../machines/src/cart/cart-events';
-import { foldCart } from '../../../../machines/src/cart/cart-fold';
-import { outboxAsAbsolute } from './cart-storage';
+import { parseStoredCartLog, serializeCartLog, type CartLog } from './cart-events.js';
+import { foldCart } from './cart-fold.js';
+import { outboxAsAbsolute, restoredCartLog } from './cart-log.js';
 
 const log: CartLog = {
   events: [
@@ -27,5 +27,13 @@ describe('a stored outbox read back after a reload', () => {
   it('replayed on a server cart that already took the first change, it does not count it twice', () => {
     const server = { a: { '8': 3 } };
     expect(foldCart(outboxAsAbsolute(log).events.slice(1), server)).toEqual({ a: { '8': 4 }, b: { '9': 1 } });
+  });
+});
+
+describe('a stored log says whether it is an outbox', () => {
+  it('an outbox is restored as absolute quantities; a guest’s cart as it was', () => {
+    const stored = (outbox: boolean) => parseStoredCartLog(serializeCartLog({ ...log, ...(outbox ? { outbox } : {}) }), () => undefined);
+    expect(restoredCartLog(stored(true))).toEqual(outboxAsAbsolute(log));
+    expect(restoredCartLog(stored(false))).toEqual(log);
   });
 });
