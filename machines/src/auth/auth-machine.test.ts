@@ -16,7 +16,7 @@ import {
   selectSubmitLabel,
   selectSubmittingLabel,
   type AuthMachineEvent,
-  type AuthResponse,
+  type AuthOutcome,
 } from './auth-machine.js';
 import { busyRetryCeilingMs, StoreBusyError } from './busy-retry.js';
 import type { AuthRequest } from './credentials.js';
@@ -28,7 +28,7 @@ const BUSY = 'The store is busy right now. Please try again in a moment.';
 
 type DrivenEvent =
   | AuthMachineEvent
-  | { type: 'xstate.done.actor.authenticate'; output: AuthResponse }
+  | { type: 'xstate.done.actor.authenticate'; output: AuthOutcome }
   | { type: 'xstate.error.actor.authenticate'; error: Error }
   | { type: 'xstate.after.busyRetryDelay.auth.busy' };
 
@@ -36,11 +36,11 @@ function startAuth() {
   const requests: AuthRequest[] = [];
   const stored: string[] = [];
   const toasts: string[] = [];
-  let answer: { resolve: (response: AuthResponse) => void; reject: (error: Error) => void } | undefined;
+  let answer: { resolve: (response: AuthOutcome) => void; reject: (error: Error) => void } | undefined;
   const actor = createActor(
     authMachine.provide({
       actors: {
-        authenticate: fromPromise<AuthResponse, AuthRequest>(({ input }) => {
+        authenticate: fromPromise<AuthOutcome, AuthRequest>(({ input }) => {
           requests.push(input);
           return new Promise((resolve, reject) => (answer = { resolve, reject }));
         }),
@@ -129,11 +129,11 @@ class ExpectedLogin {
       }
       if (event.type === 'xstate.done.actor.authenticate') {
         this.submitting = false;
-        if (event.output.success && event.output.token) {
+        if (event.output.status === 'signedIn' && event.output.token) {
           this.stored.push(event.output.token);
           this.done = true;
         } else {
-          this.toasts.push(event.output.message ?? '');
+          this.toasts.push(event.output.status === 'refused' ? event.output.message : '');
           this.forgetBusy();
         }
       } else if (event.type === 'xstate.error.actor.authenticate') {
@@ -197,8 +197,8 @@ describe('authMachine model paths', () => {
       : snapshot.matches('submitting')
       ? [
           ...formEvents,
-          { type: 'xstate.done.actor.authenticate', output: { success: true, token: TOKEN, message: 'Signed in' } },
-          { type: 'xstate.done.actor.authenticate', output: { success: false, message: REFUSED } },
+          { type: 'xstate.done.actor.authenticate', output: { status: 'signedIn', token: TOKEN } },
+          { type: 'xstate.done.actor.authenticate', output: { status: 'refused', message: REFUSED } },
           { type: 'xstate.error.actor.authenticate', error: new Error(OFFLINE) },
           { type: 'xstate.error.actor.authenticate', error: new StoreBusyError(BUSY, 10) },
           { type: 'xstate.error.actor.authenticate', error: new StoreBusyError(BUSY, 20) },
@@ -279,7 +279,7 @@ describe('authMachine rules', () => {
     auth.actor.send({ type: 'login.submitted' });
     auth.actor.send({ type: 'login.submitted' });
     expect(auth.requests).toHaveLength(1);
-    await drive(auth, { type: 'xstate.done.actor.authenticate', output: { success: true, token: TOKEN } });
+    await drive(auth, { type: 'xstate.done.actor.authenticate', output: { status: 'signedIn', token: TOKEN } });
     expect(auth.stored).toEqual([TOKEN]);
   });
 
@@ -288,7 +288,7 @@ describe('authMachine rules', () => {
     auth.actor.send({ type: 'login.fieldChanged', field: 'email', value: 'asha@example.com' });
     auth.actor.send({ type: 'login.fieldChanged', field: 'password', value: 'x' });
     auth.actor.send({ type: 'login.submitted' });
-    await drive(auth, { type: 'xstate.done.actor.authenticate', output: { success: true } });
+    await drive(auth, { type: 'xstate.done.actor.authenticate', output: { status: 'signedIn', token: '' } });
     expect(auth.stored).toEqual([]);
     expect(auth.toasts).toEqual(['Could not sign you in']);
     expect(auth.actor.getSnapshot().matches('editing')).toBe(true);
@@ -335,7 +335,7 @@ describe('authMachine rules', () => {
       expect(auth.requests[1]).toEqual(auth.requests[0]);
       expect(selectBusyNotice(auth.actor.getSnapshot())).toMatch(/busy/);
 
-      await drive(auth, { type: 'xstate.done.actor.authenticate', output: { success: true, token: TOKEN } });
+      await drive(auth, { type: 'xstate.done.actor.authenticate', output: { status: 'signedIn', token: TOKEN } });
       expect(auth.stored).toEqual([TOKEN]);
       expect(auth.toasts).toEqual([]);
     });

@@ -17,12 +17,10 @@ import {
 } from './credentials.js';
 import type { FieldErrors } from '../field-errors.js';
 
-/** The API's auth response (spec section 3). */
-export interface AuthResponse {
-  success: boolean;
-  token?: string;
-  message?: string;
-}
+/** How a sign-in or sign-up ended: a session token, or the store's refusal and why. */
+export type AuthOutcome = { status: 'signedIn'; token: string } | { status: 'refused'; message: string };
+
+const tokenOf = (outcome: AuthOutcome) => (outcome.status === 'signedIn' ? outcome.token : '');
 
 export interface AuthContext {
   mode: AuthMode;
@@ -67,8 +65,8 @@ function nextBusyRetry(busy: BusyRetry | null, retryAfterSeconds: number | undef
 
 const retryAfterOf = (error: unknown) => (isStoreBusy(error) ? error.retryAfterSeconds : undefined);
 
-const failureMessage = (response: AuthResponse) =>
-  response.message !== undefined && response.message !== '' ? response.message : FALLBACK_FAILURE;
+const failureMessage = (outcome: AuthOutcome) =>
+  outcome.status === 'refused' && outcome.message !== '' ? outcome.message : FALLBACK_FAILURE;
 
 export const authMachine = setup({
   types: {
@@ -78,7 +76,7 @@ export const authMachine = setup({
   },
   actors: {
     /** POST /api/user/login for mode 'login', /api/user/register for 'signUp'; resolve with the response body. */
-    authenticate: fromPromise<AuthResponse, AuthRequest>(() =>
+    authenticate: fromPromise<AuthOutcome, AuthRequest>(() =>
       Promise.reject(new Error('authenticate was not provided to authMachine')),
     ),
   },
@@ -112,8 +110,7 @@ export const authMachine = setup({
   },
   guards: {
     formValid: ({ context }) => checkCredentials(context.mode, context.fields).ok,
-    tokenReceived: (_, params: { response: AuthResponse }) =>
-      params.response.success && typeof params.response.token === 'string' && params.response.token !== '',
+    tokenReceived: (_, params: { outcome: AuthOutcome }) => tokenOf(params.outcome) !== '',
     storeBusy: (_, params: { error: unknown }) => isStoreBusy(params.error),
     /** Busy, and another wait, counted at its longest, still fits in the total the shopper is asked to wait. */
     busyWaitLeft: ({ context }, params: { error: unknown }) =>
@@ -156,11 +153,11 @@ export const authMachine = setup({
         input: ({ context }) => context.request!,
         onDone: [
           {
-            guard: { type: 'tokenReceived', params: ({ event }) => ({ response: event.output }) },
+            guard: { type: 'tokenReceived', params: ({ event }) => ({ outcome: event.output }) },
             target: 'signedIn',
             actions: [
-              { type: 'keepToken', params: ({ event }) => ({ token: event.output.token ?? '' }) },
-              { type: 'storeToken', params: ({ event }) => ({ token: event.output.token ?? '' }) },
+              { type: 'keepToken', params: ({ event }) => ({ token: tokenOf(event.output) }) },
+              { type: 'storeToken', params: ({ event }) => ({ token: tokenOf(event.output) }) },
             ],
           },
           {

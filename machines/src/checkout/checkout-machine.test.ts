@@ -15,7 +15,7 @@ import {
   type CheckoutInput,
   type CheckoutMachineEvent,
   type OrderRequest,
-  type PlaceOrderResponse,
+  type PlaceOrderOutcome,
 } from './checkout-machine.js';
 import type { DeliveryForm } from './delivery-form.js';
 
@@ -30,25 +30,25 @@ const FILLED: DeliveryForm = {
   country: 'India',
   phone: '98765 43210',
 };
-const SHOES = [{ _id: 'p1', size: 'M', quantity: 2 }];
-const SANDALS = [{ _id: 'p2', size: 'S', quantity: 1 }];
+const SHOES = [{ productId: 'p1', size: 'M', quantity: 2 }];
+const SANDALS = [{ productId: 'p2', size: 'S', quantity: 1 }];
 const REFUSED = 'Prices have changed';
 const OFFLINE = 'Failed to fetch';
 
 type DrivenEvent =
   | CheckoutMachineEvent
-  | { type: 'xstate.done.actor.placeOrder'; output: PlaceOrderResponse }
+  | { type: 'xstate.done.actor.placeOrder'; output: PlaceOrderOutcome }
   | { type: 'xstate.error.actor.placeOrder'; error: Error };
 
 function startCheckout(input: CheckoutInput) {
   const requests: OrderRequest[] = [];
   const toasts: string[] = [];
   let cleared = 0;
-  let answer: { resolve: (response: PlaceOrderResponse) => void; reject: (error: Error) => void } | undefined;
+  let answer: { resolve: (response: PlaceOrderOutcome) => void; reject: (error: Error) => void } | undefined;
   const actor = createActor(
     checkoutMachine.provide({
       actors: {
-        placeOrder: fromPromise<PlaceOrderResponse, OrderRequest>(({ input: request }) => {
+        placeOrder: fromPromise<PlaceOrderOutcome, OrderRequest>(({ input: request }) => {
           requests.push(request);
           return new Promise((resolve, reject) => (answer = { resolve, reject }));
         }),
@@ -92,8 +92,8 @@ class ExpectedCheckout {
   apply(event: DrivenEvent): void {
     if (this.placed) return;
     if (this.placing) {
-      if (event.type === 'xstate.done.actor.placeOrder' && event.output.success) this.placed = true;
-      else if (event.type === 'xstate.done.actor.placeOrder') this.toasts.push(event.output.message ?? '');
+      if (event.type === 'xstate.done.actor.placeOrder' && event.output.status === 'placed') this.placed = true;
+      else if (event.type === 'xstate.done.actor.placeOrder' && event.output.status === 'refused') this.toasts.push(event.output.message);
       else if (event.type === 'xstate.error.actor.placeOrder') this.toasts.push(event.error.message);
       else return;
       this.placing = false;
@@ -114,12 +114,12 @@ class ExpectedCheckout {
         this.failed = false;
         break;
       case 'checkout.submitted': {
-        if (event.items.length === 0) {
+        if (event.lines.length === 0) {
           this.toasts.push(EMPTY_CART_MESSAGE);
           break;
         }
         if (!this.formValid()) break;
-        const fingerprint = JSON.stringify([this.form.zipcode, this.form.phone, event.items, event.amount]);
+        const fingerprint = JSON.stringify([this.form.zipcode, this.form.phone, event.lines, event.total]);
         if (this.lastAttempt?.fingerprint !== fingerprint) this.lastAttempt = { fingerprint, id: this.nextAttempt++ };
         this.attempts.push(this.lastAttempt.id);
         this.placing = true;
@@ -139,17 +139,17 @@ describe('checkoutMachine model paths', () => {
     { type: 'checkout.fieldChanged', field: 'zipcode', value: '560001' },
     { type: 'checkout.fieldChanged', field: 'zipcode', value: '12' },
     { type: 'checkout.fieldChanged', field: 'phone', value: 'call me' },
-    { type: 'checkout.submitted', items: SHOES, amount: 210 },
-    { type: 'checkout.submitted', items: SANDALS, amount: 60 },
-    { type: 'checkout.submitted', items: [], amount: 0 },
+    { type: 'checkout.submitted', lines: SHOES, total: 210 },
+    { type: 'checkout.submitted', lines: SANDALS, total: 60 },
+    { type: 'checkout.submitted', lines: [], total: 0 },
   ];
   const eventsIn = (snapshot: AnyMachineSnapshot): DrivenEvent[] => {
     if (snapshot.status === 'done') return [];
     if (!snapshot.matches('placing')) return formEvents;
     return [
       ...formEvents,
-      { type: 'xstate.done.actor.placeOrder', output: { success: true, message: 'Order placed' } },
-      { type: 'xstate.done.actor.placeOrder', output: { success: false, message: REFUSED } },
+      { type: 'xstate.done.actor.placeOrder', output: { status: 'placed', orderId: null } },
+      { type: 'xstate.done.actor.placeOrder', output: { status: 'refused', message: REFUSED } },
       { type: 'xstate.error.actor.placeOrder', error: new Error(OFFLINE) },
     ];
   };
@@ -215,12 +215,12 @@ describe('checkoutMachine rules', () => {
 
   it('sends the address as the API will store it, the cart lines, the total and a key the API accepts', () => {
     const checkout = ready();
-    checkout.actor.send({ type: 'checkout.submitted', items: SHOES, amount: 210 });
+    checkout.actor.send({ type: 'checkout.submitted', lines: SHOES, total: 210 });
     expect(checkout.requests).toEqual([
       {
         address: { ...FILLED, email: 'asha@example.com', zipcode: '560001', phone: '9876543210' },
-        items: SHOES,
-        amount: 210,
+        lines: SHOES,
+        total: 210,
         idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_.:-]{8,100}$/) as unknown,
       },
     ]);
@@ -228,19 +228,19 @@ describe('checkoutMachine rules', () => {
 
   it('a double click places one order', () => {
     const checkout = ready();
-    checkout.actor.send({ type: 'checkout.submitted', items: SHOES, amount: 210 });
-    checkout.actor.send({ type: 'checkout.submitted', items: SHOES, amount: 210 });
+    checkout.actor.send({ type: 'checkout.submitted', lines: SHOES, total: 210 });
+    checkout.actor.send({ type: 'checkout.submitted', lines: SHOES, total: 210 });
     expect(checkout.requests).toHaveLength(1);
   });
 
   it('a retry after a lost answer reuses the key, so the API replays the order instead of making another', async () => {
     const checkout = ready();
-    checkout.actor.send({ type: 'checkout.submitted', items: SHOES, amount: 210 });
+    checkout.actor.send({ type: 'checkout.submitted', lines: SHOES, total: 210 });
     await drive(checkout, { type: 'xstate.error.actor.placeOrder', error: new Error(OFFLINE) });
     expect(checkout.toasts).toEqual([OFFLINE]);
     // The same cart listed in another order is the same order.
-    checkout.actor.send({ type: 'checkout.submitted', items: [...SHOES], amount: 210 });
-    await drive(checkout, { type: 'xstate.done.actor.placeOrder', output: { success: true } });
+    checkout.actor.send({ type: 'checkout.submitted', lines: [...SHOES], total: 210 });
+    await drive(checkout, { type: 'xstate.done.actor.placeOrder', output: { status: 'placed', orderId: null } });
     const [first, retry] = checkout.requests;
     expect(retry?.idempotencyKey).toBe(first?.idempotencyKey);
     expect(checkout.cleared()).toBe(1);
@@ -249,22 +249,22 @@ describe('checkoutMachine rules', () => {
 
   it("keeps the placed order's id when the store answers one, for the confirmation", async () => {
     const withId = ready();
-    withId.actor.send({ type: 'checkout.submitted', items: SHOES, amount: 210 });
-    await drive(withId, { type: 'xstate.done.actor.placeOrder', output: { success: true, orderId: 'order-7' } });
+    withId.actor.send({ type: 'checkout.submitted', lines: SHOES, total: 210 });
+    await drive(withId, { type: 'xstate.done.actor.placeOrder', output: { status: 'placed', orderId: 'order-7' } });
     expect(withId.actor.getSnapshot().context.placedOrderId).toBe('order-7');
     const without = ready();
-    without.actor.send({ type: 'checkout.submitted', items: SHOES, amount: 210 });
-    await drive(without, { type: 'xstate.done.actor.placeOrder', output: { success: true, message: 'Order Placed' } });
+    without.actor.send({ type: 'checkout.submitted', lines: SHOES, total: 210 });
+    await drive(without, { type: 'xstate.done.actor.placeOrder', output: { status: 'placed', orderId: null } });
     expect(without.actor.getSnapshot().status).toBe('done');
     expect(without.actor.getSnapshot().context.placedOrderId).toBeNull();
   });
 
   it('a changed form after a failure gets a new key', async () => {
     const checkout = ready();
-    checkout.actor.send({ type: 'checkout.submitted', items: SHOES, amount: 210 });
-    await drive(checkout, { type: 'xstate.done.actor.placeOrder', output: { success: false, message: REFUSED } });
+    checkout.actor.send({ type: 'checkout.submitted', lines: SHOES, total: 210 });
+    await drive(checkout, { type: 'xstate.done.actor.placeOrder', output: { status: 'refused', message: REFUSED } });
     checkout.actor.send({ type: 'checkout.fieldChanged', field: 'city', value: 'Mysuru' });
-    checkout.actor.send({ type: 'checkout.submitted', items: SHOES, amount: 210 });
+    checkout.actor.send({ type: 'checkout.submitted', lines: SHOES, total: 210 });
     const [first, second] = checkout.requests;
     expect(second?.idempotencyKey).not.toBe(first?.idempotencyKey);
   });
@@ -272,7 +272,7 @@ describe('checkoutMachine rules', () => {
   it('shows the API’s own message under each invalid field and sends nothing', () => {
     const checkout = startCheckout({ signedIn: true });
     checkout.actor.send({ type: 'checkout.fieldChanged', field: 'zipcode', value: '12' });
-    checkout.actor.send({ type: 'checkout.submitted', items: SHOES, amount: 210 });
+    checkout.actor.send({ type: 'checkout.submitted', lines: SHOES, total: 210 });
     const { fieldErrors } = checkout.actor.getSnapshot().context;
     expect(fieldErrors).toMatchObject({
       firstName: 'First name is required',

@@ -6,27 +6,24 @@ import { errorMessage } from '../error-message.js';
 import type { FieldErrors } from '../field-errors.js';
 import { checkDeliveryForm, EMPTY_DELIVERY_FORM, type DeliveryForm } from './delivery-form.js';
 
-/** An order line as the API reads it; the caller may pass whole product copies (spec section 3). */
-export interface OrderLineInput {
-  _id: string;
+/** A line of the cart being ordered. */
+export interface OrderLine {
+  productId: string;
   size: string;
   quantity: number;
 }
 
-/** What the caller's actor sends: POST /api/order/place with header `Idempotency-Key: idempotencyKey`. */
+/** What the caller's actor places: the address, the lines, the total the shopper saw, and the attempt's key. */
 export interface OrderRequest {
   address: DeliveryAddress;
-  items: readonly OrderLineInput[];
-  amount: number;
+  lines: readonly OrderLine[];
+  /** Cart amount plus the delivery fee, as shown: a store that would charge another total refuses the order. */
+  total: number;
   idempotencyKey: string;
 }
 
-/** The store's answer (spec section 7): accepted or refused with a message; the order's id when the store gives one. */
-export interface PlaceOrderResponse {
-  success: boolean;
-  message?: string;
-  orderId?: string;
-}
+/** How PLACE ORDER ended: placed (with the order's id when the store gives one), or refused and why. */
+export type PlaceOrderOutcome = { status: 'placed'; orderId: string | null } | { status: 'refused'; message: string };
 
 interface Attempt {
   key: string;
@@ -60,19 +57,19 @@ export interface CheckoutInput {
 export type CheckoutMachineEvent =
   | { type: 'checkout.fieldChanged'; field: DeliveryAddressField; value: string }
   /** PLACE ORDER, with the cart's lines and total (amount plus delivery fee) as the screen shows them. */
-  | { type: 'checkout.submitted'; items: readonly OrderLineInput[]; amount: number }
+  | { type: 'checkout.submitted'; lines: readonly OrderLine[]; total: number }
   | { type: 'checkout.signedIn' }
   | { type: 'checkout.signedOut' };
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty';
 const FALLBACK_FAILURE = 'Could not place your order';
 
-function fingerprintOf(address: DeliveryAddress, items: readonly OrderLineInput[], amount: number): string {
+function fingerprintOf(address: DeliveryAddress, orderLines: readonly OrderLine[], total: number): string {
   // Only what the API reads counts, in a fixed order: the same cart is the same order however it was listed.
-  const lines = items
-    .map((item) => [item._id, item.size, item.quantity] as const)
+  const lines = orderLines
+    .map((line) => [line.productId, line.size, line.quantity] as const)
     .sort(([a, sa], [b, sb]) => (a === b ? sa.localeCompare(sb) : a.localeCompare(b)));
-  return JSON.stringify([address, lines, amount]);
+  return JSON.stringify([address, lines, total]);
 }
 
 function newIdempotencyKey(): string {
@@ -87,7 +84,7 @@ export const checkoutMachine = setup({
     emitted: {} as CheckoutPlaced,
   },
   actors: {
-    placeOrder: fromPromise<PlaceOrderResponse, OrderRequest>(() =>
+    placeOrder: fromPromise<PlaceOrderOutcome, OrderRequest>(() =>
       Promise.reject(new Error('placeOrder was not provided to checkoutMachine')),
     ),
   },
@@ -111,19 +108,21 @@ export const checkoutMachine = setup({
     startAttempt: assign(({ context, event }) => {
       const check = checkDeliveryForm(context.form);
       if (event.type !== 'checkout.submitted' || !check.ok) return {};
-      const fingerprint = fingerprintOf(check.address, event.items, event.amount);
+      const fingerprint = fingerprintOf(check.address, event.lines, event.total);
       const key = context.attempt?.fingerprint === fingerprint ? context.attempt.key : newIdempotencyKey();
-      const request = { address: check.address, items: event.items, amount: event.amount, idempotencyKey: key };
+      const request = { address: check.address, lines: event.lines, total: event.total, idempotencyKey: key };
       return { fieldErrors: {}, attempt: { key, fingerprint, request } };
     }),
     setSignedIn: assign((_, params: { signedIn: boolean }) => ({ signedIn: params.signedIn })),
-    rememberOrder: assign((_, params: { response: PlaceOrderResponse }) => ({ placedOrderId: params.response.orderId ?? null })),
+    rememberOrder: assign((_, params: { outcome: PlaceOrderOutcome }) => ({
+      placedOrderId: params.outcome.status === 'placed' ? params.outcome.orderId : null,
+    })),
   },
   guards: {
     signedIn: ({ context }) => context.signedIn,
-    cartEmpty: ({ event }) => event.type === 'checkout.submitted' && event.items.length === 0,
+    cartEmpty: ({ event }) => event.type === 'checkout.submitted' && event.lines.length === 0,
     formValid: ({ context }) => checkDeliveryForm(context.form).ok,
-    orderAccepted: (_, params: { response: PlaceOrderResponse }) => params.response.success,
+    orderAccepted: (_, params: { outcome: PlaceOrderOutcome }) => params.outcome.status === 'placed',
   },
 }).createMachine({
   id: 'checkout',
@@ -175,15 +174,15 @@ export const checkoutMachine = setup({
         input: ({ context }) => context.attempt!.request,
         onDone: [
           {
-            guard: { type: 'orderAccepted', params: ({ event }) => ({ response: event.output }) },
+            guard: { type: 'orderAccepted', params: ({ event }) => ({ outcome: event.output }) },
             target: 'placed',
-            actions: { type: 'rememberOrder', params: ({ event }) => ({ response: event.output }) },
+            actions: { type: 'rememberOrder', params: ({ event }) => ({ outcome: event.output }) },
           },
           {
             target: 'form.failed',
             actions: {
               type: 'notifyError',
-              params: ({ event }) => ({ message: event.output.message ?? FALLBACK_FAILURE }),
+              params: ({ event }) => ({ message: event.output.status === 'refused' && event.output.message !== '' ? event.output.message : FALLBACK_FAILURE }),
             },
           },
         ],

@@ -1,4 +1,4 @@
-import type { AuthResponse } from '../../../../machines/src/auth/auth-machine';
+import type { AuthOutcome } from '../../../../machines/src/auth/auth-machine';
 import { StoreBusyError } from '../../../../machines/src/auth/busy-retry';
 import type { AuthRequest } from '../../../../machines/src/auth/credentials';
 import { apolloClient, readGraphQLError } from '../../graphql/apollo-client';
@@ -11,7 +11,7 @@ import { LoginDocument, RegisterDocument } from '../../graphql/generated/graphql
  * a second time. A busy store (STORE_BUSY) rejects with StoreBusyError and its Retry-After: the machine waits and
  * sends the request again.
  */
-export async function authenticate(request: AuthRequest): Promise<AuthResponse> {
+export async function authenticate(request: AuthRequest): Promise<AuthOutcome> {
   try {
     if (request.mode === 'login') {
       const data = requiredData((await apolloClient.mutate({
@@ -19,14 +19,14 @@ export async function authenticate(request: AuthRequest): Promise<AuthResponse> 
         variables: { input: { email: request.email, password: request.password } },
         context: { silent: true },
       })).data);
-      return { success: true, token: data.login.token, message: data.login.message };
+      return { status: 'signedIn', token: data.login.token };
     }
     const data = requiredData((await apolloClient.mutate({
       mutation: RegisterDocument,
       variables: { input: { name: request.name, email: request.email, password: request.password } },
       context: { silent: true },
     })).data);
-    return { success: true, token: data.register.token, message: data.register.message };
+    return { status: 'signedIn', token: data.register.token };
   } catch (error) {
     const failure = readGraphQLError(error);
     if (failure.code === 'STORE_BUSY') throw new StoreBusyError(failure.message, failure.retryAfterSeconds);

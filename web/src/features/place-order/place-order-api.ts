@@ -1,4 +1,4 @@
-import type { OrderRequest, PlaceOrderResponse } from '../../../../machines/src/checkout/checkout-machine';
+import type { OrderRequest, PlaceOrderOutcome } from '../../../../machines/src/checkout/checkout-machine';
 import { apolloClient, readGraphQLError } from '../../graphql/apollo-client';
 import { PlaceOrderDocument } from '../../graphql/generated/graphql';
 import { requiredData } from '../../graphql/required-data';
@@ -13,7 +13,7 @@ const REFUSAL_CODES = new Set(['BAD_USER_INPUT', 'NOT_FOUND']);
  * rather than charging a different amount. A refusal resolves with the server's message, anything else rejects
  * with it; the machine toasts either and keeps the form. A stale session ends, and the page asks to sign in again.
  */
-export async function placeOrder(request: OrderRequest): Promise<PlaceOrderResponse> {
+export async function placeOrder(request: OrderRequest): Promise<PlaceOrderOutcome> {
   try {
     const data = requiredData(
       (
@@ -22,20 +22,20 @@ export async function placeOrder(request: OrderRequest): Promise<PlaceOrderRespo
           variables: {
             input: {
               address: { ...request.address },
-              lines: request.items.map((item) => ({ productId: item._id, size: item.size, quantity: item.quantity })),
+              lines: request.lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
               idempotencyKey: request.idempotencyKey,
-              expectedTotal: request.amount,
+              expectedTotal: request.total,
             },
           },
           context: { silent: true },
         })
       ).data,
     );
-    return { success: true, message: data.placeOrder.message, orderId: data.placeOrder.order?.id };
+    return { status: 'placed', orderId: data.placeOrder.order?.id ?? null };
   } catch (error) {
     endStaleSession(error);
     const read = readGraphQLError(error);
-    if (read.code !== undefined && REFUSAL_CODES.has(read.code)) return { success: false, message: read.message };
+    if (read.code !== undefined && REFUSAL_CODES.has(read.code)) return { status: 'refused', message: read.message };
     throw new Error(read.message, { cause: error });
   }
 }

@@ -8,7 +8,7 @@ import {
   selectOrderPlaced,
   selectPlacingOrder,
   selectSignInRequired,
-  type OrderLineInput,
+  type OrderLine,
   type OrderRequest,
 } from '../../../../machines/src/checkout/checkout-machine';
 import { focusFirstInvalid } from '../../app/form-field';
@@ -51,11 +51,11 @@ export default function PlaceOrderPage() {
 }
 
 /** What PLACE ORDER sends: the lines whose product the catalogue has, and the total the shopper sees. */
-function orderOf(view: CartView): { items: OrderLineInput[]; amount: number } {
-  const items = view.lines.flatMap((line) =>
-    typeof line.product === 'object' ? [{ _id: line.itemId, size: line.size, quantity: line.quantity }] : [],
+function orderOf(view: CartView): { lines: OrderLine[]; total: number } {
+  const lines = view.lines.flatMap((line) =>
+    typeof line.product === 'object' ? [{ productId: line.itemId, size: line.size, quantity: line.quantity }] : [],
   );
-  return { items, amount: view.totals.total };
+  return { lines, total: view.totals.total };
 }
 
 function Checkout({ signedIn }: { signedIn: boolean }) {
