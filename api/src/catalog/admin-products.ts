@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { StoreDatabase } from '../db/database.js';
 import { notFound } from '../http/errors.js';
 import type { Product } from './product.js';
 import { querySqlFor } from './query-sql.js';
-import { upsertProducts } from './repository.js';
+import { bumpCatalogVersion, upsertProducts } from './repository.js';
 
 // The back office's product writes, on the catalogue's one write path (decision 010): each runs in one transaction
 // that bumps the catalogue version first and keeps the search index and its vocabulary in step.
@@ -22,12 +21,7 @@ export async function addProduct(database: StoreDatabase, product: Product): Pro
  */
 export async function removeProduct({ db, dialect }: StoreDatabase, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    // First, as every product write does: concurrent writers queue on this row before touching products.
-    await trx
-      .updateTable('catalog_state')
-      .set((eb) => ({ revision: eb('revision', '+', 1), token: randomBytes(4).toString('hex') }))
-      .where('id', '=', 1)
-      .execute();
+    await bumpCatalogVersion(trx);
     const deleted = await trx.deleteFrom('products').where('id', '=', id).executeTakeFirst();
     // Thrown inside the transaction: it rolls back, version bump included.
     if (Number(deleted.numDeletedRows) === 0) throw notFound(productNotFoundMessage(id));

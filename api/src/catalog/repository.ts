@@ -77,6 +77,18 @@ export interface UpsertOptions {
  * next positions, so the file's order is the catalogue's own order; a replaced product keeps its place.
  * The search index follows in the same transaction, and the catalogue version changes.
  */
+/**
+ * A new catalogue version, first in every transaction that writes products: concurrent writers queue on this row
+ * (its lock) before they touch products, and readers see the version change with the products.
+ */
+export async function bumpCatalogVersion(trx: Transaction<Database>): Promise<void> {
+  await trx
+    .updateTable('catalog_state')
+    .set((eb) => ({ revision: eb('revision', '+', 1), token: randomBytes(4).toString('hex') }))
+    .where('id', '=', 1)
+    .execute();
+}
+
 export async function upsertProducts(
   { db, dialect }: StoreDatabase,
   products: readonly Product[],
@@ -87,11 +99,7 @@ export async function upsertProducts(
   const unique = [...new Map(products.map((p) => [p._id, p])).values()];
   await db.transaction().execute(async (trx) => {
     // First, so concurrent writers queue here (the row lock) before they allocate positions.
-    await trx
-      .updateTable('catalog_state')
-      .set((eb) => ({ revision: eb('revision', '+', 1), token: randomBytes(4).toString('hex') }))
-      .where('id', '=', 1)
-      .execute();
+    await bumpCatalogVersion(trx);
     const { max } = await trx
       .selectFrom('products')
       .select((eb) => eb.fn.max<number | null>('position').as('max'))
