@@ -1,36 +1,12 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../scripts/service-process.js';
 import { startApi, type RunningApi } from '../support/api-process.js';
-import { ADMIN, ADMIN_ENV, adminLogin } from '../support/back-office.js';
+import { ADMIN, ADMIN_ENV, adminLogin, runShop } from '../support/back-office.js';
 import { BACKENDS, freshDatabaseEnv } from '../support/databases.js';
 import { call } from '../support/http.js';
 import { listProducts, signUp, TEST_JWT_SECRET, VALID_ADDRESS } from '../support/store-api.js';
 
 // `npm run shop -- …`: the back office from a terminal, on the same configuration (and database) as the API.
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function shop(args: string[], env: Record<string, string>, input?: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'shop', '--', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input ?? '');
-  });
-}
 
 describe.each(BACKENDS)('npm run shop on %s', (backend) => {
   let api: RunningApi;
@@ -51,13 +27,13 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
   };
 
   it('lists the orders newest first, and only those of one status with --status', async () => {
-    const empty = await shop(['orders'], env);
+    const empty = await runShop(['orders'], env);
     expect(empty).toMatchObject({ code: 0, stdout: 'No orders yet.\n' });
 
     const shopper = await signUp(api.url, 'Meera Iyer');
     const older = await place(shopper.token, 0);
     const newer = await place(shopper.token, 1);
-    const listed = await shop(['orders'], env);
+    const listed = await runShop(['orders'], env);
     expect(listed.code).toBe(0);
     const lines = listed.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^DATE \(UTC\)\s+ORDER\s+STATUS\s+AMOUNT\s+ITEMS\s+SHOPPER$/);
@@ -67,17 +43,17 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
     expect(lines[1]).toMatch(new RegExp(`Order Placed\\s+₹\\d+\\s+2\\s+Meera Iyer <${shopper.email}>, Bengaluru$`));
 
     await call(api.url, 'POST', '/api/order/status', { orderId: older, status: 'Packing' }, { headers: { token: await adminLogin(api.url) } });
-    const packing = await shop(['orders', '--status', 'packing'], env);
+    const packing = await runShop(['orders', '--status', 'packing'], env);
     expect(packing.stdout.trim().split('\n').slice(1).map((line) => line.includes(older))).toEqual([true]);
-    expect(await shop(['orders', '--status', 'Delivered'], env)).toMatchObject({ code: 0, stdout: 'No orders with status Delivered.\n' });
+    expect(await runShop(['orders', '--status', 'Delivered'], env)).toMatchObject({ code: 0, stdout: 'No orders with status Delivered.\n' });
   });
 
   it("moves an order, kept as the command line's change, and the shopper and the admin list see it", async () => {
     const shopper = await signUp(api.url);
     const orderId = await place(shopper.token, 2);
-    const moved = await shop(['status', orderId, 'shipped'], env);
+    const moved = await runShop(['status', orderId, 'shipped'], env);
     expect(moved).toMatchObject({ code: 0, stdout: `Order ${orderId}: Order Placed → Shipped\n` });
-    expect(await shop(['status', orderId, 'Shipped'], env)).toMatchObject({ code: 0, stdout: `Order ${orderId} is already Shipped\n` });
+    expect(await runShop(['status', orderId, 'Shipped'], env)).toMatchObject({ code: 0, stdout: `Order ${orderId} is already Shipped\n` });
 
     const mine = await call(api.url, 'POST', '/api/order/userorders', {}, { token: shopper.token });
     expect((mine.body.orders as Array<{ _id: string; status: string }>).find((o) => o._id === orderId)?.status).toBe('Shipped');
@@ -89,11 +65,11 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
   });
 
   it('refuses an unknown order or status, and a command it does not know, with a message and a failing exit code', async () => {
-    expect(await shop(['status', 'no-such-order', 'Shipped'], env)).toMatchObject({ code: 1, stderr: 'Order not found for ID: no-such-order\n' });
-    const lost = await shop(['status', 'no-such-order', 'Lost'], env);
+    expect(await runShop(['status', 'no-such-order', 'Shipped'], env)).toMatchObject({ code: 1, stderr: 'Order not found for ID: no-such-order\n' });
+    const lost = await runShop(['status', 'no-such-order', 'Lost'], env);
     expect(lost.code).toBe(2);
     expect(lost.stderr).toContain('Unknown status "Lost": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered');
-    const unknown = await shop(['refund'], env);
+    const unknown = await runShop(['refund'], env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Unknown command "refund".');
     expect(unknown.stderr).toContain('npm run shop -- status <orderId> "<status>"');
@@ -103,7 +79,7 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
 describe('npm run shop -- admin-password', () => {
   it('prints a hash the API takes as ADMIN_PASSWORD_HASH', async () => {
     const password = 'a passphrase only the owner knows';
-    const printed = await shop(['admin-password'], {}, `${password}\n`);
+    const printed = await runShop(['admin-password'], {}, `${password}\n`);
     expect(printed.code).toBe(0);
     const hash = printed.stdout.trim();
     expect(hash).toMatch(/^\$argon2id\$/);
@@ -123,7 +99,7 @@ describe('npm run shop -- admin-password', () => {
   });
 
   it('refuses a password shorter than 12 characters', async () => {
-    const short = await shop(['admin-password'], {}, 'too short\n');
+    const short = await runShop(['admin-password'], {}, 'too short\n');
     expect(short.code).toBe(2);
     expect(short.stdout).toBe('');
     expect(short.stderr).toContain('The password must be at least 12 characters.');

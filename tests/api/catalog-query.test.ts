@@ -4,7 +4,7 @@ import { upsertProducts } from '../../api/src/catalog/repository.js';
 import type { StoreDatabase } from '../../api/src/db/database.js';
 import { CATEGORIES, SUB_CATEGORIES, type Category, type SubCategory } from '../../domain/store-rules.js';
 import { startApi, type RunningApi } from '../support/api-process.js';
-import { BACKENDS, freshDatabaseEnv, openStoreDatabase } from '../support/databases.js';
+import { BACKENDS, freshDatabaseEnv, openStoreDatabase, type Backend } from '../support/databases.js';
 import { call } from '../support/http.js';
 
 // GET /api/product/query on a catalogue built for the test, written through the repository the import uses.
@@ -110,20 +110,31 @@ function byKey(products: Product[], key: (p: Product) => number, direction: 1 | 
     .map((p) => p._id);
 }
 
-describe.each(BACKENDS)('catalogue query on %s', (backend) => {
-  let api: RunningApi;
-  let database: StoreDatabase;
-  const products = catalogue();
-
+/** An API on a fresh database holding `products`, for the tests of the describe block it is called in. */
+function withCatalogue(backend: Backend, products: readonly Product[], ready: (api: RunningApi, database: StoreDatabase) => void): void {
+  let api: RunningApi | undefined;
+  let database: StoreDatabase | undefined;
   beforeAll(async () => {
     const env = await freshDatabaseEnv(backend);
     api = await startApi({ SEED_CATALOG: 'false', ...env });
     database = openStoreDatabase(env, api.dataDir);
     await upsertProducts(database, products);
+    ready(api, database);
   });
   afterAll(async () => {
-    await database.destroy();
-    await api.stop();
+    await database?.destroy();
+    await api?.stop();
+  });
+}
+
+describe.each(BACKENDS)('catalogue query on %s', (backend) => {
+  let api: RunningApi;
+  let database: StoreDatabase;
+  const products = catalogue();
+
+  withCatalogue(backend, products, (started, opened) => {
+    api = started;
+    database = opened;
   });
 
   it('answers the catalogue in its own order with the list product shape, total, facets and version', async () => {
@@ -362,7 +373,6 @@ describe.each(BACKENDS)('catalogue query on %s', (backend) => {
 // More matches than a price or date order sorts whole: the order's index is walked instead (SQLite), on both.
 describe.each(BACKENDS)('catalogue query over many matches on %s', (backend) => {
   let api: RunningApi;
-  let database: StoreDatabase;
   const products = Array.from({ length: 2600 }, (_, i) =>
     shoe(`many-${i}`, {
       name: `${BRANDS[i % 5]!} ${MODEL[SUB_CATEGORIES[i % 5]!]} ${COLOURS[i % 3]!}`,
@@ -375,15 +385,8 @@ describe.each(BACKENDS)('catalogue query over many matches on %s', (backend) => 
   );
   const everyday = products.filter((p) => p.description.includes('everyday'));
 
-  beforeAll(async () => {
-    const env = await freshDatabaseEnv(backend);
-    api = await startApi({ SEED_CATALOG: 'false', ...env });
-    database = openStoreDatabase(env, api.dataDir);
-    await upsertProducts(database, products);
-  });
-  afterAll(async () => {
-    await database.destroy();
-    await api.stop();
+  withCatalogue(backend, products, (started) => {
+    api = started;
   });
 
   it('sorts and pages over all of them', async () => {
@@ -510,15 +513,9 @@ describe.each(BACKENDS)('catalogue search ranked and sorted over many matches on
     }
   }
 
-  beforeAll(async () => {
-    const env = await freshDatabaseEnv(backend);
-    api = await startApi({ SEED_CATALOG: 'false', ...env });
-    database = openStoreDatabase(env, api.dataDir);
-    await upsertProducts(database, products);
-  });
-  afterAll(async () => {
-    await database.destroy();
-    await api.stop();
+  withCatalogue(backend, products, (started, opened) => {
+    api = started;
+    database = opened;
   });
 
   it('answers every tier in order, with filters, typos and prefixes, each sort, across pages', async () => {

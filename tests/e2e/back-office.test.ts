@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ROOT } from '../../scripts/service-process.js';
-import { ADMIN_ENV, adminLogin, NEW_SHOE, pngFile, postForm, productForm, solidPng } from '../support/back-office.js';
+import { ADMIN_ENV, adminLogin, NEW_SHOE, pngFile, postForm, productForm, runShop, solidPng } from '../support/back-office.js';
 import { launchBrowser, openWatchedPage, problemsOf, screenshot } from '../support/browser.js';
 import { call } from '../support/http.js';
 import {
@@ -23,21 +21,7 @@ import { startStoreTheReadmeWay, type RunningStore } from '../support/store-proc
 // shows where it is; a product the shop adds can be bought, and once removed, a cart holding it says so.
 
 /** `npm run shop -- <args>` on the store's own data, as the shop would run it beside `npm start`. */
-function shop(store: RunningStore, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'shop', '--', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: store.dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const shop = (store: RunningStore, args: string[]) => runShop(args, { DATA_DIR: store.dataDir });
 
 describe('the back office behind the storefront', () => {
   let store: RunningStore;

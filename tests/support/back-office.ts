@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { deflateSync } from 'node:zlib';
 import { expect } from 'vitest';
+import { ROOT } from '../../scripts/service-process.js';
 import { call } from './http.js';
 
 // The back office's side of the tests: the administrator the API is started with, real images made here, and the
@@ -125,4 +127,28 @@ export async function postForm(
   const response = await fetch(new URL(path, base), { method: 'POST', headers: token === undefined ? {} : { token }, body: form });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) };
+}
+
+export interface ShopRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run shop -- <args>` as the shop runs it from a terminal, with this environment and, if given, typed input. */
+export function runShop(args: string[], env: Record<string, string>, input?: string): Promise<ShopRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', 'shop', '--', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input ?? '');
+  });
 }
