@@ -21,6 +21,12 @@ const config: CodegenConfig = {
         skipTypeNameForRoot: true,
       },
     },
+    // The client preset emits only the types its documents use; the error codes travel in `extensions`, which no
+    // document names, so the schema's enums are generated for the web on their own (the BFF has them in its types).
+    'web/src/graphql/generated/schema-enums.ts': {
+      plugins: ['typescript'],
+      config: { onlyEnums: true, enumsAsTypes: true },
+    },
     'bff/src/generated/resolvers-types.ts': {
       plugins: ['typescript', 'typescript-resolvers'],
       config: {
@@ -32,9 +38,8 @@ const config: CodegenConfig = {
         contextType: '../context.js#GraphQLContext',
         mappers: {
           Product: '../catalog/product.js#CatalogProduct',
-          Cart: '../cart/cart.js#CartModel',
-          CartLine: '../cart/cart.js#CartLineModel',
-          Order: '../orders/order.js#OrderModel',
+          // An order as the REST API answers it; orders/resolvers.ts shapes it for the schema.
+          Order: '../rest/section7.js#RestOrder',
         },
       },
     },

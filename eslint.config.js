@@ -3,6 +3,25 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const WEB_BASE = [
+  { group: ['**/api/**', '**/bff/**', '**/tests/**'], message: 'web/ talks to the BFF over GraphQL only.' },
+  { regex: '^(\\.\\./)+(domain|machines)/', message: 'Import domain/ and machines/ as #domain/* and #machines/*.' },
+];
+
+/** One web/ zone: the rules every web file has, and the zone's own (flat config replaces a rule, it does not merge). */
+function webZone(files, patterns) {
+  return [{ files, rules: { 'no-restricted-imports': ['error', { patterns: [...WEB_BASE, ...patterns] }] } }];
+}
+
+/** A feature's files, `up` being the way out of the feature's folder ('../' at its top, '../../' one folder down). */
+function featureRules(up) {
+  const escaped = up.replaceAll('.', '\\.');
+  return [
+    { regex: `^${escaped}\\.\\./app(/|$)`, message: 'features/ never import app/: the app composes the features.' },
+    { regex: `^${escaped}(?!\\.\\.)[^/]+/`, message: 'Another feature is used through its index.ts (../cart), not its files.' },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'data/', 'dist/', 'web/dist/', 'web/dist-server/', '**/generated/', 'test-results/', 'api/public/'] },
   js.configs.recommended,
@@ -59,15 +78,18 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['web/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/api/**', '**/bff/**', '**/tests/**'], message: 'web/ talks to the BFF over GraphQL only.' }] },
-      ],
-    },
-  },
+  // Inside web/src, imports flow down: app/ (routes, shell, nav) → features/ (one folder per screen) → shared/ and
+  // graphql/ (the kit). A feature reaches another only through its index.ts; the kit knows neither app/ nor
+  // features/. domain/ and machines/ come through the package's #domain/* and #machines/* imports.
+  ...webZone(['web/**/*.{ts,tsx}'], []),
+  ...webZone(
+    ['web/src/shared/**/*.{ts,tsx}', 'web/src/graphql/**/*.{ts,tsx}'],
+    [{ regex: '^(\\.\\./)+(app|features)(/|$)', message: 'shared/ and graphql/ are the kit: they import neither app/ nor features/.' }],
+  ),
+  ...webZone(['web/src/features/*/*.{ts,tsx}'], featureRules('../')),
+  ...webZone(['web/src/features/*/*/*.{ts,tsx}'], featureRules('../../')),
+  // A test may reach into another feature to set up its state.
+  ...webZone(['web/src/features/**/*.test.{ts,tsx}'], []),
   {
     // Only the config modules read the environment.
     files: ['api/src/**/*.ts', 'bff/src/**/*.ts'],

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { prerenderRoutes } from './build/prerender.ts';
-import { BRAND_DEFAULTS } from './src/app/brand-defaults.ts';
+import { BRAND_DEFAULTS } from './src/shared/brand-defaults.ts';
 
 // The BFF serves /graphql and proxies /images; in dev Vite forwards both so the app keeps same-origin URLs.
 const BFF_ORIGIN = 'http://127.0.0.1:3000';

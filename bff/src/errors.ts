@@ -1,15 +1,8 @@
 import { GraphQLError } from 'graphql';
+import type { ErrorCode } from './generated/resolvers-types.js';
 
-/** The `extensions.code` values the web client switches on. */
-export type StoreErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'BAD_USER_INPUT'
-  | 'NOT_FOUND'
-  | 'TOO_MANY_REQUESTS'
-  /** The store is at capacity for this call right now (503 with Retry-After): the same call may be sent again later. */
-  | 'STORE_BUSY'
-  | 'UPSTREAM_UNAVAILABLE'
-  | 'UPSTREAM_ERROR';
+/** The `extensions.code` values the web client switches on: the schema's ErrorCode enum. */
+export type StoreErrorCode = ErrorCode;
 
 /** A failure the shopper can be told about: its message is meant for the client's toast. */
 export class StoreError extends GraphQLError {

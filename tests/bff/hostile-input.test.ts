@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useStore } from '../support/bff-process.js';
-import { gql } from '../support/graphql.js';
+import { CART_LINES, gql } from '../support/graphql.js';
 import { nasty, objectWith } from '../support/hostile.js';
 import { call } from '../support/http.js';
 import { listProducts, signUp, VALID_ADDRESS, type CatalogProduct, type Shopper } from '../support/store-api.js';
@@ -21,13 +21,8 @@ const operations: Array<{ name: string; query: string; variables: fc.Arbitrary<R
     variables: fc.record({ id: nasty, limit: nasty }, { requiredKeys: [] }),
   },
   {
-    name: 'addToCart',
-    query: 'mutation($productId: ID!, $size: String!) { addToCart(productId: $productId, size: $size) { count } }',
-    variables: fc.record({ productId: nasty, size: nasty }, { requiredKeys: [] }),
-  },
-  {
     name: 'updateCartLine',
-    query: 'mutation($productId: ID!, $size: String!, $quantity: Int!) { updateCartLine(productId: $productId, size: $size, quantity: $quantity) { count } }',
+    query: `mutation($productId: ID!, $size: String!, $quantity: Int!) { updateCartLine(productId: $productId, size: $size, quantity: $quantity) { ${CART_LINES} } }`,
     variables: fc.record({ productId: nasty, size: nasty, quantity: nasty }, { requiredKeys: [] }),
   },
   {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startApi } from '../support/api-process.js';
 import { startBff } from '../support/bff-process.js';
-import { codesOf, gql } from '../support/graphql.js';
+import { CART_LINES, codesOf, gql } from '../support/graphql.js';
 import { TEST_JWT_SECRET } from '../support/store-api.js';
 
 const TIMEOUT_MS = 800;
@@ -42,7 +42,7 @@ describe('when the API fails', () => {
       expect(codesOf(value)).toEqual(['UPSTREAM_UNAVAILABLE']);
       expect(value.errors?.[0]?.message).toMatch(/not answering/);
       expect(ms).toBeLessThan(TIMEOUT_MS + 1500);
-      const cart = await timed(gql(bff.url, '{ cart { count } }', {}, { token: 'x.y.z' }));
+      const cart = await timed(gql(bff.url, `{ cart { ${CART_LINES} } }`, {}, { token: 'x.y.z' }));
       expect(codesOf(cart.value)).toEqual(['UPSTREAM_UNAVAILABLE']);
     } finally {
       await bff.stop();

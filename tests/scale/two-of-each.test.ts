@@ -4,7 +4,7 @@ import type { RunningService } from '../../scripts/service-process.js';
 import { startApi, type RunningApi } from '../support/api-process.js';
 import { startBff } from '../support/bff-process.js';
 import { freshDatabaseEnv } from '../support/databases.js';
-import { gql } from '../support/graphql.js';
+import { CART_LINES, cartCount, gql, type ServerCart } from '../support/graphql.js';
 import { listProducts, TEST_JWT_SECRET, VALID_ADDRESS } from '../support/store-api.js';
 
 // The BFF keeps no state of its own and the API keeps its state in the database, so any number of each can run
@@ -32,15 +32,20 @@ describe('two API and two BFF processes on one PostgreSQL', () => {
       input: { email, password: 'correct horse 1' },
     });
     const token = login.data!.login.token;
-    const [shoe] = await listProducts(apis[0]!.url);
+    const products = await listProducts(apis[0]!.url);
+    const shoe = products[0];
 
-    // 40 concurrent adds of one line, spread over both BFFs (and so both APIs): none may be lost.
-    const ADD = 'mutation($p: ID!, $s: String!) { addToCart(productId: $p, size: $s) { count } }';
-    const adds = await Promise.all(Array.from({ length: 40 }, (_, i) => gql(via(i), ADD, { p: shoe!._id, s: shoe!.sizes[0] }, { token })));
-    expect(adds.flatMap((a) => a.errors ?? [])).toEqual([]);
+    // 40 concurrent cart writes over both BFFs (so both APIs), none lost: a set is idempotent, so 40 distinct lines.
+    const lines = products.flatMap((p) => p.sizes.map((size) => ({ productId: p._id, size }))).slice(0, 40);
+    expect(lines).toHaveLength(40);
+    const SET = `mutation($p: ID!, $s: String!, $q: Int!) { updateCartLine(productId: $p, size: $s, quantity: $q) { ${CART_LINES} } }`;
+    const sets = await Promise.all(lines.map((line, i) => gql(via(i), SET, { p: line.productId, s: line.size, q: 1 }, { token })));
+    expect(sets.flatMap((a) => a.errors ?? [])).toEqual([]);
+    const key = (line: { productId: string; size: string }) => `${line.productId}/${line.size}`;
     for (const n of [0, 1]) {
-      const cart = await gql<{ cart: { count: number } }>(via(n), '{ cart { count } }', {}, { token });
-      expect(cart.data?.cart.count).toBe(40);
+      const cart = await gql<{ cart: ServerCart }>(via(n), `{ cart { ${CART_LINES} } }`, {}, { token });
+      expect(cart.data?.cart.lines.map(key).sort()).toEqual(lines.map(key).sort());
+      expect(cartCount(cart.data!.cart)).toBe(40);
     }
 
     // The same checkout attempt sent to both at once makes one order.
@@ -54,8 +59,8 @@ describe('two API and two BFF processes on one PostgreSQL', () => {
     for (const n of [0, 1]) {
       const orders = await gql<{ myOrders: Array<{ id: string }> }>(via(n), '{ myOrders { id } }', {}, { token });
       expect(orders.data?.myOrders.map((o) => o.id)).toEqual([...ids]);
-      const cart = await gql<{ cart: { count: number } }>(via(n), '{ cart { count } }', {}, { token });
-      expect(cart.data?.cart.count).toBe(0);
+      const cart = await gql<{ cart: ServerCart }>(via(n), `{ cart { ${CART_LINES} } }`, {}, { token });
+      expect(cart.data?.cart.lines).toEqual([]);
     }
   });
 });

@@ -32,3 +32,17 @@ export async function gql<T = Record<string, unknown>>(
 /** The `extensions.code` of each error, for compact assertions. */
 export const codesOf = (answer: GraphQLAnswer<unknown>): Array<string | undefined> =>
   (answer.errors ?? []).map((e) => e.extensions?.code);
+
+/**
+ * What a test selects of a server cart: all the schema's Cart holds (its lines above 0, by product id then size);
+ * the screens price and total the browser's cart themselves.
+ */
+export const CART_LINES = 'lines { productId size quantity }';
+
+/** A Cart answered with CART_LINES selected. */
+export interface ServerCart {
+  lines: Array<{ productId: string; size: string; quantity: number }>;
+}
+
+/** How many shoes a server cart holds: the sum of its quantities (what the badge shows). */
+export const cartCount = (cart: ServerCart): number => cart.lines.reduce((sum, line) => sum + line.quantity, 0);

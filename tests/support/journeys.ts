@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { gql } from './graphql.js';
+import { CART_LINES, cartCount as serverCartCount, gql, type ServerCart } from './graphql.js';
 
 // Steps of the spec's journeys, written as a shopper does them: by labels and button names.
 
@@ -76,18 +76,18 @@ export async function fillAddress(page: Page, address: Record<string, string> = 
   for (const [label, value] of Object.entries(address)) await page.getByLabel(label, { exact: true }).fill(value);
 }
 
-/** The signed-in shopper's cart and orders, as the BFF has them (the server's truth, not the page's). */
+/** The signed-in shopper's cart (its count: the sum of its quantities) and orders, as the BFF has them (the server's truth, not the page's). */
 export async function serverState(storeUrl: string, page: Page): Promise<{ count: number; orders: Array<{ id: string; status: string; paymentMethod: string }> }> {
   // A string expression: this file is type-checked for Node, where `window` does not exist.
   const token = await page.evaluate<string | null>("window.localStorage.getItem('kadam.session.token')");
   expect(token).toEqual(expect.any(String));
-  const answer = await gql<{ cart: { count: number }; myOrders: Array<{ id: string; status: string; paymentMethod: string }> }>(
+  const answer = await gql<{ cart: ServerCart; myOrders: Array<{ id: string; status: string; paymentMethod: string }> }>(
     storeUrl,
-    '{ cart { count } myOrders { id status paymentMethod } }',
+    `{ cart { ${CART_LINES} } myOrders { id status paymentMethod } }`,
     {},
     { token: token! },
   );
-  return { count: answer.data!.cart.count, orders: answer.data!.myOrders };
+  return { count: serverCartCount(answer.data!.cart), orders: answer.data!.myOrders };
 }
 
 /** Every image the page has loaded so far rendered (none broken or blocked by the CSP), and there are some. */

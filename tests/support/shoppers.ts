@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../api/src/db/schema.js';
 import { BUSY_WAIT_BUDGET_MS, busyRetryCeilingMs, busyRetryDelayMs, busyRetryFloorMs } from '../../machines/src/auth/busy-retry.js';
+import { CART_LINES, type ServerCart } from './graphql.js';
 import { VALID_ADDRESS } from './store-api.js';
 
 // Simulated shoppers for the load checks: each browses, filters, opens products, adds to its cart, changes a
@@ -53,14 +54,12 @@ interface Answer {
   errors?: Array<{ message: string; extensions?: { code?: string; retryAfterSeconds?: number } }>;
 }
 
-const CART_FIELDS = 'count total lines { productId size quantity }';
 const QUERIES = {
   collection: `query Collection($filter: ProductFilter, $sort: ProductSort) {
     products(filter: $filter, sort: $sort, first: 24) { totalCount nodes { id name price images sizes } facets { types { type count } } } }`,
   product: 'query Product($id: ID!) { product(id: $id) { id name price sizes related { id } } }',
   register: 'mutation Register($input: RegisterInput!) { register(input: $input) { token } }',
-  add: `mutation Add($productId: ID!, $size: String!) { addToCart(productId: $productId, size: $size) { ${CART_FIELDS} } }`,
-  update: `mutation Update($productId: ID!, $size: String!, $quantity: Int!) { updateCartLine(productId: $productId, size: $size, quantity: $quantity) { ${CART_FIELDS} } }`,
+  update: `mutation Update($productId: ID!, $size: String!, $quantity: Int!) { updateCartLine(productId: $productId, size: $size, quantity: $quantity) { ${CART_LINES} } }`,
   place: 'mutation Place($input: PlaceOrderInput!) { placeOrder(input: $input) { replayed order { id } } }',
 };
 
@@ -69,7 +68,7 @@ const TYPES = ['SPORTS_SHOES', 'SNEAKERS', 'LEATHER_SHOES', 'SLIPPERS', 'SANDALS
 const SORTS = ['RELEVANT', 'PRICE_ASC', 'PRICE_DESC'];
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
-type Lines = Array<{ productId: string; size: string; quantity: number }>;
+type Lines = ServerCart['lines'];
 const toCart = (lines: Lines) => {
   const cart: ShopperRecord['toldCart'] = {};
   for (const line of lines) (cart[line.productId] ??= {})[line.size] = line.quantity;
@@ -111,13 +110,16 @@ export async function runShoppers(bffUrl: string, shopperCount: number, duration
       if (nodes.length === 0) continue;
       const shoe = pick(nodes);
       await ask(QUERIES.product, { id: shoe.id });
-      const added = await ask(QUERIES.add, { productId: shoe.id, size: pick(shoe.sizes) }, record.token);
-      let lines = (added.data?.addToCart as { lines: Lines } | undefined)?.lines;
+      // Adds one: sets the line to one more than the store last told this shopper it holds.
+      const size = pick(shoe.sizes);
+      const quantity = (record.toldCart[shoe.id]?.[size] ?? 0) + 1;
+      const added = await ask(QUERIES.update, { productId: shoe.id, size, quantity }, record.token);
+      let lines = (added.data?.updateCartLine as ServerCart | undefined)?.lines;
       if (lines) record.toldCart = toCart(lines);
       if (lines && lines.length > 0 && Math.random() < 0.3) {
         const line = pick(lines);
         const updated = await ask(QUERIES.update, { productId: line.productId, size: line.size, quantity: Math.floor(Math.random() * 4) }, record.token);
-        lines = (updated.data?.updateCartLine as { lines: Lines } | undefined)?.lines;
+        lines = (updated.data?.updateCartLine as ServerCart | undefined)?.lines;
         if (lines) record.toldCart = toCart(lines);
       }
       if (lines && lines.length > 0 && Math.random() < 0.2) {

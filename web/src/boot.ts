@@ -2,7 +2,7 @@ import '@fontsource/krona-one/latin-400.css';
 import '@fontsource/outfit/latin-400.css';
 import '@fontsource/outfit/latin-500.css';
 import '@fontsource/outfit/latin-600.css';
-import './app/global.css';
+import './shared/global.css';
 
 // The served HTML already shows the page (prerendered, or rendered with its data by the BFF: docs/decisions/
 // 008). The app's code is fetched only once the page's own images and fonts have loaded and been painted, so

@@ -2,8 +2,8 @@ import { ApolloProvider } from '@apollo/client/react';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AppRoutes } from './app/app-routes';
-import { isPrerenderedFor } from './app/prerendered-routes';
+import { AppRoutes } from './app/routes';
+import { isPrerenderedFor } from './shared/prerendered-routes';
 import { readServerState } from './app/server-state';
 import { apolloClient } from './graphql/apollo-client';
 

@@ -1,25 +1,22 @@
 import { z } from 'zod';
 import { cartQuantitySchema, productIdSchema, sizeSchema } from '../../../domain/cart-line.js';
-import type { GraphQLContext } from '../context.js';
 import { StoreError } from '../errors.js';
-import type { MutationResolvers, QueryResolvers } from '../generated/resolvers-types.js';
+import type { Cart, MutationResolvers, QueryResolvers } from '../generated/resolvers-types.js';
 import { parseInput } from '../input.js';
 import type { CartData } from '../rest/section7.js';
 import type { SignedInApi } from '../rest/shopper-api.js';
-import { buildCart, type CartModel } from './cart.js';
+import { cartLines } from './cart.js';
 
 const productId = productIdSchema('productId');
 const size = sizeSchema();
 const quantity = cartQuantitySchema('quantity');
 
-const addInput = z.object({ productId, size });
 const updateInput = z.object({ productId, size, quantity });
 
 type Line = z.output<typeof updateInput>;
 
-async function cartOf(context: GraphQLContext, cartData: Promise<CartData>): Promise<CartModel> {
-  const [data, catalog] = await Promise.all([cartData, context.catalog()]);
-  return buildCart(data, await catalog.find(Object.keys(data)));
+async function cartOf(cartData: Promise<CartData>): Promise<Cart> {
+  return { lines: cartLines(await cartData) };
 }
 
 /** The cart after a write: from the write's answer when the backend sends it, else read again (spec section 7). */
@@ -49,18 +46,11 @@ async function setLine(store: SignedInApi, line: Line): Promise<CartData> {
 }
 
 export const cartQueries: Required<Pick<QueryResolvers, 'cart'>> = {
-  cart: (_parent, _args, context) => cartOf(context, context.store.signedIn().cart()),
+  cart: (_parent, _args, context) => cartOf(context.store.signedIn().cart()),
 };
 
-export const cartMutations: Required<Pick<MutationResolvers, 'addToCart' | 'updateCartLine'>> = {
-  addToCart(_parent, args, context) {
-    const store = context.store.signedIn();
-    const line = parseInput(addInput, args);
-    return cartOf(context, afterWrite(store, store.addToCart({ itemId: line.productId, size: line.size })));
-  },
-
+export const cartMutations: Required<Pick<MutationResolvers, 'updateCartLine'>> = {
   updateCartLine(_parent, args, context) {
-    const store = context.store.signedIn();
-    return cartOf(context, setLine(store, parseInput(updateInput, args)));
+    return cartOf(setLine(context.store.signedIn(), parseInput(updateInput, args)));
   },
 };

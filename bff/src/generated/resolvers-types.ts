@@ -1,7 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { CatalogProduct } from '../catalog/product.js';
-import type { CartModel, CartLineModel } from '../cart/cart.js';
-import type { OrderModel } from '../orders/order.js';
+import type { RestOrder } from '../rest/section7.js';
 import type { GraphQLContext } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -22,24 +21,19 @@ export type AuthPayload = {
   token: Scalars['String']['output'];
 };
 
+/**
+ * The signed-in shopper's cart as the server holds it. The screens show the browser's cart (a guest has no server
+ * cart), priced and totalled there from the products it looks up, with the rules of domain/store-rules.ts.
+ */
 export type Cart = {
   __typename?: 'Cart';
-  /** Sum of all quantities above 0. */
-  count: Scalars['Int']['output'];
-  deliveryFee: Scalars['Float']['output'];
   lines: Array<CartLine>;
-  subtotal: Scalars['Float']['output'];
-  /** 0 when the subtotal is 0, else subtotal + delivery fee. */
-  total: Scalars['Float']['output'];
 };
 
 export type CartLine = {
   __typename?: 'CartLine';
-  /** price × quantity, 0 when the product is missing. */
-  lineTotal: Scalars['Float']['output'];
-  /** Null when the product is no longer in the catalogue. */
-  product?: Maybe<Product>;
   productId: Scalars['ID']['output'];
+  /** Above 0: a line set to 0 is gone. */
   quantity: Scalars['Int']['output'];
   size: Scalars['String']['output'];
 };
@@ -79,6 +73,26 @@ export type DeliveryAddressInput = {
   zipcode: Scalars['String']['input'];
 };
 
+/**
+ * The `extensions.code` of an error the API answers with. Apollo Server's own codes (GRAPHQL_VALIDATION_FAILED,
+ * BAD_REQUEST, INTERNAL_SERVER_ERROR…) may also appear; clients treat any code they do not know as a failure.
+ */
+export type ErrorCode =
+  /** The store refused the input (the message says why); sending it again gets the same answer. */
+  | 'BAD_USER_INPUT'
+  /** A product the call names is not in the catalogue. */
+  | 'NOT_FOUND'
+  /** The store is at capacity for this call (sign-in, sign-up); send it again after retryAfterSeconds. */
+  | 'STORE_BUSY'
+  /** Too many calls from this shopper; retryAfterSeconds says when to try again. */
+  | 'TOO_MANY_REQUESTS'
+  /** The call needs a signed-in shopper, or the token is no longer valid. */
+  | 'UNAUTHENTICATED'
+  /** The store's REST API answered something the BFF could not read. */
+  | 'UPSTREAM_ERROR'
+  /** The store's REST API could not be reached. */
+  | 'UPSTREAM_UNAVAILABLE';
+
 export type LoginInput = {
   email: Scalars['String']['input'];
   password: Scalars['String']['input'];
@@ -86,8 +100,6 @@ export type LoginInput = {
 
 export type Mutation = {
   __typename?: 'Mutation';
-  /** Adds one of the size, or sets it to 1 if new. */
-  addToCart: Cart;
   login: AuthPayload;
   placeOrder: PlaceOrderPayload;
   register: AuthPayload;
@@ -95,12 +107,6 @@ export type Mutation = {
   syncUser?: Maybe<User>;
   /** Sets the quantity; 0 removes the line. */
   updateCartLine: Cart;
-};
-
-
-export type MutationAddToCartArgs = {
-  productId: Scalars['ID']['input'];
-  size: Scalars['String']['input'];
 };
 
 
@@ -265,7 +271,6 @@ export type Query = {
   myOrders: Array<Order>;
   product?: Maybe<Product>;
   products: ProductConnection;
-  shop: Shop;
 };
 
 
@@ -290,14 +295,6 @@ export type RegisterInput = {
   email: Scalars['String']['input'];
   name: Scalars['String']['input'];
   password: Scalars['String']['input'];
-};
-
-/** The shop's constants the screens show. */
-export type Shop = {
-  __typename?: 'Shop';
-  currencySymbol: Scalars['String']['output'];
-  deliveryFee: Scalars['Float']['output'];
-  maxLineQuantity: Scalars['Int']['output'];
 };
 
 export type TypeCount = {
@@ -388,18 +385,19 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type ResolversTypes = {
   AuthPayload: ResolverTypeWrapper<AuthPayload>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
-  Cart: ResolverTypeWrapper<CartModel>;
-  CartLine: ResolverTypeWrapper<CartLineModel>;
+  Cart: ResolverTypeWrapper<Cart>;
+  CartLine: ResolverTypeWrapper<CartLine>;
   Category: Category;
   CategoryCount: ResolverTypeWrapper<CategoryCount>;
   DeliveryAddress: ResolverTypeWrapper<DeliveryAddress>;
   DeliveryAddressInput: DeliveryAddressInput;
+  ErrorCode: ErrorCode;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   LoginInput: LoginInput;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  Order: ResolverTypeWrapper<OrderModel>;
+  Order: ResolverTypeWrapper<RestOrder>;
   OrderItem: ResolverTypeWrapper<OrderItem>;
   OrderLineInput: OrderLineInput;
   PageInfo: ResolverTypeWrapper<PageInfo>;
@@ -414,7 +412,6 @@ export type ResolversTypes = {
   ProductType: ProductType;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RegisterInput: RegisterInput;
-  Shop: ResolverTypeWrapper<Shop>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   TypeCount: ResolverTypeWrapper<TypeCount>;
   User: ResolverTypeWrapper<User>;
@@ -424,8 +421,8 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   AuthPayload: AuthPayload;
   Boolean: Scalars['Boolean']['output'];
-  Cart: CartModel;
-  CartLine: CartLineModel;
+  Cart: Cart;
+  CartLine: CartLine;
   CategoryCount: CategoryCount;
   DeliveryAddress: DeliveryAddress;
   DeliveryAddressInput: DeliveryAddressInput;
@@ -434,7 +431,7 @@ export type ResolversParentTypes = {
   Int: Scalars['Int']['output'];
   LoginInput: LoginInput;
   Mutation: Record<PropertyKey, never>;
-  Order: OrderModel;
+  Order: RestOrder;
   OrderItem: OrderItem;
   OrderLineInput: OrderLineInput;
   PageInfo: PageInfo;
@@ -447,7 +444,6 @@ export type ResolversParentTypes = {
   ProductFilter: ProductFilter;
   Query: Record<PropertyKey, never>;
   RegisterInput: RegisterInput;
-  Shop: Shop;
   String: Scalars['String']['output'];
   TypeCount: TypeCount;
   User: User;
@@ -459,16 +455,10 @@ export type AuthPayloadResolvers<ContextType = GraphQLContext, ParentType extend
 };
 
 export type CartResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Cart'] = ResolversParentTypes['Cart']> = {
-  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  deliveryFee?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   lines?: Resolver<Array<ResolversTypes['CartLine']>, ParentType, ContextType>;
-  subtotal?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  total?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
 export type CartLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CartLine'] = ResolversParentTypes['CartLine']> = {
-  lineTotal?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType>;
   productId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   size?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -492,7 +482,6 @@ export type DeliveryAddressResolvers<ContextType = GraphQLContext, ParentType ex
 };
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
-  addToCart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationAddToCartArgs, 'productId' | 'size'>>;
   login?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   placeOrder?: Resolver<ResolversTypes['PlaceOrderPayload'], ParentType, ContextType, RequireFields<MutationPlaceOrderArgs, 'input'>>;
   register?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
@@ -569,13 +558,6 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   myOrders?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
   product?: Resolver<Maybe<ResolversTypes['Product']>, ParentType, ContextType, RequireFields<QueryProductArgs, 'id'>>;
   products?: Resolver<ResolversTypes['ProductConnection'], ParentType, ContextType, RequireFields<QueryProductsArgs, 'first' | 'sort'>>;
-  shop?: Resolver<ResolversTypes['Shop'], ParentType, ContextType>;
-};
-
-export type ShopResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Shop'] = ResolversParentTypes['Shop']> = {
-  currencySymbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  deliveryFee?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  maxLineQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type TypeCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TypeCount'] = ResolversParentTypes['TypeCount']> = {
@@ -605,7 +587,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ProductEdge?: ProductEdgeResolvers<ContextType>;
   ProductFacets?: ProductFacetsResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
-  Shop?: ShopResolvers<ContextType>;
   TypeCount?: TypeCountResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
 };

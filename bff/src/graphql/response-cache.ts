@@ -10,7 +10,7 @@ import type { GraphQLContext } from '../context.js';
 // query), the lookup before execution and the store after it.
 
 /** Root fields that read only the public catalogue (never the shopper); an operation using anything else is not cached. */
-const PUBLIC_ROOT_FIELDS = new Set(['shop', 'products', 'product', 'latestProducts', '__typename']);
+const PUBLIC_ROOT_FIELDS = new Set(['products', 'product', 'latestProducts', '__typename']);
 const MAX_ENTRIES = 500;
 const MAX_ENTRY_BYTES = 512 * 1024;
 

@@ -5,7 +5,6 @@ export const IDE_SCRIPT_PATH = '/graphql/ide.js';
 export const IDE_STYLE_PATH = '/graphql/ide.css';
 
 const SAMPLE_QUERY = `query Collection($first: Int) {
-  shop { currencySymbol deliveryFee }
   products(first: $first, sort: PRICE_ASC) {
     totalCount
     nodes { id name price category type }

@@ -10,8 +10,6 @@ export interface PricedLine extends CartLine {
 
 export interface CartTotals {
   lines: PricedLine[];
-  /** Ids of products in the cart that the catalogue does not have (each once). */
-  missingProductIds: string[];
   count: number;
   /** Σ price × quantity over lines whose product is known. */
   subtotal: number;
@@ -21,8 +19,7 @@ export interface CartTotals {
 
 export function priceCart(cart: CartData, priceOf: (itemId: string) => number | undefined): CartTotals {
   const lines = cartLines(cart).map((line) => ({ ...line, price: priceOf(line.itemId) }));
-  const missingProductIds = [...new Set(lines.filter((line) => line.price === undefined).map((line) => line.itemId))];
   // An unknown product cannot be priced, so it adds nothing; the order would refuse it anyway.
   const subtotal = cartSubtotal(lines.map((line) => ({ price: line.price ?? 0, quantity: line.quantity })));
-  return { lines, missingProductIds, count: cartCount(cart), subtotal, total: cartTotal(subtotal) };
+  return { lines, count: cartCount(cart), subtotal, total: cartTotal(subtotal) };
 }

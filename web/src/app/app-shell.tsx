@@ -1,13 +1,13 @@
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { CartProvider } from '../features/cart/cart-provider';
+import { CartProvider } from '../features/cart';
 import { SiteFooter } from './footer/site-footer';
 import { NavBar } from './nav/nav-bar';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageFallback } from './page-fallback';
 import styles from './app-shell.module.css';
-import { ToastHost } from './toast-host';
-import { useScrollToTop } from './use-scroll-to-top';
+import { ToastHost } from '../shared/toast-host';
+import { useScrollToTop } from '../shared/use-scroll-to-top';
 
 /**
  * Marks the document once the page's own chunk has loaded and React owns its markup (inside the page's Suspense

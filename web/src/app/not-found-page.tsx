@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { NotFoundMessage } from './not-found-message';
-import ui from './ui.module.css';
-import { useDocumentMeta } from './use-document-meta';
+import { NotFoundMessage } from '../shared/not-found-message';
+import ui from '../shared/ui.module.css';
+import { useDocumentMeta } from '../shared/use-document-meta';
 
 export default function NotFoundPage() {
   useDocumentMeta('Page not found', 'The page you were looking for does not exist.');

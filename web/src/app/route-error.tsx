@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styles from './app-shell.module.css';
-import ui from './ui.module.css';
+import ui from '../shared/ui.module.css';
 
 export function RouteError() {
   return (

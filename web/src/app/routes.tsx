@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { AppShell } from './app-shell';
 
 // Every page is a separate chunk; the shell (nav, footer, toasts) is the only UI in the entry chunk.
@@ -28,3 +28,7 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ToastHost } from '../app/toast-host';
-import { setSessionToken } from '../features/session/session-store';
+import { ToastHost } from '../shared/toast-host';
+import { setSessionToken } from '../shared/session/session-store';
 import { answer, fail } from '../test/graphql-mock';
 import { renderWithProviders } from '../test/render-app';
 import { apolloClient, readGraphQLError } from './apollo-client';
@@ -52,7 +52,7 @@ describe('Apollo client', () => {
     renderWithProviders(null, '/', [fail(LatestProductsDocument, { limit: 4 }, 'Sign in to continue', 'UNAUTHENTICATED')]);
 
     const error: unknown = await latest(4, { silent: true }).catch((caught: unknown) => caught);
-    expect(readGraphQLError(error)).toEqual({ message: 'Sign in to continue', code: 'UNAUTHENTICATED', refused: true });
+    expect(readGraphQLError(error)).toEqual({ message: 'Sign in to continue', code: 'UNAUTHENTICATED' });
   });
 
   it('tells a network failure from a refusal, with a sentence for the shopper', async () => {
@@ -63,7 +63,6 @@ describe('Apollo client', () => {
     expect(readGraphQLError(error)).toEqual({
       message: 'The store could not be reached. Check your connection and try again.',
       code: undefined,
-      refused: false,
     });
   });
 
@@ -74,6 +73,6 @@ describe('Apollo client', () => {
     );
 
     const error: unknown = await latest(4, { silent: true }).catch((caught: unknown) => caught);
-    expect(readGraphQLError(error)).toEqual({ message: 'Request body is too large', code: 'BAD_USER_INPUT', refused: true });
+    expect(readGraphQLError(error)).toEqual({ message: 'Request body is too large', code: 'BAD_USER_INPUT' });
   });
 });

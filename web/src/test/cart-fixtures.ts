@@ -1,4 +1,4 @@
-import { serializeCartLog, type CartEvent } from '../../../machines/src/cart/cart-events';
+import { serializeCartLog, type CartEvent } from '#machines/cart/cart-events';
 import { CART_STORAGE_KEY } from '../features/cart/cart-storage';
 import { CART_PRODUCTS_PAGE, type CartProduct } from '../features/cart/use-cart-view';
 import { CartProductsDocument, NavViewerDocument, ServerCartDocument } from '../graphql/generated/graphql';

@@ -2,7 +2,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { AppRoutes } from '../app/app-routes';
+import { AppRoutes } from '../app/routes';
 import { apolloClient } from '../graphql/apollo-client';
 import { type GraphQLMock, mockGraphQL } from './graphql-mock';
 

@@ -2,7 +2,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setSearchVisibility } from '../features/collection/search-visibility';
-import { clearSessionToken, setHostedSession } from '../features/session/session-store';
+import { clearSessionToken, setHostedSession } from '../shared/session/session-store';
 import { apolloClient } from '../graphql/apollo-client';
 
 // The first visit to a lazy page transforms its module graph; on a busy machine that can exceed the 1 s default.

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { BRAND } from '../brand';
+import { BRAND } from '../../shared/brand';
 import styles from './footer.module.css';
 import { FollowingEyes } from './following-eyes';
 

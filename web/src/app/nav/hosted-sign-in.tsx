@@ -2,10 +2,10 @@ import { ClerkProvider, SignInButton, SignedIn, SignedOut, UserButton, useAuth, 
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { hostedSignInReturnPath } from '../../features/login/next-path';
-import { setHostedSession } from '../../features/session/session-store';
+import { hostedSignInReturnPath } from '../../features/login';
+import { setHostedSession } from '../../shared/session/session-store';
 import { SyncUserDocument } from '../../graphql/generated/graphql';
-import { UserIcon } from '../icons';
+import { UserIcon } from '../../shared/icons';
 import styles from './nav-bar.module.css';
 
 // Loaded only when VITE_CLERK_PUBLISHABLE_KEY is set (see sign-in-control.tsx): modal sign-in and sign-up and the

@@ -1,13 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useCartCount } from '../../features/cart/use-cart-count';
+import { useCartItemCount } from '../../features/cart';
 import {
   isCollectionRoute,
   toggleSearchVisibility,
   useSearchVisibility,
-} from '../../features/collection/search-visibility';
-import { BRAND } from '../brand';
-import { BagIcon, CloseIcon, MenuIcon, SearchIcon } from '../icons';
+} from '../../features/collection';
+import { BRAND } from '../../shared/brand';
+import { BagIcon, CloseIcon, MenuIcon, SearchIcon } from '../../shared/icons';
 import styles from './nav-bar.module.css';
 import { SignInControl } from './sign-in-control';
 import { useHideOnScroll } from './use-hide-on-scroll';
@@ -24,7 +24,7 @@ export function NavBar() {
   const [menuOpenFor, setMenuOpenFor] = useState<string | null>(null);
   const menuOpen = menuOpenFor === pathname;
   const menuId = useId();
-  const cartCount = useCartCount();
+  const cartCount = useCartItemCount();
   const searchVisible = useSearchVisibility();
   const onCollection = isCollectionRoute(pathname);
 

@@ -1,10 +1,10 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { clearSessionToken, useSessionToken } from '../../features/session/session-store';
+import { clearSessionToken, useSessionToken } from '../../shared/session/session-store';
 import { NavViewerDocument } from '../../graphql/generated/graphql';
-import { BRAND } from '../brand';
-import { UserIcon } from '../icons';
+import { BRAND } from '../../shared/brand';
+import { UserIcon } from '../../shared/icons';
 import styles from './nav-bar.module.css';
 
 // Clerk (its React SDK here, its script from Clerk's own origin) is fetched only when a publishable key is

@@ -1,7 +1,7 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { cartMachine, storedCartLog } from '../../../../machines/src/cart/cart-machine';
-import type { CartChange } from '../../../../machines/src/cart/cart-log';
-import { showToast } from '../../app/toasts';
+import { cartMachine, storedCartLog } from '#machines/cart/cart-machine';
+import type { CartChange } from '#machines/cart/cart-log';
+import { showToast } from '../../shared/toasts';
 import { fetchServerCart, sendCartChange } from './cart-api';
 import { storeCartLog } from './cart-storage';
 

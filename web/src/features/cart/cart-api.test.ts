@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ServerCartDocument, UpdateCartLineDocument } from '../../graphql/generated/graphql';
 import { answer, fail, mockGraphQL } from '../../test/graphql-mock';
-import { getSessionToken, setSessionToken } from '../session/session-store';
+import { getSessionToken, setSessionToken } from '../../shared/session/session-store';
 import { fetchServerCart, sendCartChange } from './cart-api';
 
 const change = { itemId: 'men-run', size: 'UK 8', quantity: 2 };

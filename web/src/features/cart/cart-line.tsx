@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
-import { TrashIcon } from '../../app/icons';
-import { FALLBACK_PRODUCT_IMAGE } from '../catalog/product-card';
-import { formatPrice } from '../catalog/format-price';
+import { TrashIcon } from '../../shared/icons';
+import { FALLBACK_PRODUCT_IMAGE } from '../../shared/catalog/product-card';
+import { formatPrice } from '../../shared/catalog/format-price';
 import styles from './cart.module.css';
 import { QuantityInput } from './quantity-input';
 import type { CartLineView } from './use-cart-view';
-import ui from '../../app/ui.module.css';
+import ui from '../../shared/ui.module.css';
 
 interface CartLineProps {
   line: CartLineView;

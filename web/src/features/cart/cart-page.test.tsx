@@ -5,7 +5,7 @@ import { UpdateCartLineDocument } from '../../graphql/generated/graphql';
 import { cartProduct, cartProductsAnswer, serverCartAnswer, storeGuestCart, viewerAnswer } from '../../test/cart-fixtures';
 import { answer, fail } from '../../test/graphql-mock';
 import { renderApp } from '../../test/render-app';
-import { setSessionToken } from '../session/session-store';
+import { setSessionToken } from '../../shared/session/session-store';
 
 const runner = cartProduct('men-run', 'Stride Pro Running Shoe', 4499);
 const sandal = cartProduct('w-sandal', 'Coast Strap Sandal', 1299, []);

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { selectCartLastError, selectOutboxLength } from '../../../../machines/src/cart/cart-selectors';
-import { CART_META } from '../../app/prerendered-routes';
-import ui from '../../app/ui.module.css';
-import { useDocumentMeta } from '../../app/use-document-meta';
-import { useHydrated } from '../../app/use-hydrated';
+import { selectCartLastError, selectOutboxLength } from '#machines/cart/cart-selectors';
+import { CART_META } from '../../shared/prerendered-routes';
+import ui from '../../shared/ui.module.css';
+import { useDocumentMeta } from '../../shared/use-document-meta';
+import { useHydrated } from '../../shared/use-hydrated';
 import { CartLine } from './cart-line';
 import { useCartActor } from './cart-context';
 import { CartTotalsPanel } from './cart-totals-panel';

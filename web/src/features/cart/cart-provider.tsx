@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { inspect } from '../../app/inspect';
-import { useSession } from '../session/use-session-status';
+import { inspect } from '../../shared/inspect';
+import { useSession } from '../../shared/session/use-session';
 import type { CartActorRef } from './cart-actor';
 import { CartActorContext, useCartActor } from './cart-context';
-import { parseStoredCartLog } from '../../../../machines/src/cart/cart-events';
+import { parseStoredCartLog } from '#machines/cart/cart-events';
 import { CART_STORAGE_KEY, readStoredCartLog } from './cart-storage';
 
 /** Held by the one tab that sends the outbox; the next tab takes it when that one closes. */

@@ -4,8 +4,8 @@ import { UpdateCartLineDocument } from '../../graphql/generated/graphql';
 import { cartProduct, cartProductsAnswer, serverCartAnswer, storeGuestCart, viewerAnswer } from '../../test/cart-fixtures';
 import { answer } from '../../test/graphql-mock';
 import { renderApp } from '../../test/render-app';
-import { clearSessionToken, setSessionToken } from '../session/session-store';
-import { serializeCartLog } from '../../../../machines/src/cart/cart-events';
+import { clearSessionToken, setSessionToken } from '../../shared/session/session-store';
+import { serializeCartLog } from '#machines/cart/cart-events';
 import { CART_STORAGE_KEY, LEGACY_OUTBOX_KEY } from './cart-storage';
 
 const runner = cartProduct('men-run', 'Stride Pro Running Shoe', 4499);

@@ -1,6 +1,6 @@
-import { DELIVERY_FEE } from '../../../../domain/store-rules';
-import ui from '../../app/ui.module.css';
-import { formatPrice } from '../catalog/format-price';
+import { DELIVERY_FEE } from '#domain/store-rules';
+import ui from '../../shared/ui.module.css';
+import { formatPrice } from '../../shared/catalog/format-price';
 import styles from './cart.module.css';
 
 interface CartTotalsPanelProps {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { MAX_LINE_QUANTITY } from '../../../../domain/store-rules';
-import { quantityFromInput } from '../../../../machines/src/cart/quantity-input';
+import { MAX_LINE_QUANTITY } from '#domain/store-rules';
+import { quantityFromInput } from '#machines/cart/quantity-input';
 import styles from './cart.module.css';
 
 interface QuantityInputProps {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { showToast } from '../../app/toasts';
+import { showToast } from '../../shared/toasts';
 import { useCartActor } from './cart-context';
 
 // The product page's ADD TO CART. The cart machine refuses a missing size with 'Select product size!' itself.

@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@apollo/client/react';
 import { useMemo, useState } from 'react';
-import { priceCart, type CartTotals } from '../../../../machines/src/cart/cart-totals';
+import { priceCart, type CartTotals } from '#machines/cart/cart-totals';
 import { CartProductsDocument, type CartProductsQuery } from '../../graphql/generated/graphql';
 import { useCartData } from './use-cart';
 

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
-import type { CartData } from '../../../../machines/src/cart/cart-events';
-import { emptyCart } from '../../../../machines/src/cart/cart-fold';
-import type { CartSnapshot } from '../../../../machines/src/cart/cart-machine';
-import { selectCart, selectCartCount } from '../../../../machines/src/cart/cart-selectors';
-import { useHydrated } from '../../app/use-hydrated';
+import type { CartData } from '#machines/cart/cart-events';
+import { emptyCart } from '#machines/cart/cart-fold';
+import type { CartSnapshot } from '#machines/cart/cart-machine';
+import { selectCart, selectCartCount } from '#machines/cart/cart-selectors';
+import { useHydrated } from '../../shared/use-hydrated';
 import { useCartActor } from './cart-context';
 
 const EMPTY: CartData = emptyCart();
@@ -23,6 +23,7 @@ export function useCartData(): CartData {
   return useCartSelector(selectCart, EMPTY);
 }
 
+/** The nav badge: the sum of all quantities above 0 (spec section 5). */
 export function useCartItemCount(): number {
   return useCartSelector(selectCartCount, 0);
 }

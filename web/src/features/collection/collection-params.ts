@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { Category, ProductFilter, ProductSort, ProductType } from '../../graphql/generated/graphql';
-import { CATEGORY_VALUES, SORT_VALUES, TYPE_VALUES } from '../catalog/catalog-labels';
+import { CATEGORY_VALUES, SORT_VALUES, TYPE_VALUES } from '../../shared/catalog/catalog-labels';
 
 // The collection's view lives in the query string (?category=MEN&type=SNEAKERS&sort=PRICE_ASC&q=run) so a
 // reload or a shared link shows the same products. Anything unknown in a link is ignored, never an error.

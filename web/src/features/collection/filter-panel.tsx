@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { ChevronDownIcon } from '../../app/icons';
-import { useHydrated } from '../../app/use-hydrated';
+import { ChevronDownIcon } from '../../shared/icons';
+import { useHydrated } from '../../shared/use-hydrated';
 import type { Category, ProductType } from '../../graphql/generated/graphql';
 import type { CollectionFacets } from './use-collection-products';
-import { CATEGORY_OPTIONS, TYPE_OPTIONS } from '../catalog/catalog-labels';
+import { CATEGORY_OPTIONS, TYPE_OPTIONS } from '../../shared/catalog/catalog-labels';
 import styles from './collection.module.css';
 
 type Facets = CollectionFacets | undefined;

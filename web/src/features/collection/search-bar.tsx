@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { CloseIcon, SearchIcon } from '../../app/icons';
+import { CloseIcon, SearchIcon } from '../../shared/icons';
 import { MAX_SEARCH_LENGTH } from './collection-params';
 import styles from './collection.module.css';
 import { setSearchVisibility } from './search-visibility';

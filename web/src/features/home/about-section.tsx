@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { BRAND } from '../../app/brand';
-import { logError } from '../../app/notify-error';
-import { usePrefersReducedMotion } from '../../app/use-prefers-reduced-motion';
+import { BRAND } from '../../shared/brand';
+import { logError } from '../../shared/notify-error';
+import { usePrefersReducedMotion } from '../../shared/use-prefers-reduced-motion';
 import styles from './home.module.css';
 import { loadGsapWithScrollTrigger } from './load-gsap';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import ui from '../../app/ui.module.css';
+import ui from '../../shared/ui.module.css';
 import styles from './home.module.css';
 
 const FEATURES = [

@@ -1,5 +1,5 @@
-import { HOME_META } from '../../app/prerendered-routes';
-import { useDocumentMeta } from '../../app/use-document-meta';
+import { HOME_META } from '../../shared/prerendered-routes';
+import { useDocumentMeta } from '../../shared/use-document-meta';
 import { AboutSection } from './about-section';
 import { FeatureGrid } from './feature-grid';
 import { Hero } from './hero/hero';

@@ -1,10 +1,10 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
-import { LATEST_COLLECTION_SIZE } from '../../../../domain/store-rules';
-import ui from '../../app/ui.module.css';
+import { LATEST_COLLECTION_SIZE } from '#domain/store-rules';
+import ui from '../../shared/ui.module.css';
 import { LatestProductsDocument } from '../../graphql/generated/graphql';
-import { ProductCard, ProductCardSkeleton } from '../catalog/product-card';
-import grid from '../catalog/product-grid.module.css';
+import { ProductCard, ProductCardSkeleton } from '../../shared/catalog/product-card';
+import grid from '../../shared/catalog/product-grid.module.css';
 import styles from './home.module.css';
 
 export function LatestCollection() {

@@ -1,6 +1,6 @@
-import { RETURN_POLICY_DAYS } from '../../../../domain/store-rules';
-import { BRAND } from '../../app/brand';
-import { ExchangeIcon, ReturnIcon, SupportIcon } from '../../app/icons';
+import { RETURN_POLICY_DAYS } from '#domain/store-rules';
+import { BRAND } from '../../shared/brand';
+import { ExchangeIcon, ReturnIcon, SupportIcon } from '../../shared/icons';
 import styles from './home.module.css';
 
 const POLICIES = [

@@ -1,35 +1,21 @@
-import type { AuthOutcome } from '../../../../machines/src/auth/auth-machine';
-import { StoreBusyError } from '../../../../machines/src/auth/busy-retry';
-import type { AuthRequest } from '../../../../machines/src/auth/credentials';
-import { apolloClient, readGraphQLError } from '../../graphql/apollo-client';
-import { requiredData } from '../../graphql/required-data';
+import type { AuthOutcome } from '#machines/auth/auth-machine';
+import type { AuthRequest } from '#machines/auth/credentials';
 import { LoginDocument, RegisterDocument } from '../../graphql/generated/graphql';
+import { callStore } from '../../graphql/store-call';
 
 /**
- * The login form's one call: login or register. Any error rejects with the server's sentence (wrong password,
- * email taken, too many attempts), which the machine shows as a toast; `silent` keeps the client from toasting it
- * a second time. A busy store (STORE_BUSY) rejects with StoreBusyError and its Retry-After: the machine waits and
+ * The login form's one call: login or register. A refusal (wrong password, email taken) resolves with the server's
+ * sentence, which the machine shows as a toast; a busy store rejects with StoreBusyError, and the machine waits and
  * sends the request again.
  */
 export async function authenticate(request: AuthRequest): Promise<AuthOutcome> {
-  try {
-    if (request.mode === 'login') {
-      const data = requiredData((await apolloClient.mutate({
-        mutation: LoginDocument,
-        variables: { input: { email: request.email, password: request.password } },
-        context: { silent: true },
-      })).data);
-      return { status: 'signedIn', token: data.login.token };
-    }
-    const data = requiredData((await apolloClient.mutate({
-      mutation: RegisterDocument,
-      variables: { input: { name: request.name, email: request.email, password: request.password } },
-      context: { silent: true },
-    })).data);
-    return { status: 'signedIn', token: data.register.token };
-  } catch (error) {
-    const failure = readGraphQLError(error);
-    if (failure.code === 'STORE_BUSY') throw new StoreBusyError(failure.message, failure.retryAfterSeconds);
-    throw new Error(failure.message, { cause: error });
+  if (request.mode === 'login') {
+    const answer = await callStore({ mutation: LoginDocument, variables: { input: { email: request.email, password: request.password } } });
+    return answer.status === 'answered' ? { status: 'signedIn', token: answer.data.login.token } : answer;
   }
+  const answer = await callStore({
+    mutation: RegisterDocument,
+    variables: { input: { name: request.name, email: request.email, password: request.password } },
+  });
+  return answer.status === 'answered' ? { status: 'signedIn', token: answer.data.register.token } : answer;
 }

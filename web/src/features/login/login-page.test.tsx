@@ -5,7 +5,7 @@ import { LoginDocument, RegisterDocument } from '../../graphql/generated/graphql
 import { serverCartAnswer, viewerAnswer } from '../../test/cart-fixtures';
 import { answer, fail } from '../../test/graphql-mock';
 import { locationText, renderApp } from '../../test/render-app';
-import { getSessionToken, SESSION_STORAGE_KEY, setSessionToken } from '../session/session-store';
+import { getSessionToken, SESSION_STORAGE_KEY, setSessionToken } from '../../shared/session/session-store';
 
 const tokenAnswer = (token: string) => ({ __typename: 'AuthPayload' as const, token, message: 'Welcome back' });
 // Signing in fetches the account's cart and the nav asks who is signed in.

@@ -9,17 +9,17 @@ import {
   selectModeToggleLabel,
   selectSubmitLabel,
   selectSubmittingLabel,
-} from '../../../../machines/src/auth/auth-machine';
-import type { AuthRequest, CredentialField } from '../../../../machines/src/auth/credentials';
-import { focusFirstInvalid, FormField } from '../../app/form-field';
-import { inspect } from '../../app/inspect';
-import { LOGIN_META } from '../../app/prerendered-routes';
-import { showToast } from '../../app/toasts';
-import ui from '../../app/ui.module.css';
-import { useDocumentMeta } from '../../app/use-document-meta';
-import { useHydrated } from '../../app/use-hydrated';
-import { setSessionToken } from '../session/session-store';
-import { useSession } from '../session/use-session-status';
+} from '#machines/auth/auth-machine';
+import type { AuthRequest, CredentialField } from '#machines/auth/credentials';
+import { focusFirstInvalid, FormField } from '../../shared/form-field';
+import { inspect } from '../../shared/inspect';
+import { LOGIN_META } from '../../shared/prerendered-routes';
+import { showToast } from '../../shared/toasts';
+import ui from '../../shared/ui.module.css';
+import { useDocumentMeta } from '../../shared/use-document-meta';
+import { useHydrated } from '../../shared/use-hydrated';
+import { setSessionToken } from '../../shared/session/session-store';
+import { useSession } from '../../shared/session/use-session';
 import { authenticate } from './auth-api';
 import styles from './login.module.css';
 import { safeNextPath } from './next-path';

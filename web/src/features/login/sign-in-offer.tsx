@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import ui from '../../app/ui.module.css';
-import type { OpenHostedSignIn } from '../session/session-store';
+import ui from '../../shared/ui.module.css';
+import type { OpenHostedSignIn } from '../../shared/session/session-store';
 import { loginPathFor } from './next-path';
 import styles from './sign-in-offer.module.css';
 

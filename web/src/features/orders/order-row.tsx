@@ -1,6 +1,6 @@
-import ui from '../../app/ui.module.css';
-import { FALLBACK_PRODUCT_IMAGE } from '../catalog/product-card';
-import { formatPrice } from '../catalog/format-price';
+import ui from '../../shared/ui.module.css';
+import { FALLBACK_PRODUCT_IMAGE } from '../../shared/catalog/product-card';
+import { formatPrice } from '../../shared/catalog/format-price';
 import type { OrderItemRow } from './order-rows';
 import styles from './orders.module.css';
 

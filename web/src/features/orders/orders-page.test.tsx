@@ -5,7 +5,7 @@ import { MyOrdersDocument, type MyOrdersQuery } from '../../graphql/generated/gr
 import { serverCartAnswer, viewerAnswer } from '../../test/cart-fixtures';
 import { answer } from '../../test/graphql-mock';
 import { renderApp } from '../../test/render-app';
-import { setHostedSession, setSessionToken } from '../session/session-store';
+import { setHostedSession, setSessionToken } from '../../shared/session/session-store';
 
 type Order = MyOrdersQuery['myOrders'][number];
 

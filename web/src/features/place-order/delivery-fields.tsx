@@ -1,8 +1,8 @@
 import type { InputHTMLAttributes } from 'react';
-import type { DeliveryAddressField } from '../../../../domain/address';
-import type { FieldErrors } from '../../../../machines/src/field-errors';
-import type { DeliveryForm } from '../../../../machines/src/checkout/delivery-form';
-import { FormField } from '../../app/form-field';
+import type { DeliveryAddressField } from '#domain/address';
+import type { FieldErrors } from '#machines/field-errors';
+import type { DeliveryForm } from '#machines/checkout/delivery-form';
+import { FormField } from '../../shared/form-field';
 import styles from './place-order.module.css';
 
 type InputKind = Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'autoComplete'>;

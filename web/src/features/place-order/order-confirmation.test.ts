@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CartView } from '../cart/use-cart-view';
+import type { CartView } from '../cart';
 import { orderConfirmation } from './order-confirmation';
 
 const line = (name: string) => ({ product: { __typename: 'Product' as const, id: name, name, price: 100, images: [] } });

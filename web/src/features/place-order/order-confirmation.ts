@@ -1,5 +1,5 @@
-import { formatPrice } from '../catalog/format-price';
-import type { CartView } from '../cart/use-cart-view';
+import { formatPrice } from '../../shared/catalog/format-price';
+import type { CartView } from '../cart';
 
 /**
  * What the shopper is told once the order is placed: which order (its reference when the store gave an id, and

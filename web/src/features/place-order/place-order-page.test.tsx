@@ -6,7 +6,7 @@ import { CART_PRODUCTS_PAGE } from '../cart/use-cart-view';
 import { cartProduct, cartProductsAnswer, serverCartAnswer, viewerAnswer } from '../../test/cart-fixtures';
 import { answer, fail } from '../../test/graphql-mock';
 import { locationText, renderApp } from '../../test/render-app';
-import { setHostedSession, setSessionToken } from '../session/session-store';
+import { setHostedSession, setSessionToken } from '../../shared/session/session-store';
 
 const KEY = '0c9a4b4e-6f0e-4d38-9a51-8d3f4c2f7b10';
 const runner = cartProduct('men-run', 'Stride Pro Running Shoe', 4499);

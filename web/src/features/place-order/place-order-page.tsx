@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { Navigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { DELIVERY_ADDRESS_FIELDS, type DeliveryAddressField } from '../../../../domain/address';
+import { DELIVERY_ADDRESS_FIELDS, type DeliveryAddressField } from '#domain/address';
 import {
   checkoutMachine,
   selectOrderPlaced,
@@ -10,22 +10,17 @@ import {
   selectSignInRequired,
   type OrderLine,
   type OrderRequest,
-} from '../../../../machines/src/checkout/checkout-machine';
-import { focusFirstInvalid } from '../../app/form-field';
-import { inspect } from '../../app/inspect';
-import { PLACE_ORDER_META } from '../../app/prerendered-routes';
-import { showToast } from '../../app/toasts';
-import ui from '../../app/ui.module.css';
-import { useDocumentMeta } from '../../app/use-document-meta';
-import type { CartActorRef } from '../cart/cart-actor';
-import { useCartActor } from '../cart/cart-context';
-import { CartTotalsPanel } from '../cart/cart-totals-panel';
-import { ProductsFailedNotice } from '../cart/products-failed-notice';
-import { useCartView, type CartView } from '../cart/use-cart-view';
-import { loginPathFor } from '../login/next-path';
-import { HostedSignInOffer } from '../login/sign-in-offer';
-import { useHostedSignIn } from '../session/session-store';
-import { useSession } from '../session/use-session-status';
+} from '#machines/checkout/checkout-machine';
+import { focusFirstInvalid } from '../../shared/form-field';
+import { inspect } from '../../shared/inspect';
+import { PLACE_ORDER_META } from '../../shared/prerendered-routes';
+import { showToast } from '../../shared/toasts';
+import ui from '../../shared/ui.module.css';
+import { useDocumentMeta } from '../../shared/use-document-meta';
+import { CartTotalsPanel, ProductsFailedNotice, useCartActor, useCartView, type CartActorRef, type CartView } from '../cart';
+import { HostedSignInOffer, loginPathFor } from '../login';
+import { useHostedSignIn } from '../../shared/session/session-store';
+import { useSession } from '../../shared/session/use-session';
 import { DeliveryFields } from './delivery-fields';
 import { orderConfirmation } from './order-confirmation';
 import { placeOrder } from './place-order-api';

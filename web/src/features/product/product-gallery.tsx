@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FALLBACK_PRODUCT_IMAGE } from '../catalog/product-card';
+import { FALLBACK_PRODUCT_IMAGE } from '../../shared/catalog/product-card';
 import styles from './product-page.module.css';
 
 const IMAGE_SIZE = 800;

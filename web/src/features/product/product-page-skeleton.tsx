@@ -1,5 +1,5 @@
 import styles from './product-page.module.css';
-import ui from '../../app/ui.module.css';
+import ui from '../../shared/ui.module.css';
 
 export function ProductPageSkeleton() {
   return (

@@ -17,25 +17,25 @@ type Documents = {
     "query NavViewer {\n  me {\n    id\n    name\n  }\n}": typeof types.NavViewerDocument,
     "mutation SyncUser {\n  syncUser {\n    id\n    name\n  }\n}": typeof types.SyncUserDocument,
     "query ServerCart {\n  cart {\n    lines {\n      productId\n      size\n      quantity\n    }\n  }\n}\n\nmutation UpdateCartLine($productId: ID!, $size: String!, $quantity: Int!) {\n  updateCartLine(productId: $productId, size: $size, quantity: $quantity) {\n    lines {\n      productId\n      size\n      quantity\n    }\n  }\n}\n\nquery CartProducts($ids: [ID!]!, $first: Int!) {\n  products(filter: {ids: $ids}, first: $first) {\n    nodes {\n      id\n      name\n      price\n      images\n    }\n  }\n}": typeof types.ServerCartDocument,
-    "fragment ProductCardFields on Product {\n  id\n  name\n  price\n  images\n}": typeof types.ProductCardFieldsFragmentDoc,
     "query CollectionProducts($filter: ProductFilter, $sort: ProductSort, $first: Int, $after: String) {\n  products(filter: $filter, sort: $sort, first: $first, after: $after) {\n    nodes {\n      ...ProductCardFields\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n    totalCount\n    facets {\n      categories {\n        category\n        count\n      }\n      types {\n        type\n        count\n      }\n    }\n  }\n}": typeof types.CollectionProductsDocument,
     "query LatestProducts($limit: Int!) {\n  latestProducts(limit: $limit) {\n    ...ProductCardFields\n  }\n}": typeof types.LatestProductsDocument,
     "mutation Login($input: LoginInput!) {\n  login(input: $input) {\n    token\n    message\n  }\n}\n\nmutation Register($input: RegisterInput!) {\n  register(input: $input) {\n    token\n    message\n  }\n}": typeof types.LoginDocument,
     "query MyOrders {\n  myOrders {\n    id\n    status\n    paymentMethod\n    placedAt\n    items {\n      productId\n      name\n      price\n      quantity\n      size\n      image\n    }\n  }\n}": typeof types.MyOrdersDocument,
     "mutation PlaceOrder($input: PlaceOrderInput!) {\n  placeOrder(input: $input) {\n    message\n    replayed\n    order {\n      id\n    }\n  }\n}": typeof types.PlaceOrderDocument,
     "query ProductDetail($id: ID!, $relatedLimit: Int!) {\n  product(id: $id) {\n    id\n    name\n    description\n    price\n    images\n    sizes\n    category\n    type\n    related(limit: $relatedLimit) {\n      ...ProductCardFields\n    }\n  }\n}": typeof types.ProductDetailDocument,
+    "fragment ProductCardFields on Product {\n  id\n  name\n  price\n  images\n}": typeof types.ProductCardFieldsFragmentDoc,
 };
 const documents: Documents = {
     "query NavViewer {\n  me {\n    id\n    name\n  }\n}": types.NavViewerDocument,
     "mutation SyncUser {\n  syncUser {\n    id\n    name\n  }\n}": types.SyncUserDocument,
     "query ServerCart {\n  cart {\n    lines {\n      productId\n      size\n      quantity\n    }\n  }\n}\n\nmutation UpdateCartLine($productId: ID!, $size: String!, $quantity: Int!) {\n  updateCartLine(productId: $productId, size: $size, quantity: $quantity) {\n    lines {\n      productId\n      size\n      quantity\n    }\n  }\n}\n\nquery CartProducts($ids: [ID!]!, $first: Int!) {\n  products(filter: {ids: $ids}, first: $first) {\n    nodes {\n      id\n      name\n      price\n      images\n    }\n  }\n}": types.ServerCartDocument,
-    "fragment ProductCardFields on Product {\n  id\n  name\n  price\n  images\n}": types.ProductCardFieldsFragmentDoc,
     "query CollectionProducts($filter: ProductFilter, $sort: ProductSort, $first: Int, $after: String) {\n  products(filter: $filter, sort: $sort, first: $first, after: $after) {\n    nodes {\n      ...ProductCardFields\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n    totalCount\n    facets {\n      categories {\n        category\n        count\n      }\n      types {\n        type\n        count\n      }\n    }\n  }\n}": types.CollectionProductsDocument,
     "query LatestProducts($limit: Int!) {\n  latestProducts(limit: $limit) {\n    ...ProductCardFields\n  }\n}": types.LatestProductsDocument,
     "mutation Login($input: LoginInput!) {\n  login(input: $input) {\n    token\n    message\n  }\n}\n\nmutation Register($input: RegisterInput!) {\n  register(input: $input) {\n    token\n    message\n  }\n}": types.LoginDocument,
     "query MyOrders {\n  myOrders {\n    id\n    status\n    paymentMethod\n    placedAt\n    items {\n      productId\n      name\n      price\n      quantity\n      size\n      image\n    }\n  }\n}": types.MyOrdersDocument,
     "mutation PlaceOrder($input: PlaceOrderInput!) {\n  placeOrder(input: $input) {\n    message\n    replayed\n    order {\n      id\n    }\n  }\n}": types.PlaceOrderDocument,
     "query ProductDetail($id: ID!, $relatedLimit: Int!) {\n  product(id: $id) {\n    id\n    name\n    description\n    price\n    images\n    sizes\n    category\n    type\n    related(limit: $relatedLimit) {\n      ...ProductCardFields\n    }\n  }\n}": types.ProductDetailDocument,
+    "fragment ProductCardFields on Product {\n  id\n  name\n  price\n  images\n}": types.ProductCardFieldsFragmentDoc,
 };
 
 /**
@@ -67,10 +67,6 @@ export function graphql(source: "query ServerCart {\n  cart {\n    lines {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "fragment ProductCardFields on Product {\n  id\n  name\n  price\n  images\n}"): (typeof documents)["fragment ProductCardFields on Product {\n  id\n  name\n  price\n  images\n}"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "query CollectionProducts($filter: ProductFilter, $sort: ProductSort, $first: Int, $after: String) {\n  products(filter: $filter, sort: $sort, first: $first, after: $after) {\n    nodes {\n      ...ProductCardFields\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n    totalCount\n    facets {\n      categories {\n        category\n        count\n      }\n      types {\n        type\n        count\n      }\n    }\n  }\n}"): (typeof documents)["query CollectionProducts($filter: ProductFilter, $sort: ProductSort, $first: Int, $after: String) {\n  products(filter: $filter, sort: $sort, first: $first, after: $after) {\n    nodes {\n      ...ProductCardFields\n    }\n    pageInfo {\n      hasNextPage\n      endCursor\n    }\n    totalCount\n    facets {\n      categories {\n        category\n        count\n      }\n      types {\n        type\n        count\n      }\n    }\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -92,6 +88,10 @@ export function graphql(source: "mutation PlaceOrder($input: PlaceOrderInput!) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query ProductDetail($id: ID!, $relatedLimit: Int!) {\n  product(id: $id) {\n    id\n    name\n    description\n    price\n    images\n    sizes\n    category\n    type\n    related(limit: $relatedLimit) {\n      ...ProductCardFields\n    }\n  }\n}"): (typeof documents)["query ProductDetail($id: ID!, $relatedLimit: Int!) {\n  product(id: $id) {\n    id\n    name\n    description\n    price\n    images\n    sizes\n    category\n    type\n    related(limit: $relatedLimit) {\n      ...ProductCardFields\n    }\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "fragment ProductCardFields on Product {\n  id\n  name\n  price\n  images\n}"): (typeof documents)["fragment ProductCardFields on Product {\n  id\n  name\n  price\n  images\n}"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

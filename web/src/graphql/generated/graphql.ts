@@ -104,8 +104,6 @@ export type CartProductsQueryVariables = Exact<{
 
 export type CartProductsQuery = { products: { __typename: 'ProductConnection', nodes: Array<{ __typename: 'Product', id: string, name: string, price: number, images: Array<string> }> } };
 
-export type ProductCardFieldsFragment = { __typename: 'Product', id: string, name: string, price: number, images: Array<string> };
-
 export type CollectionProductsQueryVariables = Exact<{
   filter?: ProductFilter | null | undefined;
   sort?: ProductSort | null | undefined;
@@ -156,6 +154,8 @@ export type ProductDetailQueryVariables = Exact<{
 
 
 export type ProductDetailQuery = { product: { __typename: 'Product', id: string, name: string, description: string, price: number, images: Array<string>, sizes: Array<string>, category: Category, type: ProductType, related: Array<{ __typename: 'Product', id: string, name: string, price: number, images: Array<string> }> } | null };
+
+export type ProductCardFieldsFragment = { __typename: 'Product', id: string, name: string, price: number, images: Array<string> };
 
 export const ProductCardFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProductCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Product"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"images"}}]}}]} as unknown as DocumentNode<ProductCardFieldsFragment, unknown>;
 export const NavViewerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NavViewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<NavViewerQuery, NavViewerQueryVariables>;

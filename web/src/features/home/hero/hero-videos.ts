@@ -1,4 +1,4 @@
-import { HERO_VIDEO_COUNT, type HeroIndex } from '../../../../../machines/src/hero/hero-machine';
+import { HERO_VIDEO_COUNT, type HeroIndex } from '#machines/hero/hero-machine';
 
 // The four hero loops live in web/public/videos (made by scripts/make-hero-videos.sh from the catalogue art).
 export interface HeroVideo {

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BRAND, TAGLINE } from '../../../app/brand';
-import { PauseIcon, PlayIcon } from '../../../app/icons';
-import ui from '../../../app/ui.module.css';
-import { usePageLoaded } from '../../../app/use-page-loaded';
-import { usePrefersReducedMotion } from '../../../app/use-prefers-reduced-motion';
-import { nextHeroIndex } from '../../../../../machines/src/hero/hero-machine';
+import { BRAND, TAGLINE } from '../../../shared/brand';
+import { PauseIcon, PlayIcon } from '../../../shared/icons';
+import ui from '../../../shared/ui.module.css';
+import { usePageLoaded } from '../../../shared/use-page-loaded';
+import { usePrefersReducedMotion } from '../../../shared/use-prefers-reduced-motion';
+import { nextHeroIndex } from '#machines/hero/hero-machine';
 import { HERO_VIDEOS, HERO_VIDEO_COUNT } from './hero-videos';
 import styles from './hero.module.css';
 import { useHeroState } from './use-hero-state';

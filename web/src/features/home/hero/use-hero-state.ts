@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
-import { heroMachine, selectHeroLoading } from '../../../../../machines/src/hero/hero-machine';
+import { heroMachine, selectHeroLoading } from '#machines/hero/hero-machine';
 
 /** The hero's state lives in heroMachine; the component reads it through selectors and sends it events. */
 export function useHeroState() {

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
-import { logError } from '../../../app/notify-error';
+import { logError } from '../../../shared/notify-error';
 import { type Gsap, loadGsap } from '../load-gsap';
 
 // Spec: the swap takes 1–1.5 s; the incoming video fades and scales in, the outgoing scales up and fades out.

@@ -90,12 +90,6 @@ export const PauseIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const CheckIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="m5 12.5 4.5 4.5L19 7.5" />
-  </Icon>
-);
-
 export const ChevronDownIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="m6 9 6 6 6-6" />

@@ -6,7 +6,7 @@ import {
   valuesByName,
   type Category as StoreCategory,
   type SubCategory,
-} from '../../../../domain/store-rules';
+} from '#domain/store-rules';
 import type { Category, ProductSort, ProductType } from '../../graphql/generated/graphql';
 
 // The store's own names (domain/store-rules) of the API's enum values, typed both ways so that a value or name one

@@ -1,4 +1,4 @@
-import { CURRENCY_SYMBOL } from '../../../../domain/store-rules';
+import { CURRENCY_SYMBOL } from '#domain/store-rules';
 
 const rupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 // Paise are written as two digits (₹899.50, never ₹899.5).

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { ProductCardFieldsFragment } from '../../graphql/generated/graphql';
 import { formatPrice } from './format-price';
 import styles from './product-card.module.css';
-import ui from '../../app/ui.module.css';
+import ui from '../ui.module.css';
 
 export const FALLBACK_PRODUCT_IMAGE = '/product-placeholder.svg';
 // The catalogue artwork is square; the attributes let the browser reserve the box before the image loads.

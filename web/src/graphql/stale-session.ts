@@ -1,5 +1,5 @@
-import { isUnauthenticated } from '../../graphql/apollo-client';
-import { clearSessionToken, getSessionToken } from './session-store';
+import { isUnauthenticated } from './apollo-client';
+import { clearSessionToken, getSessionToken } from '../shared/session/session-store';
 
 /**
  * The BFF refused the stored token (expired, revoked, or the account is gone): that session is over, so it is

@@ -1,5 +1,5 @@
-import { BRAND } from '../../app/brand';
-import { useHydrated } from '../../app/use-hydrated';
+import { BRAND } from '../brand';
+import { useHydrated } from '../use-hydrated';
 import { useHostedSessionKnown, useSessionToken, useSignedIn } from './session-store';
 
 /**

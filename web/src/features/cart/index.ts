@@ -1,0 +1,9 @@
+// The cart as the rest of the storefront uses it; everything else in this folder is the cart's own.
+export type { CartActorRef } from './cart-actor';
+export { useCartActor } from './cart-context';
+export { CartProvider } from './cart-provider';
+export { CartTotalsPanel } from './cart-totals-panel';
+export { ProductsFailedNotice } from './products-failed-notice';
+export { useAddToCart } from './use-add-to-cart';
+export { useCartItemCount } from './use-cart';
+export { useCartView, type CartView } from './use-cart-view';

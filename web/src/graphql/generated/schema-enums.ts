@@ -1,0 +1,39 @@
+export type Category =
+  | 'MEN'
+  | 'WOMEN';
+
+/**
+ * The `extensions.code` of an error the API answers with. Apollo Server's own codes (GRAPHQL_VALIDATION_FAILED,
+ * BAD_REQUEST, INTERNAL_SERVER_ERROR…) may also appear; clients treat any code they do not know as a failure.
+ */
+export type ErrorCode =
+  /** The store refused the input (the message says why); sending it again gets the same answer. */
+  | 'BAD_USER_INPUT'
+  /** A product the call names is not in the catalogue. */
+  | 'NOT_FOUND'
+  /** The store is at capacity for this call (sign-in, sign-up); send it again after retryAfterSeconds. */
+  | 'STORE_BUSY'
+  /** Too many calls from this shopper; retryAfterSeconds says when to try again. */
+  | 'TOO_MANY_REQUESTS'
+  /** The call needs a signed-in shopper, or the token is no longer valid. */
+  | 'UNAUTHENTICATED'
+  /** The store's REST API answered something the BFF could not read. */
+  | 'UPSTREAM_ERROR'
+  /** The store's REST API could not be reached. */
+  | 'UPSTREAM_UNAVAILABLE';
+
+export type ProductSort =
+  /** The most recently added first. */
+  | 'NEWEST'
+  | 'PRICE_ASC'
+  | 'PRICE_DESC'
+  /** The catalogue's own order; with a search, the best matches first (a match in the name above one in the type above one in the description). */
+  | 'RELEVANT';
+
+/** The shoe type (the spec's subCategory). */
+export type ProductType =
+  | 'LEATHER_SHOES'
+  | 'SANDALS'
+  | 'SLIPPERS'
+  | 'SNEAKERS'
+  | 'SPORTS_SHOES';

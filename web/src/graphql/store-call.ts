@@ -1,0 +1,41 @@
+import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
+import { StoreBusyError } from '#machines/auth/busy-retry';
+import { endStaleSession } from './stale-session';
+import { apolloClient, readGraphQLError } from './apollo-client';
+import type { ErrorCode } from './generated/schema-enums';
+
+/** What a call came to when the store answered: its data, or its refusal and the sentence saying why. */
+export type StoreAnswer<TData> = { status: 'answered'; data: TData } | { status: 'refused'; message: string };
+
+type StoreCall<TData, TVariables extends OperationVariables> =
+  | { query: TypedDocumentNode<TData, TVariables>; variables: TVariables }
+  | { mutation: TypedDocumentNode<TData, TVariables>; variables: TVariables };
+
+// The store answered and said no: the same call sent again would get the same answer, so it is not retried.
+const REFUSALS: ReadonlySet<ErrorCode> = new Set(['BAD_USER_INPUT', 'NOT_FOUND']);
+
+/**
+ * The one way the machines' actors (cart sync, sign-in, PLACE ORDER) call the store. Silent: the machine decides
+ * what the shopper sees, so the client's error link only logs. A query always goes to the network.
+ *
+ * A refusal resolves as `refused`; anything else rejects with the shopper's sentence, for the machine to retry or
+ * toast: a busy store as StoreBusyError with its Retry-After, and a stale session after ending it (retrying with a
+ * dead token could never succeed).
+ */
+export async function callStore<TData, TVariables extends OperationVariables>(call: StoreCall<TData, TVariables>): Promise<StoreAnswer<TData>> {
+  try {
+    const { data } =
+      'query' in call
+        ? await apolloClient.query({ ...call, fetchPolicy: 'network-only', context: { silent: true } })
+        : await apolloClient.mutate({ ...call, context: { silent: true } });
+    // Errors reject under the default error policy, so the data is there; the type allows otherwise.
+    if (data === undefined || data === null) throw new Error('The store sent an empty answer. Please try again.');
+    return { status: 'answered', data };
+  } catch (error) {
+    endStaleSession(error);
+    const read = readGraphQLError(error);
+    if (read.code !== undefined && REFUSALS.has(read.code)) return { status: 'refused', message: read.message };
+    if (read.code === 'STORE_BUSY') throw new StoreBusyError(read.message, read.retryAfterSeconds);
+    throw new Error(read.message, { cause: error });
+  }
+}
