@@ -44,7 +44,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/bff/**', '**/web/**', '**/machines/**', '**/tests/**'], message: 'api/ imports only api/ and domain/.' }] },
+        {
+          patterns: [
+            { group: ['**/bff/**', '**/web/**', '**/machines/**', '**/tests/**'], message: 'api/ imports only api/ and domain/.' },
+          ],
+        },
       ],
     },
   },
@@ -62,7 +66,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/api/**', '**/web/**', '**/machines/**', '**/tests/**'], message: 'bff/ talks to the API over HTTP only; it imports bff/ and domain/.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/api/**', '**/web/**', '**/machines/**', '**/tests/**'],
+              message: 'bff/ talks to the API over HTTP only; it imports bff/ and domain/.',
+            },
+          ],
+        },
       ],
     },
   },

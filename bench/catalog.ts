@@ -31,10 +31,50 @@ const COLLECTION = `query Collection($filter: ProductFilter, $sort: ProductSort,
 
 // What shoppers type: whole words, half-typed words, one-letter typos, two words; and no search at all.
 const WORDS = [
-  'sneakers', 'snekers', 'sandals', 'sandels', 'loafer', 'runner', 'runnr', 'slipper', 'oxford', 'navy', 'olive', 'tan',
-  'leather', 'lether', 'trail', 'court', 'mule', 'strap', 'aurex', 'kavi', 'solace', 'marlow', 'cloud', 'classic',
-  'sne', 'sand', 'loa', 'run', 'brog', 'cafe', 'creme', 'elan', 'navy runner', 'olive sneakers', 'tan loafer',
-  'soft leather', 'everyday', 'cushioned', 'breathable', 'walking', 'monsoon', 'summit', 'heritage', 'urban',
+  'sneakers',
+  'snekers',
+  'sandals',
+  'sandels',
+  'loafer',
+  'runner',
+  'runnr',
+  'slipper',
+  'oxford',
+  'navy',
+  'olive',
+  'tan',
+  'leather',
+  'lether',
+  'trail',
+  'court',
+  'mule',
+  'strap',
+  'aurex',
+  'kavi',
+  'solace',
+  'marlow',
+  'cloud',
+  'classic',
+  'sne',
+  'sand',
+  'loa',
+  'run',
+  'brog',
+  'cafe',
+  'creme',
+  'elan',
+  'navy runner',
+  'olive sneakers',
+  'tan loafer',
+  'soft leather',
+  'everyday',
+  'cushioned',
+  'breathable',
+  'walking',
+  'monsoon',
+  'summit',
+  'heritage',
+  'urban',
 ];
 const SORTS = ['RELEVANT', 'PRICE_ASC', 'PRICE_DESC', 'NEWEST'];
 const CATEGORY_CHOICES = [[], ['MEN'], ['WOMEN'], ['MEN', 'WOMEN']];
@@ -136,7 +176,11 @@ try {
         if (database === 'postgres') env.DATABASE_URL = await freshPostgresDatabase(postgres!);
         console.log(`\n${size} products on ${database}: importing…`);
         const started = performance.now();
-        const imported = spawnSync('npx', ['tsx', 'api/src/catalog/import.ts', file], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+        const imported = spawnSync('npx', ['tsx', 'api/src/catalog/import.ts', file], {
+          cwd: ROOT,
+          env: { ...process.env, ...env },
+          encoding: 'utf8',
+        });
         const importSeconds = (performance.now() - started) / 1000;
         if (imported.status !== 0) throw new Error(`import failed:\n${imported.stderr}`);
 
@@ -148,12 +192,14 @@ try {
         });
         try {
           const ask = (variables: Record<string, unknown>) =>
-            fetch(`${bff.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: COLLECTION, variables }) }).then(
-              async (response) => {
-                const body = (await response.json()) as { errors?: unknown[] };
-                if (body.errors) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
-              },
-            );
+            fetch(`${bff.url}/graphql`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ query: COLLECTION, variables }),
+            }).then(async (response) => {
+              const body = (await response.json()) as { errors?: unknown[] };
+              if (body.errors) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
+            });
           const queries = distinctQueries(QUERIES + 20);
           // Warm-up: connections, the version probe, JIT.
           for (const variables of queries.slice(QUERIES)) await ask(variables);
@@ -195,6 +241,8 @@ try {
   await postgres?.stop();
 }
 
-console.log('\n| products | database | import | GraphQL collection p50 / p95 / p99 ms | collection HTML p50 / p95 ms | REST list: store / bare | API + BFF memory (RSS) |');
+console.log(
+  '\n| products | database | import | GraphQL collection p50 / p95 / p99 ms | collection HTML p50 / p95 ms | REST list: store / bare | API + BFF memory (RSS) |',
+);
 console.log('|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);

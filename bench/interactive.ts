@@ -134,7 +134,12 @@ interface Visit {
 }
 
 /** A first visit's page: its own context (so an empty cache and no stored cart), a phone, throttled through CDP. */
-async function openThrottledPage(browser: Awaited<ReturnType<typeof launchBrowser>>, baseURL: string, route: RouteSpec, onLive?: () => void): Promise<Visit> {
+async function openThrottledPage(
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  baseURL: string,
+  route: RouteSpec,
+  onLive?: () => void,
+): Promise<Visit> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: 412, height: 823 },
@@ -215,7 +220,9 @@ async function timedVisit(browser: Awaited<ReturnType<typeof launchBrowser>>, ba
     // machine's, so say so rather than print them as a phone's.
     if (figures.documentArrivedMs !== null && figures.documentArrivedMs < LATENCY_MS && !warnedThrottling.has(route.path)) {
       warnedThrottling.add(route.path);
-      console.log(`  warning: ${route.path}: the document had arrived ${Math.round(figures.documentArrivedMs)} ms after navigation start, under the emulated ${LATENCY_MS} ms latency; is the throttling applied?`);
+      console.log(
+        `  warning: ${route.path}: the document had arrived ${Math.round(figures.documentArrivedMs)} ms after navigation start, under the emulated ${LATENCY_MS} ms latency; is the throttling applied?`,
+      );
     }
     for (const message of visit.pageErrors) console.log(`  page error on ${route.path}: ${message}`);
     return {
@@ -236,7 +243,11 @@ interface TapResult {
 }
 
 async function cartCountIsOne(page: Page, timeout: number): Promise<boolean> {
-  return holds(page, `(document.querySelector(${JSON.stringify(CART_LINK)})?.getAttribute('aria-label') ?? '').startsWith('Cart, 1 item')`, timeout);
+  return holds(
+    page,
+    `(document.querySelector(${JSON.stringify(CART_LINK)})?.getAttribute('aria-label') ?? '').startsWith('Cart, 1 item')`,
+    timeout,
+  );
 }
 
 async function tapProduct(page: Page): Promise<TapResult> {
@@ -245,8 +256,15 @@ async function tapProduct(page: Page): Promise<TapResult> {
   await page.getByRole('button', { name: 'ADD TO CART', exact: true }).tap({ timeout: 5_000 });
   const sizePressed = (await size.getAttribute('aria-pressed')) === 'true';
   if (await cartCountIsOne(page, TAP_DEADLINE_MS)) return { kept: true, detail: 'size tapped, ADD TO CART tapped, nav cart shows 1 item' };
-  const label = (await page.locator(CART_LINK).getAttribute('aria-label').catch(() => null)) ?? 'no cart link';
-  return { kept: false, detail: `size pressed: ${sizePressed ? 'yes' : 'no'}; the nav cart still says "${label}" after ${TAP_DEADLINE_MS / 1000} s` };
+  const label =
+    (await page
+      .locator(CART_LINK)
+      .getAttribute('aria-label')
+      .catch(() => null)) ?? 'no cart link';
+  return {
+    kept: false,
+    detail: `size pressed: ${sizePressed ? 'yes' : 'no'}; the nav cart still says "${label}" after ${TAP_DEADLINE_MS / 1000} s`,
+  };
 }
 
 async function tapCollection(page: Page): Promise<TapResult> {
@@ -268,14 +286,21 @@ async function tapCollection(page: Page): Promise<TapResult> {
     await checkbox.tap({ timeout: 5_000 });
   } catch (error) {
     const expanded = opened ? await toggle.getAttribute('aria-expanded') : null;
-    return { kept: false, detail: `the first checkbox could not be tapped${opened ? ` (FILTERS toggle aria-expanded=${String(expanded)})` : ''}: ${(error as Error).message.split('\n')[0] ?? ''}` };
+    return {
+      kept: false,
+      detail: `the first checkbox could not be tapped${opened ? ` (FILTERS toggle aria-expanded=${String(expanded)})` : ''}: ${(error as Error).message.split('\n')[0] ?? ''}`,
+    };
   }
   const started = Date.now();
   const urlChanged = await page
     .waitForURL((url) => /(^|[?&])(category|type)=/.test(url.search), { timeout: TAP_DEADLINE_MS, waitUntil: 'commit' })
     .then(() => true)
     .catch(() => false);
-  if (!urlChanged) return { kept: false, detail: `tapped${opened ? ' FILTERS, then' : ''} the first checkbox; the URL did not gain the filter within ${TAP_DEADLINE_MS / 1000} s (${page.url()})` };
+  if (!urlChanged)
+    return {
+      kept: false,
+      detail: `tapped${opened ? ' FILTERS, then' : ''} the first checkbox; the URL did not gain the filter within ${TAP_DEADLINE_MS / 1000} s (${page.url()})`,
+    };
   const remaining = Math.max(1000, TAP_DEADLINE_MS - (Date.now() - started));
   const rerendered = await holds(
     page,
@@ -291,8 +316,14 @@ async function tapCollection(page: Page): Promise<TapResult> {
 async function tapHome(page: Page): Promise<TapResult> {
   const menu = page.locator(MENU_BUTTON);
   await menu.tap({ timeout: 5_000 });
-  const expanded = await holds(page, `document.querySelector(${JSON.stringify(MENU_BUTTON)})?.getAttribute('aria-expanded') === 'true'`, TAP_DEADLINE_MS);
-  return expanded ? { kept: true, detail: 'tapped Menu at app-hydrated; the menu opened' } : { kept: false, detail: `tapped Menu at app-hydrated; it did not open within ${TAP_DEADLINE_MS / 1000} s` };
+  const expanded = await holds(
+    page,
+    `document.querySelector(${JSON.stringify(MENU_BUTTON)})?.getAttribute('aria-expanded') === 'true'`,
+    TAP_DEADLINE_MS,
+  );
+  return expanded
+    ? { kept: true, detail: 'tapped Menu at app-hydrated; the menu opened' }
+    : { kept: false, detail: `tapped Menu at app-hydrated; it did not open within ${TAP_DEADLINE_MS / 1000} s` };
 }
 
 /** A separate first visit that taps at once when the controls turn live: a lost tap is the page's failure, reported. */
@@ -309,14 +340,21 @@ async function tapCheck(browser: Awaited<ReturnType<typeof launchBrowser>>, base
       const settled = navigated
         .then(() => visit.page.waitForLoadState('networkidle', { timeout: LIVE_DEADLINE_MS }))
         .then(() => visit.page.waitForTimeout(5_000))
-        .then(() => false, () => false);
-      if (!(await Promise.race([live.arrived, settled]))) return { kept: undefined, detail: 'not checked: the app records no app-hydrated mark' };
+        .then(
+          () => false,
+          () => false,
+        );
+      if (!(await Promise.race([live.arrived, settled])))
+        return { kept: undefined, detail: 'not checked: the app records no app-hydrated mark' };
       return await tapHome(visit.page);
     }
     if (!(await live.arrived)) return { kept: false, detail: `the controls were not live within ${LIVE_DEADLINE_MS / 1000} s` };
     const moment = await visit.page.evaluate<{ live: number; now: number }>(LIVE_AND_NOW);
     const result = route.kind === 'product' ? await tapProduct(visit.page) : await tapCollection(visit.page);
-    return { ...result, detail: `controls live at ${Math.round(moment.live)} ms, first tap from ${Math.round(moment.now)} ms; ${result.detail}` };
+    return {
+      ...result,
+      detail: `controls live at ${Math.round(moment.live)} ms, first tap from ${Math.round(moment.now)} ms; ${result.detail}`,
+    };
   } catch (error) {
     return { kept: false, detail: `the interaction failed: ${(error as Error).message.split('\n')[0] ?? ''}` };
   } finally {
@@ -414,7 +452,9 @@ try {
   console.log('| route | LCP ms | FCP ms | controls live ms | app live ms | tap kept | JS KiB |\n|---|---|---|---|---|---|---|');
   for (const { route, figures, tap } of rows) {
     const controls = route.kind === 'home' ? `${ms(figures.controlsLiveMs)} (= app live)` : ms(figures.controlsLiveMs);
-    console.log(`| ${route.path} | ${ms(figures.lcpMs)} | ${ms(figures.fcpMs)} | ${controls} | ${ms(figures.appLiveMs)} | ${yesNo(tap.kept)} | ${kib(figures.jsKiB)} |`);
+    console.log(
+      `| ${route.path} | ${ms(figures.lcpMs)} | ${ms(figures.fcpMs)} | ${controls} | ${ms(figures.appLiveMs)} | ${yesNo(tap.kept)} | ${kib(figures.jsKiB)} |`,
+    );
   }
   console.log('\nControls live means:');
   for (const { route } of rows) console.log(`  ${route.path}: ${route.controlsNote}`);
@@ -422,7 +462,8 @@ try {
   const misses: string[] = [];
   for (const { route, figures } of rows) {
     const reasons: string[] = [];
-    if (route.kind !== 'home' && (figures.controlsLiveMs === undefined || figures.controlsLiveMs > CONTROLS_TARGET_MS)) reasons.push(`controls live ${ms(figures.controlsLiveMs)} ms`);
+    if (route.kind !== 'home' && (figures.controlsLiveMs === undefined || figures.controlsLiveMs > CONTROLS_TARGET_MS))
+      reasons.push(`controls live ${ms(figures.controlsLiveMs)} ms`);
     if (figures.lcpMs === undefined || figures.lcpMs > LCP_TARGET_MS) reasons.push(`LCP ${ms(figures.lcpMs)} ms`);
     if (reasons.length > 0) misses.push(`${route.path} (${reasons.join(', ')})`);
   }

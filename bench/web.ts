@@ -22,7 +22,16 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const store = await startStoreTheReadmeWay({ LOG_LEVEL: 'warn' });
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const answer = await fetch(new URL('/graphql', store.url), {
@@ -38,7 +47,12 @@ try {
     // (Lighthouse's own advice: one run varies with whatever else the machine is doing).
     const measured: Row[] = [];
     for (let run = 0; run <= RUNS; run++) {
-      const result = await lighthouse(new URL(route, store.url).toString(), { port: chrome.port, output: 'json', onlyCategories: ['performance'], logLevel: 'error' });
+      const result = await lighthouse(new URL(route, store.url).toString(), {
+        port: chrome.port,
+        output: 'json',
+        onlyCategories: ['performance'],
+        logLevel: 'error',
+      });
       if (result === undefined || run === 0) continue;
       // A run Lighthouse could not complete (its score is then 0) says nothing about the page: it is reported, not counted.
       if (result.lhr.runtimeError) {
@@ -46,8 +60,12 @@ try {
         continue;
       }
       const { audits, categories } = result.lhr;
-      const items = (audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
-      const lcpItems = (audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
+      const items =
+        (audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
+      const lcpItems = (
+        audits['largest-contentful-paint-element']?.details as
+          { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
+      )?.items;
       measured.push({
         route,
         lcpElement: (lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '?').slice(0, 70),

@@ -53,7 +53,17 @@ describe('a cart line', () => {
   });
 
   it('finds a product and size listed twice, but not the same product in two sizes', () => {
-    expect(repeatsALine([{ productId: 'a', size: 'UK 8' }, { productId: 'a', size: 'UK 9' }])).toBe(false);
-    expect(repeatsALine([{ productId: 'a', size: 'UK 8' }, { productId: 'a', size: 'UK 8' }])).toBe(true);
+    expect(
+      repeatsALine([
+        { productId: 'a', size: 'UK 8' },
+        { productId: 'a', size: 'UK 9' },
+      ]),
+    ).toBe(false);
+    expect(
+      repeatsALine([
+        { productId: 'a', size: 'UK 8' },
+        { productId: 'a', size: 'UK 8' },
+      ]),
+    ).toBe(true);
   });
 });

@@ -3,7 +3,13 @@ import { cartSubtotal, cartTotal, DELIVERY_FEE } from './store-rules.js';
 
 describe('cart totals', () => {
   it('amount is the sum of price × quantity over quantities above 0', () => {
-    expect(cartSubtotal([{ price: 1299, quantity: 2 }, { price: 499.5, quantity: 1 }, { price: 999, quantity: 0 }])).toBe(3097.5);
+    expect(
+      cartSubtotal([
+        { price: 1299, quantity: 2 },
+        { price: 499.5, quantity: 1 },
+        { price: 999, quantity: 0 },
+      ]),
+    ).toBe(3097.5);
   });
 
   it('total is 0 when the subtotal is 0', () => {
@@ -17,6 +23,11 @@ describe('cart totals', () => {
   });
 
   it('keeps paise exact where floats would drift', () => {
-    expect(cartSubtotal([{ price: 0.1, quantity: 1 }, { price: 0.2, quantity: 1 }])).toBe(0.3);
+    expect(
+      cartSubtotal([
+        { price: 0.1, quantity: 1 },
+        { price: 0.2, quantity: 1 },
+      ]),
+    ).toBe(0.3);
   });
 });

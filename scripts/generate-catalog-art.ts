@@ -11,9 +11,9 @@
  *
  * Uses only node: built-ins. Idempotent: files are overwritten on every run.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface Palette {
   upper: string; // main upper material
@@ -27,27 +27,117 @@ export interface Palette {
 }
 
 export const COLOURWAYS: Record<string, Palette> = {
-  onyx: { upper: "#23262b", upper2: "#3a3f47", accent: "#c9a45c", sole: "#f1efe9", outsole: "#2b2b2b", lace: "#f1efe9", bg: "#eeece8", bgDeep: "#e1ded8" },
-  chalk: { upper: "#f5f3ee", upper2: "#e0dcd2", accent: "#8a9a8b", sole: "#ffffff", outsole: "#b5ada0", lace: "#ffffff", bg: "#e4eaee", bgDeep: "#d3dce2" },
-  navy: { upper: "#1f2f55", upper2: "#2f4474", accent: "#f2b134", sole: "#f3f1ea", outsole: "#1a2340", lace: "#f3f1ea", bg: "#e9eef5", bgDeep: "#d7e0ec" },
-  tan: { upper: "#b87b46", upper2: "#9a6133", accent: "#5a3a22", sole: "#efe2cc", outsole: "#4a3322", lace: "#f2e6d3", bg: "#f5ede2", bgDeep: "#e9dccb" },
-  olive: { upper: "#6b7140", upper2: "#545930", accent: "#d9a441", sole: "#ece7d6", outsole: "#3c3d2b", lace: "#ece7d6", bg: "#eef0e5", bgDeep: "#dfe3d1" },
-  crimson: { upper: "#a3202f", upper2: "#7e1724", accent: "#f3d9b5", sole: "#f7f3ee", outsole: "#3a1d20", lace: "#fff8f0", bg: "#f7eae8", bgDeep: "#eed7d4" },
-  sand: { upper: "#d9c4a1", upper2: "#c4ab84", accent: "#7b5b3a", sole: "#f7f0e3", outsole: "#8c7356", lace: "#fbf6ec", bg: "#f5f1e8", bgDeep: "#e9e1d1" },
-  slate: { upper: "#5b6673", upper2: "#47515d", accent: "#6fcab8", sole: "#eef0f2", outsole: "#2f353c", lace: "#eef0f2", bg: "#edf0f3", bgDeep: "#dce2e8" },
-  blush: { upper: "#e8b8b0", upper2: "#d9a098", accent: "#8c4a4a", sole: "#fbf5f2", outsole: "#a67c76", lace: "#ffffff", bg: "#fbf0ef", bgDeep: "#f2dfdd" },
-  cognac: { upper: "#8b4a22", upper2: "#6d3819", accent: "#d8b27a", sole: "#eadabf", outsole: "#3a2415", lace: "#eadabf", bg: "#f4ece3", bgDeep: "#e7d9c9" },
+  onyx: {
+    upper: '#23262b',
+    upper2: '#3a3f47',
+    accent: '#c9a45c',
+    sole: '#f1efe9',
+    outsole: '#2b2b2b',
+    lace: '#f1efe9',
+    bg: '#eeece8',
+    bgDeep: '#e1ded8',
+  },
+  chalk: {
+    upper: '#f5f3ee',
+    upper2: '#e0dcd2',
+    accent: '#8a9a8b',
+    sole: '#ffffff',
+    outsole: '#b5ada0',
+    lace: '#ffffff',
+    bg: '#e4eaee',
+    bgDeep: '#d3dce2',
+  },
+  navy: {
+    upper: '#1f2f55',
+    upper2: '#2f4474',
+    accent: '#f2b134',
+    sole: '#f3f1ea',
+    outsole: '#1a2340',
+    lace: '#f3f1ea',
+    bg: '#e9eef5',
+    bgDeep: '#d7e0ec',
+  },
+  tan: {
+    upper: '#b87b46',
+    upper2: '#9a6133',
+    accent: '#5a3a22',
+    sole: '#efe2cc',
+    outsole: '#4a3322',
+    lace: '#f2e6d3',
+    bg: '#f5ede2',
+    bgDeep: '#e9dccb',
+  },
+  olive: {
+    upper: '#6b7140',
+    upper2: '#545930',
+    accent: '#d9a441',
+    sole: '#ece7d6',
+    outsole: '#3c3d2b',
+    lace: '#ece7d6',
+    bg: '#eef0e5',
+    bgDeep: '#dfe3d1',
+  },
+  crimson: {
+    upper: '#a3202f',
+    upper2: '#7e1724',
+    accent: '#f3d9b5',
+    sole: '#f7f3ee',
+    outsole: '#3a1d20',
+    lace: '#fff8f0',
+    bg: '#f7eae8',
+    bgDeep: '#eed7d4',
+  },
+  sand: {
+    upper: '#d9c4a1',
+    upper2: '#c4ab84',
+    accent: '#7b5b3a',
+    sole: '#f7f0e3',
+    outsole: '#8c7356',
+    lace: '#fbf6ec',
+    bg: '#f5f1e8',
+    bgDeep: '#e9e1d1',
+  },
+  slate: {
+    upper: '#5b6673',
+    upper2: '#47515d',
+    accent: '#6fcab8',
+    sole: '#eef0f2',
+    outsole: '#2f353c',
+    lace: '#eef0f2',
+    bg: '#edf0f3',
+    bgDeep: '#dce2e8',
+  },
+  blush: {
+    upper: '#e8b8b0',
+    upper2: '#d9a098',
+    accent: '#8c4a4a',
+    sole: '#fbf5f2',
+    outsole: '#a67c76',
+    lace: '#ffffff',
+    bg: '#fbf0ef',
+    bgDeep: '#f2dfdd',
+  },
+  cognac: {
+    upper: '#8b4a22',
+    upper2: '#6d3819',
+    accent: '#d8b27a',
+    sole: '#eadabf',
+    outsole: '#3a2415',
+    lace: '#eadabf',
+    bg: '#f4ece3',
+    bgDeep: '#e7d9c9',
+  },
 };
 
 export const SHOE_TYPES = {
-  "sports-shoes": "Sports Shoes",
-  sneakers: "Sneakers",
-  "leather-shoes": "Leather Shoes",
-  slippers: "Slippers",
-  sandals: "Sandals",
+  'sports-shoes': 'Sports Shoes',
+  sneakers: 'Sneakers',
+  'leather-shoes': 'Leather Shoes',
+  slippers: 'Slippers',
+  sandals: 'Sandals',
 } as const;
 export type TypeSlug = keyof typeof SHOE_TYPES;
-export const VIEWS = ["side", "top", "detail"] as const;
+export const VIEWS = ['side', 'top', 'detail'] as const;
 export type View = (typeof VIEWS)[number];
 
 // ---------------------------------------------------------------- helpers
@@ -55,10 +145,8 @@ export type View = (typeof VIEWS)[number];
 /** Mix a hex colour towards black (amt < 0) or white (amt > 0). */
 function shade(hex: string, amt: number): string {
   const n = parseInt(hex.slice(1), 16);
-  const ch = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) =>
-    Math.round(amt < 0 ? c * (1 + amt) : c + (255 - c) * amt),
-  );
-  return "#" + ch.map((c) => c.toString(16).padStart(2, "0")).join("");
+  const ch = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => Math.round(amt < 0 ? c * (1 + amt) : c + (255 - c) * amt));
+  return '#' + ch.map((c) => c.toString(16).padStart(2, '0')).join('');
 }
 
 const r1 = (v: number) => Math.round(v * 10) / 10;
@@ -70,8 +158,8 @@ function laces(a: [number, number], b: [number, number], n: number, lace: string
   const L = Math.hypot(dx, dy);
   const nx = dy / L; // normal pointing "up-right" of the throat line
   const ny = -dx / L;
-  let bars = "";
-  let eyes = "";
+  let bars = '';
+  let eyes = '';
   for (let i = 0; i < n; i++) {
     const t = n === 1 ? 0 : i / (n - 1);
     const x = a[0] + dx * t;
@@ -84,9 +172,9 @@ function laces(a: [number, number], b: [number, number], n: number, lace: string
 }
 
 function dots(points: [number, number][], r: number, fill: string, opacity = 1): string {
-  return `<g fill="${fill}"${opacity < 1 ? ` opacity="${opacity}"` : ""}>${points
+  return `<g fill="${fill}"${opacity < 1 ? ` opacity="${opacity}"` : ''}>${points
     .map(([x, y]) => `<circle cx="${r1(x)}" cy="${r1(y)}" r="${r}"/>`)
-    .join("")}</g>`;
+    .join('')}</g>`;
 }
 
 function backdrop(p: Palette): string {
@@ -96,10 +184,10 @@ function backdrop(p: Palette): string {
 const floorShadow = (cx = 425, cy = 578, rx = 300, ry = 16) =>
   `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="#000" opacity=".09"/>`;
 
-function doc(p: Palette, body: string, viewBox = "0 0 800 800", title = ""): string {
+function doc(p: Palette, body: string, viewBox = '0 0 800 800', title = ''): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="${viewBox}">` +
-    (title ? `<title>${title}</title>` : "") +
+    (title ? `<title>${title}</title>` : '') +
     backdrop(p) +
     body +
     `</svg>\n`
@@ -111,12 +199,12 @@ function doc(p: Palette, body: string, viewBox = "0 0 800 800", title = ""): str
 
 function sportsSide(p: Palette): string {
   const upper =
-    "M150 486C140 440 144 380 168 340C176 326 196 320 212 330C240 348 266 362 296 356C310 325 326 300 348 292C364 287 378 296 382 310C430 370 510 418 590 440C650 456 694 478 702 512L560 500Z";
+    'M150 486C140 440 144 380 168 340C176 326 196 320 212 330C240 348 266 362 296 356C310 325 326 300 348 292C364 287 378 296 382 310C430 370 510 418 590 440C650 456 694 478 702 512L560 500Z';
   return (
     floorShadow() +
     // outsole + chunky midsole
     `<path d="M156 546L692 538C710 548 704 576 672 577L182 577C158 577 148 562 156 546Z" fill="${p.outsole}"/>` +
-    `<g fill="${p.outsole}" opacity=".55">${Array.from({ length: 17 }, (_, i) => `<rect x="${196 + i * 28}" y="570" width="14" height="7" rx="2"/>`).join("")}</g>` +
+    `<g fill="${p.outsole}" opacity=".55">${Array.from({ length: 17 }, (_, i) => `<rect x="${196 + i * 28}" y="570" width="14" height="7" rx="2"/>`).join('')}</g>` +
     `<path d="M146 478L560 496C620 500 672 504 702 510C716 530 704 556 672 560L182 562C150 560 136 530 146 478Z" fill="${p.sole}"/>` +
     `<path d="M146 478L560 496C620 500 672 504 702 510C716 530 704 556 672 560L182 562C150 560 136 530 146 478Z" fill="none" stroke="#000" stroke-opacity=".08" stroke-width="3"/>` +
     `<path d="M150 532C240 540 330 512 440 522C520 529 600 520 690 532" stroke="${p.accent}" stroke-width="7" fill="none" stroke-linecap="round"/>` +
@@ -137,7 +225,7 @@ function sportsSide(p: Palette): string {
 
 function sneakerSide(p: Palette): string {
   const upper =
-    "M150 516C140 470 142 430 160 405C170 390 192 386 210 394C245 410 280 414 312 404C322 382 334 368 350 366C364 364 374 372 376 384C430 425 520 450 600 464C660 474 700 490 708 516Z";
+    'M150 516C140 470 142 430 160 405C170 390 192 386 210 394C245 410 280 414 312 404C322 382 334 368 350 366C364 364 374 372 376 384C430 425 520 450 600 464C660 474 700 490 708 516Z';
   const perf: [number, number][] = [];
   for (let r = 0; r < 3; r++) for (let c = 0; c < 5; c++) perf.push([612 + c * 16 + r * 6, 482 + r * 11 + c * 2.2]);
   return (
@@ -162,7 +250,7 @@ function sneakerSide(p: Palette): string {
 
 function leatherSide(p: Palette): string {
   const upper =
-    "M152 522C140 470 146 420 172 388C182 376 200 374 214 382C250 400 300 410 345 402C360 396 372 392 386 394C440 410 510 445 580 472C646 492 698 500 712 526C718 538 714 548 704 550Z";
+    'M152 522C140 470 146 420 172 388C182 376 200 374 214 382C250 400 300 410 345 402C360 396 372 392 386 394C440 410 510 445 580 472C646 492 698 500 712 526C718 538 714 548 704 550Z';
   const lace = shade(p.outsole, 0.05);
   const brogue: [number, number][] = [];
   for (let i = 0; i < 9; i++) {
@@ -193,7 +281,7 @@ function leatherSide(p: Palette): string {
 }
 
 function slipperSide(p: Palette): string {
-  const upper = "M340 512C340 470 365 430 420 410C490 386 590 396 645 430C692 460 716 492 714 516Z";
+  const upper = 'M340 512C340 470 365 430 420 410C490 386 590 396 645 430C692 460 716 492 714 516Z';
   const trim = shade(p.sole, -0.02);
   return (
     floorShadow() +
@@ -204,7 +292,7 @@ function slipperSide(p: Palette): string {
     `<clipPath id="u"><path d="${upper}"/></clipPath>` +
     `<path d="${upper}" fill="${p.upper}"/>` +
     `<g clip-path="url(#u)" stroke="${shade(p.upper, -0.22)}" stroke-width="2.5" stroke-dasharray="6 5" fill="none">` +
-    Array.from({ length: 9 }, (_, i) => `<path d="M${340 + i * 48} 380l-90 160M${300 + i * 48} 380l90 160"/>`).join("") +
+    Array.from({ length: 9 }, (_, i) => `<path d="M${340 + i * 48} 380l-90 160M${300 + i * 48} 380l90 160"/>`).join('') +
     `</g>` +
     `<path d="M348 512C348 474 372 438 424 419C492 396 588 404 640 437" stroke="${trim}" stroke-width="18" fill="none" stroke-linecap="round"/>` +
     `<path d="M348 512C348 474 372 438 424 419C492 396 588 404 640 437" stroke="${shade(trim, -0.08)}" stroke-width="18" stroke-dasharray="1 13" fill="none" stroke-linecap="round"/>` +
@@ -225,7 +313,7 @@ function sandalSide(p: Palette): string {
     `<path d="M251 366L251 388" stroke="${p.accent}" stroke-width="4" transform="rotate(-12 251 376)"/>` +
     // footbed + outsole
     `<path d="M142 548C140 532 150 526 172 526L660 530C696 531 714 540 714 552C714 566 700 576 676 576L168 576C150 576 142 564 142 548Z" fill="${p.outsole}"/>` +
-    `<g fill="#000" opacity=".18">${Array.from({ length: 16 }, (_, i) => `<rect x="${190 + i * 30}" y="570" width="14" height="6" rx="2"/>`).join("")}</g>` +
+    `<g fill="#000" opacity=".18">${Array.from({ length: 16 }, (_, i) => `<rect x="${190 + i * 30}" y="570" width="14" height="6" rx="2"/>`).join('')}</g>` +
     `<path d="M142 546C138 520 154 506 186 506C262 508 330 522 420 526L656 526C692 526 712 534 712 546Z" fill="${p.sole}"/>` +
     `<path d="M150 540L706 540" stroke="${shade(p.sole, -0.25)}" stroke-width="2" stroke-dasharray="6 5"/>`
   );
@@ -235,17 +323,16 @@ function sandalSide(p: Palette): string {
 // Left shoe seen from above, toe pointing right, medial side on top.
 
 const FOOT =
-  "M140 400C140 350 170 330 215 330C290 330 330 345 400 330C480 312 560 300 620 305C680 312 712 350 712 398C712 446 680 486 620 493C540 500 470 492 400 476C330 462 290 470 215 470C170 470 140 450 140 400Z";
+  'M140 400C140 350 170 330 215 330C290 330 330 345 400 330C480 312 560 300 620 305C680 312 712 350 712 398C712 446 680 486 620 493C540 500 470 492 400 476C330 462 290 470 215 470C170 470 140 450 140 400Z';
 const SLIM =
-  "M150 400C150 358 176 342 218 342C290 342 330 354 400 343C480 330 560 322 640 336C690 346 722 372 724 400C722 428 690 454 640 464C560 478 470 466 400 457C330 448 290 458 218 458C176 458 150 442 150 400Z";
+  'M150 400C150 358 176 342 218 342C290 342 330 354 400 343C480 330 560 322 640 336C690 346 722 372 724 400C722 428 690 454 640 464C560 478 470 466 400 457C330 448 290 458 218 458C176 458 150 442 150 400Z';
 
-const scaleAbout = (sx: number, sy: number, cx = 428, cy = 400) =>
-  `translate(${cx} ${cy}) scale(${sx} ${sy}) translate(${-cx} ${-cy})`;
+const scaleAbout = (sx: number, sy: number, cx = 428, cy = 400) => `translate(${cx} ${cy}) scale(${sx} ${sy}) translate(${-cx} ${-cy})`;
 
 const topShadow = (d: string) => `<path d="${d}" transform="translate(10 16)" fill="#000" opacity=".08"/>`;
 
 function laceBarsTop(x0: number, x1: number, n: number, y0: number, y1: number, lace: string, w = 8): string {
-  let d = "";
+  let d = '';
   for (let i = 0; i < n; i++) {
     const x = x0 + ((x1 - x0) * i) / (n - 1);
     d += `M${r1(x)} ${y0}L${r1(x + 6)} ${y1}`;
@@ -327,9 +414,9 @@ function sandalTop(p: Palette): string {
     `<path d="${FOOT}" fill="${p.sole}"/>` +
     `<path d="${FOOT}" fill="none" stroke="${shade(p.sole, -0.2)}" stroke-width="3" stroke-dasharray="6 5" transform="${scaleAbout(0.95, 0.9)}"/>` +
     `<ellipse cx="240" cy="400" rx="62" ry="40" fill="#000" opacity=".05"/>` +
-    band("M600 290C586 360 586 440 606 510", 34) +
-    band("M448 300C420 360 420 440 448 500", 40) +
-    band("M232 318C300 330 340 360 350 400C340 440 300 470 232 482", 26) +
+    band('M600 290C586 360 586 440 606 510', 34) +
+    band('M448 300C420 360 420 440 448 500', 40) +
+    band('M232 318C300 330 340 360 350 400C340 440 300 470 232 482', 26) +
     `<rect x="330" y="386" width="34" height="28" rx="5" fill="none" stroke="${p.accent}" stroke-width="6"/>`
   );
 }
@@ -337,11 +424,11 @@ function sandalTop(p: Palette): string {
 // ---------------------------------------------------------------- registry
 
 const DRAW: Record<TypeSlug, { side: (p: Palette) => string; top: (p: Palette) => string; detail: string }> = {
-  "sports-shoes": { side: sportsSide, top: sportsTop, detail: "300 230 440 440" },
-  sneakers: { side: sneakerSide, top: sneakerTop, detail: "400 320 340 340" },
-  "leather-shoes": { side: leatherSide, top: leatherTop, detail: "440 340 300 300" },
-  slippers: { side: slipperSide, top: slipperTop, detail: "320 320 410 410" },
-  sandals: { side: sandalSide, top: sandalTop, detail: "140 320 420 420" },
+  'sports-shoes': { side: sportsSide, top: sportsTop, detail: '300 230 440 440' },
+  sneakers: { side: sneakerSide, top: sneakerTop, detail: '400 320 340 340' },
+  'leather-shoes': { side: leatherSide, top: leatherTop, detail: '440 340 300 300' },
+  slippers: { side: slipperSide, top: slipperTop, detail: '320 320 410 410' },
+  sandals: { side: sandalSide, top: sandalTop, detail: '140 320 420 420' },
 };
 
 export function renderSvg(type: TypeSlug, colourway: string, view: View): string {
@@ -349,16 +436,16 @@ export function renderSvg(type: TypeSlug, colourway: string, view: View): string
   if (!p) throw new Error(`unknown colourway ${colourway}`);
   const d = DRAW[type];
   const title = `${SHOE_TYPES[type]} – ${colourway} – ${view}`;
-  if (view === "top") return doc(p, `<g transform="${scaleAbout(1.12, 1.12, 428, 400)}">${d.top(p)}</g>`, "0 0 800 800", title);
-  if (view === "detail") return doc(p, d.side(p), d.detail, title);
-  return doc(p, `<g transform="${scaleAbout(1.1, 1.1, 428, 470)}">${d.side(p)}</g>`, "0 0 800 800", title);
+  if (view === 'top') return doc(p, `<g transform="${scaleAbout(1.12, 1.12, 428, 400)}">${d.top(p)}</g>`, '0 0 800 800', title);
+  if (view === 'detail') return doc(p, d.side(p), d.detail, title);
+  return doc(p, `<g transform="${scaleAbout(1.1, 1.1, 428, 470)}">${d.side(p)}</g>`, '0 0 800 800', title);
 }
 
 export const imageFileName = (type: TypeSlug, colourway: string, view: View) => `${type}-${colourway}-${view}.svg`;
 
 function main(): void {
   const here = dirname(fileURLToPath(import.meta.url));
-  const outDir = resolve(here, "..", "api", "public", "images");
+  const outDir = resolve(here, '..', 'api', 'public', 'images');
   mkdirSync(outDir, { recursive: true });
   let count = 0;
   let bytes = 0;

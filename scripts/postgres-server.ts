@@ -78,7 +78,11 @@ export async function startPostgres(): Promise<PostgresServer> {
     chownSync(data, ids.uid, ids.gid);
   }
   // UTF8, as a shop's own server is: in SQL_ASCII the text-search parser splits words at every accented letter.
-  await run(path.join(bin, 'initdb'), [`--pgdata=${data}`, '--encoding=UTF8', '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${passwordFile}`, '--no-sync'], ids);
+  await run(
+    path.join(bin, 'initdb'),
+    [`--pgdata=${data}`, '--encoding=UTF8', '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${passwordFile}`, '--no-sync'],
+    ids,
+  );
   const port = await freePort();
   const server: ChildProcess = spawn(
     path.join(bin, 'postgres'),

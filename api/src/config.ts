@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { OWASP_ARGON2ID } from './auth/password.js';
 
 // The one place the API reads the environment: parsed once, with defaults, failing at start with a readable message.
-const boolish = z
-  .enum(['true', 'false', '1', '0', ''])
-  .transform((v) => v === 'true' || v === '1');
+const boolish = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
 /** The URL in `value`, when it is an http(s) URL with no credentials, query or fragment. */
 function httpUrl(value: string): URL | undefined {
@@ -26,7 +24,10 @@ const originList = z
   .default('')
   .transform((value, ctx) => {
     const origins = new Set<string>();
-    for (const entry of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const entry of value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const url = httpUrl(entry);
       if (url && url.pathname === '/') {
         origins.add(url.origin);
@@ -113,7 +114,11 @@ const schema = z
     // below the BFF's API_CONNECTIONS (32), or the BFF's pool, not this queue, is where a burst waits (and times out).
     PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(availableParallelism()),
     PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(100_000).default(16),
-    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(64 * 1024),
     ASSET_BASE_URL: assetBaseUrl,
     // Origins (comma-separated, exact) whose pages may call the API from a browser; empty: no CORS headers at all.
     CORS_ORIGINS: originList,
@@ -127,7 +132,10 @@ const schema = z
     // The shop's administrator (the admin contract): none when ADMIN_EMAIL is unset, and every admin call is refused.
     ADMIN_EMAIL: z.preprocess(
       unsetWhenEmpty,
-      z.email({ error: 'must be an email address' }).transform((email) => email.toLowerCase()).optional(),
+      z
+        .email({ error: 'must be an email address' })
+        .transform((email) => email.toLowerCase())
+        .optional(),
     ),
     ADMIN_PASSWORD: z.preprocess(
       unsetWhenEmpty,
@@ -143,7 +151,12 @@ const schema = z
     ),
     ADMIN_TOKEN_TTL: adminTokenTtl,
     // The largest product image `POST /api/product/add` takes, per file.
-    IMAGE_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(5 * 1024 * 1024),
+    IMAGE_UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(64 * 1024 * 1024)
+      .default(5 * 1024 * 1024),
   })
   .superRefine((env, ctx) => {
     if ((env.CLERK_JWT_KEY || env.CLERK_SECRET_KEY) && !env.CLERK_ISSUER) {
@@ -158,7 +171,8 @@ const schema = z
       ctx.addIssue({
         code: 'custom',
         path: ['ADMIN_PASSWORD'],
-        message: 'set exactly one of ADMIN_PASSWORD and ADMIN_PASSWORD_HASH with ADMIN_EMAIL (npm run shop -- admin-password prints a hash)',
+        message:
+          'set exactly one of ADMIN_PASSWORD and ADMIN_PASSWORD_HASH with ADMIN_EMAIL (npm run shop -- admin-password prints a hash)',
       });
     }
     if (env.ADMIN_EMAIL === undefined && adminPasswords > 0) {

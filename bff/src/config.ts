@@ -7,15 +7,18 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   BFF_HOST: z.string().min(1).default('127.0.0.1'),
   BFF_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  API_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:4000' })
-    .default('http://127.0.0.1:4000'),
+  API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:4000' }).default('http://127.0.0.1:4000'),
   API_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(5000),
   API_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(32),
   CATALOG_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   // The largest product list read from a backend without the catalogue query (each MiB holds about 2,000 products
   // and takes about 10 MiB of the BFF's memory once parsed).
-  CATALOG_MAX_BYTES: z.coerce.number().int().min(1024 * 1024).max(2 * 1024 ** 3).default(128 * 1024 * 1024),
+  CATALOG_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(2 * 1024 ** 3)
+    .default(128 * 1024 * 1024),
   GRAPHQL_INTROSPECTION: boolish.optional(),
   GRAPHQL_IDE: boolish.optional(),
   WEB_DIST: z.string().min(1).default('web/dist'),
@@ -23,14 +26,21 @@ const schema = z.object({
   // Set by the start script and the tests: stop when the process that started this one is gone (even by kill -9).
   EXIT_WITH_PARENT: boolish.default(false),
   CORS_ORIGINS: z.string().default(''),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(100 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * 1024),
   // The back office's calls (the admin contract) through the store's public /api/* pass-through: refused unless the
   // shop turns this on, e.g. for the lineage's admin app pointed at the store's URL (docs/decisions/013-back-office.md).
   ADMIN_API_FORWARDING: boolish.default(false),
   // Behind a load balancer, the addresses (comma-separated) or hop count whose X-Forwarded-For is believed.
   TRUST_PROXY: z.string().default(''),
   // The web build's Clerk key: when set, the Content-Security-Policy lets Clerk's origins in.
-  VITE_CLERK_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_[A-Za-z0-9+/=]+$/, 'must be a Clerk publishable key (pk_test_… or pk_live_…)').optional(),
+  VITE_CLERK_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9+/=]+$/, 'must be a Clerk publishable key (pk_test_… or pk_live_…)')
+    .optional(),
 });
 
 type RawConfig = z.infer<typeof schema>;

@@ -40,7 +40,9 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
     ttlMs: config.CATALOG_TTL_MS,
     list: productList,
     onSkipped: (count) => {
-      app.log.warn(`The product list holds ${count} product(s) the store cannot show (a missing name or price, a category or type outside the spec's); they are left out.`);
+      app.log.warn(
+        `The product list holds ${count} product(s) the store cannot show (a missing name or price, a category or type outside the spec's); they are left out.`,
+      );
     },
   });
   const responses = new ResponseCache(async () => (await catalog.get()).version);
@@ -58,7 +60,10 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
     return reply.code(status).send({ errors: [{ message, extensions: { code: status === 413 ? 'BAD_USER_INPUT' : 'BAD_REQUEST' } }] });
   });
 
-  await registerSecurityHeaders(app, { clerkPublishableKey: config.VITE_CLERK_PUBLISHABLE_KEY, imageSources: catalogImageSources(catalog) });
+  await registerSecurityHeaders(app, {
+    clerkPublishableKey: config.VITE_CLERK_PUBLISHABLE_KEY,
+    imageSources: catalogImageSources(catalog),
+  });
   // Same-origin by default: the web app is served from here. Other origins only when listed.
   await app.register(cors, { origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false, credentials: false });
   await app.register(compress, { threshold: 1024 });
@@ -128,7 +133,10 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
     pages &&
       ((request) =>
         pages.render(request.url, async ({ query, variables, operationName }) => {
-          const response = await apollo.executeOperation({ query, variables, operationName }, { contextValue: contextFor(request, undefined) });
+          const response = await apollo.executeOperation(
+            { query, variables, operationName },
+            { contextValue: contextFor(request, undefined) },
+          );
           if (response.body.kind !== 'single') throw new Error('page render: an incremental GraphQL response');
           return response.body.singleResult;
         })),

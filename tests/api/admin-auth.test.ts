@@ -22,7 +22,11 @@ function adminCalls(base: string, productId: string) {
       call(base, 'POST', '/api/order/status', { orderId: 'no-such-order', status: 'Shipped' }, { headers }),
     'product remove': (headers: Record<string, string>) => call(base, 'POST', '/api/product/remove', { id: productId }, { headers }),
     'product add': async (headers: Record<string, string>) => {
-      const response = await fetch(new URL('/api/product/add', base), { method: 'POST', headers, body: productForm(NEW_SHOE, [pngFile()]) });
+      const response = await fetch(new URL('/api/product/add', base), {
+        method: 'POST',
+        headers,
+        body: productForm(NEW_SHOE, [pngFile()]),
+      });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     },
   };
@@ -42,7 +46,10 @@ describe.each(BACKENDS)('back-office sign-in on %s', (backend) => {
     expect(claims).toMatchObject({ sub: ADMIN.email, iss: 'footwear-store', aud: 'footwear-store-admin' });
     // Short-lived: 8 hours by default.
     expect((claims.exp as number) - (claims.iat as number)).toBe(8 * 3600);
-    expect(await call(api().url, 'POST', '/api/order/list', {}, { headers: { token } })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await call(api().url, 'POST', '/api/order/list', {}, { headers: { token } })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
     expect(await call(api().url, 'POST', '/api/order/list', {}, { token })).toMatchObject({ status: 200, body: { success: true } });
   });
 
@@ -144,13 +151,24 @@ describe('the admin sign-in is rate limited', () => {
     const wrong = { email: ADMIN.email, password: 'guess number one' };
     for (let i = 0; i < 3; i += 1) expect(await call(api().url, 'POST', '/api/user/admin', wrong)).toMatchObject(INVALID);
     const limited = await call(api().url, 'POST', '/api/user/admin', { email: ADMIN.email, password: ADMIN.password });
-    expect(limited).toMatchObject({ status: 429, body: { success: false, message: 'Too many attempts. Please wait a minute and try again.' } });
+    expect(limited).toMatchObject({
+      status: 429,
+      body: { success: false, message: 'Too many attempts. Please wait a minute and try again.' },
+    });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another address (a shopper behind the BFF, which forwards it) has its own count.
-    const elsewhere = await call(api().url, 'POST', '/api/user/admin', { email: ADMIN.email, password: ADMIN.password }, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    const elsewhere = await call(
+      api().url,
+      'POST',
+      '/api/user/admin',
+      { email: ADMIN.email, password: ADMIN.password },
+      { headers: { 'x-forwarded-for': '203.0.113.7' } },
+    );
     expect(elsewhere).toMatchObject({ status: 200, body: { success: true } });
     // The shoppers' login is not the admin's.
-    expect(await call(api().url, 'POST', '/api/user/login', { email: 'nobody@example.com', password: 'whatever 1' })).toMatchObject({ status: 401 });
+    expect(await call(api().url, 'POST', '/api/user/login', { email: 'nobody@example.com', password: 'whatever 1' })).toMatchObject({
+      status: 401,
+    });
   });
 });
 

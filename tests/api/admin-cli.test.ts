@@ -7,7 +7,6 @@ import { listProducts, signUp, TEST_JWT_SECRET, VALID_ADDRESS } from '../support
 
 // `npm run shop -- …`: the back office from a terminal, on the same configuration (and database) as the API.
 
-
 describe.each(BACKENDS)('npm run shop on %s', (backend) => {
   let api: RunningApi;
   let env: Record<string, string>;
@@ -22,7 +21,13 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
 
   const place = async (token: string, index: number) => {
     const shoe = (await listProducts(api.url))[index]!;
-    const res = await call(api.url, 'POST', '/api/order/place', { address: VALID_ADDRESS, items: [{ _id: shoe._id, size: shoe.sizes[0], quantity: 2 }] }, { token });
+    const res = await call(
+      api.url,
+      'POST',
+      '/api/order/place',
+      { address: VALID_ADDRESS, items: [{ _id: shoe._id, size: shoe.sizes[0], quantity: 2 }] },
+      { token },
+    );
     return (res.body.order as { _id: string })._id;
   };
 
@@ -42,10 +47,25 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
     expect(lines[2]).toContain(older);
     expect(lines[1]).toMatch(new RegExp(`Order Placed\\s+₹\\d+\\s+2\\s+Meera Iyer <${shopper.email}>, Bengaluru$`));
 
-    await call(api.url, 'POST', '/api/order/status', { orderId: older, status: 'Packing' }, { headers: { token: await adminLogin(api.url) } });
+    await call(
+      api.url,
+      'POST',
+      '/api/order/status',
+      { orderId: older, status: 'Packing' },
+      { headers: { token: await adminLogin(api.url) } },
+    );
     const packing = await runShop(['orders', '--status', 'packing'], env);
-    expect(packing.stdout.trim().split('\n').slice(1).map((line) => line.includes(older))).toEqual([true]);
-    expect(await runShop(['orders', '--status', 'Delivered'], env)).toMatchObject({ code: 0, stdout: 'No orders with status Delivered.\n' });
+    expect(
+      packing.stdout
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.includes(older)),
+    ).toEqual([true]);
+    expect(await runShop(['orders', '--status', 'Delivered'], env)).toMatchObject({
+      code: 0,
+      stdout: 'No orders with status Delivered.\n',
+    });
   });
 
   it("moves an order, kept as the command line's change, and the shopper and the admin list see it", async () => {
@@ -58,14 +78,24 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
     const mine = await call(api.url, 'POST', '/api/order/userorders', {}, { token: shopper.token });
     expect((mine.body.orders as Array<{ _id: string; status: string }>).find((o) => o._id === orderId)?.status).toBe('Shipped');
     const all = await call(api.url, 'POST', '/api/order/list', {}, { headers: { token: await adminLogin(api.url) } });
-    const order = (all.body.orders as Array<{ _id: string; statusHistory: Array<{ from: string; to: string; by: string }> }>).find((o) => o._id === orderId);
+    const order = (all.body.orders as Array<{ _id: string; statusHistory: Array<{ from: string; to: string; by: string }> }>).find(
+      (o) => o._id === orderId,
+    );
     expect(order?.statusHistory).toEqual([
-      { from: 'Order Placed', to: 'Shipped', by: expect.stringMatching(/^command line \(.+\)$/) as unknown, at: expect.any(Number) as unknown },
+      {
+        from: 'Order Placed',
+        to: 'Shipped',
+        by: expect.stringMatching(/^command line \(.+\)$/) as unknown,
+        at: expect.any(Number) as unknown,
+      },
     ]);
   });
 
   it('refuses an unknown order or status, and a command it does not know, with a message and a failing exit code', async () => {
-    expect(await runShop(['status', 'no-such-order', 'Shipped'], env)).toMatchObject({ code: 1, stderr: 'Order not found for ID: no-such-order\n' });
+    expect(await runShop(['status', 'no-such-order', 'Shipped'], env)).toMatchObject({
+      code: 1,
+      stderr: 'Order not found for ID: no-such-order\n',
+    });
     const lost = await runShop(['status', 'no-such-order', 'Lost'], env);
     expect(lost.code).toBe(2);
     expect(lost.stderr).toContain('Unknown status "Lost": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered');

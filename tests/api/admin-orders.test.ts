@@ -132,7 +132,10 @@ describe.each(BACKENDS)("the shop's orders on %s", (backend) => {
     for (const change of order.statusHistory) expect(change.at).toBeGreaterThanOrEqual(before);
 
     // The status it already has: answered, and nothing recorded.
-    expect(await setStatus(orderId, 'Shipped')).toMatchObject({ status: 200, body: { success: true, message: 'The order is already Shipped' } });
+    expect(await setStatus(orderId, 'Shipped')).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'The order is already Shipped' },
+    });
     expect((await list()).orders.find((o) => o._id === orderId)!.statusHistory).toHaveLength(5);
     expect((await list({ status: 'Shipped' })).orders.map((o) => o._id)).toContain(orderId);
     expect((await list({ status: 'Order Placed' })).orders.map((o) => o._id)).not.toContain(orderId);
@@ -142,8 +145,16 @@ describe.each(BACKENDS)("the shop's orders on %s", (backend) => {
     const shopper = await signUp(api().url);
     const orderId = await place(shopper, shoes[3]!);
     const cases = [
-      [{ orderId, status: 'shipped' }, 400, 'Unknown status "shipped": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered'],
-      [{ orderId, status: 'Cancelled' }, 400, 'Unknown status "Cancelled": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered'],
+      [
+        { orderId, status: 'shipped' },
+        400,
+        'Unknown status "shipped": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered',
+      ],
+      [
+        { orderId, status: 'Cancelled' },
+        400,
+        'Unknown status "Cancelled": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered',
+      ],
       [{ orderId: 'no-such-order', status: 'Shipped' }, 404, 'Order not found for ID: no-such-order'],
       [{ orderId }, 400, 'status: status is required'],
       [{ orderId, status: 'Shipped', note: 'x' }, 400, 'Unknown field: note'],
@@ -178,7 +189,9 @@ describe('admin refusals with FAILURES_AS_200', () => {
 
   it("answers the admin calls' failures with status 200 and the same message", async () => {
     const admin = await adminLogin(api().url);
-    expect(await call(api().url, 'POST', '/api/order/status', { orderId: 'x', status: 'Lost' }, { headers: { token: admin } })).toMatchObject({
+    expect(
+      await call(api().url, 'POST', '/api/order/status', { orderId: 'x', status: 'Lost' }, { headers: { token: admin } }),
+    ).toMatchObject({
       status: 200,
       body: { success: false, message: 'Unknown status "Lost": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered' },
     });

@@ -43,7 +43,8 @@ describe.each(BACKENDS)('products from the back office on %s', (backend) => {
     admin = await adminLogin(api().url);
   });
 
-  const add = (fields: Record<string, string>, files: FormFile[]) => postForm(api().url, '/api/product/add', productForm(fields, files), admin);
+  const add = (fields: Record<string, string>, files: FormFile[]) =>
+    postForm(api().url, '/api/product/add', productForm(fields, files), admin);
   const uploads = () => {
     const dir = path.join(api().dataDir, 'uploads');
     return existsSync(dir) ? readdirSync(dir) : [];
@@ -111,8 +112,14 @@ describe.each(BACKENDS)('products from the back office on %s', (backend) => {
     const refusals: Array<[FormFile, string]> = [
       [{ field: 'image1', bytes: SCRIPTED_SVG, filename: 'shoe.svg', type: 'image/svg+xml' }, 'image1 is not a JPEG, PNG or WebP image'],
       [{ field: 'image1', bytes: SCRIPTED_SVG, filename: 'shoe.png', type: 'image/png' }, 'image1 is not a JPEG, PNG or WebP image'],
-      [{ field: 'image3', bytes: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), filename: 'a.gif', type: 'image/gif' }, 'image3 is not a JPEG, PNG or WebP image'],
-      [{ field: 'image2', bytes: Buffer.from('<html><script>alert(1)</script></html>'), filename: 'a.jpg', type: 'image/jpeg' }, 'image2 is not a JPEG, PNG or WebP image'],
+      [
+        { field: 'image3', bytes: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), filename: 'a.gif', type: 'image/gif' },
+        'image3 is not a JPEG, PNG or WebP image',
+      ],
+      [
+        { field: 'image2', bytes: Buffer.from('<html><script>alert(1)</script></html>'), filename: 'a.jpg', type: 'image/jpeg' },
+        'image2 is not a JPEG, PNG or WebP image',
+      ],
     ];
     for (const [file, message] of refusals) {
       const res = await add(NEW_SHOE, [pngFile('image4'), file]);
@@ -127,8 +134,14 @@ describe.each(BACKENDS)('products from the back office on %s', (backend) => {
     const padded = Buffer.concat([solidPng(2, 2, [1, 2, 3]), Buffer.alloc(IMAGE_LIMIT)]);
     const res = await add(NEW_SHOE, [pngFile('image1', padded)]);
     expect(res).toMatchObject({ status: 413, body: { success: false, message: 'image1 is larger than 64 KiB' } });
-    const five = await add(NEW_SHOE, ['image1', 'image2', 'image3', 'image4', 'image5'].map((field) => pngFile(field)));
-    expect(five).toMatchObject({ status: 413, body: { success: false, message: 'At most 4 images can be sent (image1, image2, image3, image4)' } });
+    const five = await add(
+      NEW_SHOE,
+      ['image1', 'image2', 'image3', 'image4', 'image5'].map((field) => pngFile(field)),
+    );
+    expect(five).toMatchObject({
+      status: 413,
+      body: { success: false, message: 'At most 4 images can be sent (image1, image2, image3, image4)' },
+    });
   });
 
   it('refuses a product the catalogue could not show, naming the field', async () => {
@@ -141,7 +154,11 @@ describe.each(BACKENDS)('products from the back office on %s', (backend) => {
       [{ ...NEW_SHOE, price: 'free' }, [pngFile()], 'price must be a number above 0 with at most 2 decimals, such as 1499 or 899.50'],
       [{ ...NEW_SHOE, price: '0' }, [pngFile()], 'price must be above 0'],
       [{ ...NEW_SHOE, category: 'Kids' }, [pngFile()], 'category must be one of Men, Women'],
-      [{ ...NEW_SHOE, subCategory: 'Boots' }, [pngFile()], 'subCategory must be one of Sports Shoes, Sneakers, Leather Shoes, Slippers, Sandals'],
+      [
+        { ...NEW_SHOE, subCategory: 'Boots' },
+        [pngFile()],
+        'subCategory must be one of Sports Shoes, Sneakers, Leather Shoes, Slippers, Sandals',
+      ],
       [{ ...NEW_SHOE, sizes: '7,8,9' }, [pngFile()], 'sizes must be a JSON array of size labels, such as ["7","8","9"]'],
       [{ ...NEW_SHOE, sizes: '[]' }, [pngFile()], 'sizes needs at least one size'],
       [{ ...NEW_SHOE, bestseller: 'yes' }, [pngFile()], 'bestseller must be "true" or "false"'],
@@ -193,7 +210,9 @@ describe.each(BACKENDS)('products from the back office on %s', (backend) => {
   });
 
   it("removes a product: a shopper's cart keeps the line, orders keep their copies, the images stay", async () => {
-    const res = await add({ ...NEW_SHOE, name: 'Short-Lived Loafer', subCategory: 'Leather Shoes' }, [pngFile('image1', solidPng(2, 2, [9, 9, 9]))]);
+    const res = await add({ ...NEW_SHOE, name: 'Short-Lived Loafer', subCategory: 'Leather Shoes' }, [
+      pngFile('image1', solidPng(2, 2, [9, 9, 9])),
+    ]);
     const product = res.body.product as AddedProduct;
     const shopper = await signUp(api().url);
     const ordered = await call(
@@ -206,12 +225,16 @@ describe.each(BACKENDS)('products from the back office on %s', (backend) => {
     expect(ordered.status).toBe(201);
     await call(api().url, 'POST', '/api/cart/add', { itemId: product._id, size: '9' }, { token: shopper.token });
 
-    expect(await call(api().url, 'POST', '/api/product/remove', { id: product._id }, { headers: { token: admin } })).toMatchObject({ status: 200 });
+    expect(await call(api().url, 'POST', '/api/product/remove', { id: product._id }, { headers: { token: admin } })).toMatchObject({
+      status: 200,
+    });
     expect(await call(api().url, 'POST', '/api/product/single', { productId: product._id })).toMatchObject({
       status: 404,
       body: { success: false, message: `Product not found for ID: ${product._id}` },
     });
-    expect((await call(api().url, 'POST', '/api/cart/get', {}, { token: shopper.token })).body.cartData).toEqual({ [product._id]: { '9': 1 } });
+    expect((await call(api().url, 'POST', '/api/cart/get', {}, { token: shopper.token })).body.cartData).toEqual({
+      [product._id]: { '9': 1 },
+    });
     const orders = (await call(api().url, 'POST', '/api/order/userorders', {}, { token: shopper.token })).body.orders as Array<{
       items: Array<{ _id: string; image: string[] }>;
     }>;

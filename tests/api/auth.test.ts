@@ -32,7 +32,11 @@ describe.each(BACKENDS)('tokens on %s', (backend) => {
       `${token}x`,
       await storeToken({ sub, exp: now - 60 }),
       await storeToken({ sub, exp: now + 60, secret: 'another-secret-of-enough-length-000000' }),
-      new UnsecuredJWT({ sub }).setIssuer('footwear-store').setAudience('footwear-store').setExpirationTime(now + 60).encode(),
+      new UnsecuredJWT({ sub })
+        .setIssuer('footwear-store')
+        .setAudience('footwear-store')
+        .setExpirationTime(now + 60)
+        .encode(),
       await storeToken({ sub: 'someone-else', exp: now + 60 }),
     ];
     for (const bad of cases) {

@@ -81,9 +81,7 @@ describe.each(BACKENDS)('cart on %s', (backend) => {
   it('loses no update when one shopper adds concurrently', async () => {
     const { token } = await signUp(api().url);
     const size = product.sizes[0]!;
-    const results = await Promise.all(
-      Array.from({ length: 25 }, () => post('/api/cart/add', token, { itemId: product._id, size })),
-    );
+    const results = await Promise.all(Array.from({ length: 25 }, () => post('/api/cart/add', token, { itemId: product._id, size })));
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(await cartOf(token)).toEqual({ [product._id]: { [size]: 25 } });
   });

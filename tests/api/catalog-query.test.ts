@@ -105,9 +105,7 @@ const ids = (answer: Answer) => answer.products.map((p) => p._id);
 
 function byKey(products: Product[], key: (p: Product) => number, direction: 1 | -1): string[] {
   const position = new Map(products.map((p, i) => [p._id, i]));
-  return [...products]
-    .sort((a, b) => direction * (key(a) - key(b)) || position.get(a._id)! - position.get(b._id)!)
-    .map((p) => p._id);
+  return [...products].sort((a, b) => direction * (key(a) - key(b)) || position.get(a._id)! - position.get(b._id)!).map((p) => p._id);
 }
 
 /** An API on a fresh database holding `products`, for the tests of the describe block it is called in. */
@@ -165,7 +163,10 @@ describe.each(BACKENDS)('catalogue query on %s', (backend) => {
     for (const q of ['snea', 'sneak', 'court lo']) {
       const answer = await ask(api, { q, limit: 100 });
       expect(answer.total, q).toBeGreaterThan(0);
-      expect(ids(answer).every((id) => sneakers.includes(id)), q).toBe(true);
+      expect(
+        ids(answer).every((id) => sneakers.includes(id)),
+        q,
+      ).toBe(true);
     }
     expect((await ask(api, { q: 'snea' })).total).toBe(sneakers.length);
   });
@@ -340,29 +341,56 @@ describe.each(BACKENDS)('catalogue query on %s', (backend) => {
       await upsertProducts(database, [
         shoe(`late-navy-cheap-${added}`, { name: 'Late Navy Runner', category: 'Men', subCategory: 'Sports Shoes', price: 600 + added }),
         shoe(`late-navy-dear-${added}`, { name: 'Late Navy Strap', category: 'Women', subCategory: 'Sandals', price: 9000 + added }),
-        shoe(`late-plain-${added}`, { name: 'Late Plain Mule', category: 'Men', subCategory: 'Slippers', price: 1500, date: Date.UTC(2026, 0, 1) }),
+        shoe(`late-plain-${added}`, {
+          name: 'Late Plain Mule',
+          category: 'Men',
+          subCategory: 'Slippers',
+          price: 1500,
+          date: Date.UTC(2026, 0, 1),
+        }),
       ]);
     };
-    const original = (filter: (p: Product) => boolean, order: string[]) => order.filter((id) => products.some((p) => p._id === id && filter(p)));
+    const original = (filter: (p: Product) => boolean, order: string[]) =>
+      order.filter((id) => products.some((p) => p._id === id && filter(p)));
     const isNavy = (p: Product) => p.name.includes('Navy');
     const cases: Array<[Record<string, string | number>, string[]]> = [
       [{ sort: 'relevant', limit: 3 }, products.map((p) => p._id)],
       [{ sort: 'price_asc', limit: 3 }, byKey(products, (p) => p.price, 1)],
       [{ sort: 'newest', limit: 3 }, byKey(products, (p) => p.date, -1)],
-      [{ q: 'navy', sort: 'price_desc', limit: 1 }, original(isNavy, byKey(products, (p) => p.price, -1))],
-      [{ q: 'navy', limit: 1 }, original(isNavy, products.map((p) => p._id))],
+      [
+        { q: 'navy', sort: 'price_desc', limit: 1 },
+        original(
+          isNavy,
+          byKey(products, (p) => p.price, -1),
+        ),
+      ],
+      [
+        { q: 'navy', limit: 1 },
+        original(
+          isNavy,
+          products.map((p) => p._id),
+        ),
+      ],
       [{ q: 'sandals', limit: 2 }, ids(await ask(api, { q: 'sandals', limit: 100 }))],
     ];
     for (const [params, expected] of cases) {
       const seen = await allPages(api, params, addSome);
       expect(new Set(seen).size, JSON.stringify(params)).toBe(seen.length);
-      expect(seen.filter((id) => !id.startsWith('late-')), JSON.stringify(params)).toEqual(expected);
+      expect(
+        seen.filter((id) => !id.startsWith('late-')),
+        JSON.stringify(params),
+      ).toEqual(expected);
     }
     expect(added).toBeGreaterThan(10);
   });
   it("names the origins of the catalogue's absolute image URLs, and follows an import that adds one", async () => {
     expect((await ask(api, { limit: 0 })).imageOrigins).toEqual([]);
-    const cdn = shoe('on-a-cdn', { name: 'Cdn Runner', category: 'Men', subCategory: 'Sports Shoes', image: ['https://img.shop.example/a.png', '/images/a.svg'] });
+    const cdn = shoe('on-a-cdn', {
+      name: 'Cdn Runner',
+      category: 'Men',
+      subCategory: 'Sports Shoes',
+      image: ['https://img.shop.example/a.png', '/images/a.svg'],
+    });
     await upsertProducts(database, [cdn]);
     expect((await ask(api, { limit: 0 })).imageOrigins).toEqual(['https://img.shop.example']);
     await upsertProducts(database, [{ ...cdn, image: ['/images/sneakers-navy-side.svg'] }]);
@@ -410,7 +438,11 @@ describe.each(BACKENDS)('catalogue query over many matches on %s', (backend) => 
     const women = products.filter((p) => p.category === 'Women');
     expect(await allPages(api, { sort: 'price_asc', category: 'Women', limit: 100 })).toEqual(byKey(women, (p) => p.price, 1));
     expect(await allPages(api, { sort: 'newest', category: 'Women', subCategory: 'Sneakers,Sandals', limit: 100 })).toEqual(
-      byKey(women.filter((p) => ['Sneakers', 'Sandals'].includes(p.subCategory)), (p) => p.date, -1),
+      byKey(
+        women.filter((p) => ['Sneakers', 'Sandals'].includes(p.subCategory)),
+        (p) => p.date,
+        -1,
+      ),
     );
     expect(await allPages(api, { sort: 'price_desc', limit: 100 })).toEqual(byKey(products, (p) => p.price, -1));
   });
@@ -419,7 +451,11 @@ describe.each(BACKENDS)('catalogue query over many matches on %s', (backend) => 
 // The search's rules for a catalogue of plain ASCII words: a query word matches a word equal to it, a word it begins
 // (the last query word, from 2 letters) or, from 5 letters, a word one insertion, deletion, substitution or
 // transposition away. Tier 3: every query word in the name; 2: in the name or the type; 1: anywhere.
-const wordsOf = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 
 /** Words of ASCII letters and digits one insertion, deletion, substitution or transposition apart. */
 function oneEditApart(a: string, b: string): boolean {
@@ -440,7 +476,9 @@ function tierOf(q: string, product: Product): 0 | 1 | 2 | 3 {
   const words = [...new Set(wordsOf(q))];
   const last = wordsOf(q).at(-1)!;
   const matches = (word: string, among: string[]) =>
-    among.some((w) => w === word || (word === last && word.length >= 2 && w.startsWith(word)) || (word.length >= 5 && oneEditApart(word, w)));
+    among.some(
+      (w) => w === word || (word === last && word.length >= 2 && w.startsWith(word)) || (word.length >= 5 && oneEditApart(word, w)),
+    );
   const all = (among: string[]) => words.every((word) => matches(word, among));
   const name = wordsOf(product.name);
   const type = wordsOf(product.subCategory);
@@ -458,7 +496,8 @@ describe.each(BACKENDS)('catalogue search ranked and sorted over many matches on
     const subCategory = SUB_CATEGORIES[i % 5]!;
     return shoe(`tier-${i}`, {
       name: `${BRANDS[i % 5]!} ${MODEL[subCategory]} ${COLOURS[Math.floor(i / 7) % 5]!}${i % 97 === 0 ? ' Breeze' : ''}`,
-      description: i % 7 === 0 ? 'Light as a breeze, cool as sandals.' : i % 11 === 0 ? 'Wear it like sandals all summer.' : 'An everyday pair.',
+      description:
+        i % 7 === 0 ? 'Light as a breeze, cool as sandals.' : i % 11 === 0 ? 'Wear it like sandals all summer.' : 'An everyday pair.',
       category: CATEGORIES[Math.floor(i / 5) % 2]!,
       subCategory,
       price: 500 + ((i * 7919) % 997) + (i % 3 === 0 ? 0.25 : 0),
@@ -564,7 +603,9 @@ describe.each(BACKENDS)('catalogue search ranked and sorted over many matches on
     expect(ids(await ask(api, { q: 'breeze', sort: 'price_asc', limit: 2 }))).toEqual(['tier-7', 'late-breeze']);
     expect(ids(await ask(api, { q: 'breeze', sort: 'newest', limit: 1 }))).toEqual(['tier-14']);
     expect(ids(await ask(api, { q: 'breeze', limit: 1 }))).toEqual(['tier-14']);
-    expect((await ask(api, { ids: 'tier-0,tier-21', q: 'breeze' })).products.map((p) => [p._id, p.sizes])).toEqual([['tier-21', ['UK 11']]]);
+    expect((await ask(api, { ids: 'tier-0,tier-21', q: 'breeze' })).products.map((p) => [p._id, p.sizes])).toEqual([
+      ['tier-21', ['UK 11']],
+    ]);
     await expectAllSearches();
   });
 });

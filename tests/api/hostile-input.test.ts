@@ -61,14 +61,11 @@ describe('hostile input on sqlite', () => {
   it('order items with prototype-pollution keys and hostile values change nothing', async () => {
     const before = await snapshot();
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(objectWith(['_id', 'size', 'quantity', 'price']), { minLength: 1, maxLength: 3 }),
-        async (items) => {
-          const res = await call(api().url, 'POST', '/api/order/place', { address: VALID_ADDRESS, items }, { token: shopper.token });
-          expect(res.status).toBeGreaterThanOrEqual(400);
-          expect(res.status).toBeLessThan(500);
-        },
-      ),
+      fc.asyncProperty(fc.array(objectWith(['_id', 'size', 'quantity', 'price']), { minLength: 1, maxLength: 3 }), async (items) => {
+        const res = await call(api().url, 'POST', '/api/order/place', { address: VALID_ADDRESS, items }, { token: shopper.token });
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+      }),
       { numRuns: 300 },
     );
     expect(await snapshot()).toEqual(before);

@@ -29,8 +29,7 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     });
   const ordersOf = async (token: string) =>
     (await call(api().url, 'POST', '/api/order/userorders', {}, { token })).body.orders as OrderBody[];
-  const cartOf = async (token: string) =>
-    (await call(api().url, 'POST', '/api/cart/get', {}, { token })).body.cartData;
+  const cartOf = async (token: string) => (await call(api().url, 'POST', '/api/cart/get', {}, { token })).body.cartData;
 
   // Product copies as the seed client sends them, with the client's own (untrusted) price.
   const copy = (p: CatalogProduct, size: string, quantity: number, price = p.price) => ({ ...p, price, size, quantity });

@@ -43,9 +43,7 @@ describe('CORS_ORIGINS lets listed browser origins call the API', () => {
     const list = await call(api().url, 'GET', '/api/product/list', undefined, { headers: { origin: SHOP } });
     expect(list.status).toBe(200);
     expect(list.headers.get('access-control-allow-origin')).toBe(SHOP);
-    expect(headerList(list.headers.get('access-control-expose-headers'))).toEqual(
-      expect.arrayContaining(['retry-after', 'etag']),
-    );
+    expect(headerList(list.headers.get('access-control-expose-headers'))).toEqual(expect.arrayContaining(['retry-after', 'etag']));
     // The catalogue is cacheable: a cache must keep one copy per origin.
     expect(headerList(list.headers.get('vary'))).toContain('origin');
 

@@ -86,7 +86,6 @@ describe.each(BACKENDS)('sign-up, login and profile on %s', (backend) => {
     expect(huge.status).toBe(413);
     expect(huge.body).toEqual({ success: false, message: 'Request body is too large' });
   });
-
 });
 
 describe.each(BACKENDS)('abuse limits on %s', (backend) => {

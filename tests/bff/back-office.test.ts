@@ -27,12 +27,23 @@ const RESPELT = [
 
 const PRODUCT = /* GraphQL */ `
   query Product($id: ID!) {
-    product(id: $id) { id name price images type }
+    product(id: $id) {
+      id
+      name
+      price
+      images
+      type
+    }
   }
 `;
 const SEARCH = /* GraphQL */ `
   query Search($search: String) {
-    products(filter: { search: $search }, first: 10) { totalCount nodes { id } }
+    products(filter: { search: $search }, first: 10) {
+      totalCount
+      nodes {
+        id
+      }
+    }
   }
 `;
 const CART = /* GraphQL */ `
@@ -47,7 +58,12 @@ const UPDATE = /* GraphQL */ `
 `;
 
 /** A POST with the path sent exactly as written (fetch would resolve `./` and `../` first). */
-function rawPost(base: string, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+function rawPost(
+  base: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const sent = request(
@@ -78,7 +94,12 @@ describe("the back office at the store's URL, by default", () => {
   it('refuses every admin call at the store URL, however the path is spelt, with a valid admin token too', async () => {
     const token = await adminLogin(store().api.url);
     for (const path of [...ADMIN_PATHS, ...RESPELT]) {
-      const res = await rawPost(store().bff.url, path, { email: 'owner@kadam.example', password: 'x', id: 'x', orderId: 'x', status: 'Shipped' }, { token });
+      const res = await rawPost(
+        store().bff.url,
+        path,
+        { email: 'owner@kadam.example', password: 'x', id: 'x', orderId: 'x', status: 'Shipped' },
+        { token },
+      );
       expect({ path, status: res.status, success: res.body.success, message: res.body.message }).toEqual({
         path,
         status: 404,
@@ -102,10 +123,9 @@ describe("the back office at the store's URL, by default", () => {
   });
 
   it('has no GraphQL field that reaches the back office', async () => {
-    const answer = await gql<{ __schema: { queryType: { fields: Array<{ name: string }> }; mutationType: { fields: Array<{ name: string }> } } }>(
-      store().bff.url,
-      '{ __schema { queryType { fields { name } } mutationType { fields { name } } } }',
-    );
+    const answer = await gql<{
+      __schema: { queryType: { fields: Array<{ name: string }> }; mutationType: { fields: Array<{ name: string }> } };
+    }>(store().bff.url, '{ __schema { queryType { fields { name } } mutationType { fields { name } } } }');
     expect(answer.errors).toBeUndefined();
     const names = [...answer.data!.__schema.queryType.fields, ...answer.data!.__schema.mutationType.fields].map((f) => f.name);
     expect(names.length).toBeGreaterThan(5);
@@ -121,7 +141,13 @@ describe("the back office at the store's URL with ADMIN_API_FORWARDING=true", ()
     const token = await adminLogin(bff);
     const shopper = await signUp(bff);
     const [shoe] = (await call(bff, 'GET', '/api/product/list')).body.products as Array<{ _id: string; sizes: string[] }>;
-    const placed = await call(bff, 'POST', '/api/order/place', { address: VALID_ADDRESS, items: [{ _id: shoe!._id, size: shoe!.sizes[0], quantity: 1 }] }, { token: shopper.token });
+    const placed = await call(
+      bff,
+      'POST',
+      '/api/order/place',
+      { address: VALID_ADDRESS, items: [{ _id: shoe!._id, size: shoe!.sizes[0], quantity: 1 }] },
+      { token: shopper.token },
+    );
     const orderId = (placed.body.order as { _id: string })._id;
 
     const listed = await call(bff, 'POST', '/api/order/list', {}, { headers: { token } });
@@ -131,7 +157,12 @@ describe("the back office at the store's URL with ADMIN_API_FORWARDING=true", ()
       body: { success: true, message: 'Status updated' },
     });
     // The shopper sees it through GraphQL (MY ORDERS).
-    const mine = await gql<{ myOrders: Array<{ id: string; status: string }> }>(bff, '{ myOrders { id status } }', {}, { token: shopper.token });
+    const mine = await gql<{ myOrders: Array<{ id: string; status: string }> }>(
+      bff,
+      '{ myOrders { id status } }',
+      {},
+      { token: shopper.token },
+    );
     expect(mine.data?.myOrders.find((o) => o.id === orderId)?.status).toBe('Packing');
 
     // An upload larger than the BFF's own body limit (100 KiB) streams through to the API, which limits each image.
@@ -142,7 +173,10 @@ describe("the back office at the store's URL with ADMIN_API_FORWARDING=true", ()
     const image = await fetch(new URL(product.image[0]!, bff));
     expect(image.status).toBe(200);
     expect(Buffer.from(await image.arrayBuffer()).equals(photo)).toBe(true);
-    expect(await call(bff, 'POST', '/api/product/remove', { id: product._id }, { token })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await call(bff, 'POST', '/api/product/remove', { id: product._id }, { token })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
 
     // Still the API's checks: no token, no back office.
     expect(await call(bff, 'POST', '/api/order/list', {})).toMatchObject({ status: 401 });
@@ -160,7 +194,12 @@ describe("the storefront's catalogue follows the back office", () => {
     expect((await gql<{ products: { totalCount: number } }>(bff.url, SEARCH, { search: 'Zephyrine' })).data?.products.totalCount).toBe(0);
 
     const png = solidPng(3, 3, [10, 200, 90]);
-    const added = await postForm(api.url, '/api/product/add', productForm({ ...NEW_SHOE, name: 'Zephyrine Trail Runner' }, [pngFile('image1', png)]), token);
+    const added = await postForm(
+      api.url,
+      '/api/product/add',
+      productForm({ ...NEW_SHOE, name: 'Zephyrine Trail Runner' }, [pngFile('image1', png)]),
+      token,
+    );
     const id = (added.body.product as { _id: string })._id;
     const shown = await until(
       () => gql<{ product: { id: string; name: string; price: number; images: string[]; type: string } | null }>(bff.url, PRODUCT, { id }),

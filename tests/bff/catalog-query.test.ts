@@ -7,17 +7,23 @@ import { startBff, useStore } from '../support/bff-process.js';
 import { codesOf, gql } from '../support/graphql.js';
 import { defaultCatalogue, startLineageBackend, type LineageBackend, type LineageProduct } from '../support/lineage-backend.js';
 
-const SEARCH = 'query($filter: ProductFilter, $sort: ProductSort, $first: Int, $after: String) { products(filter: $filter, sort: $sort, first: $first, after: $after) { totalCount edges { cursor node { id name type addedAt } } pageInfo { hasNextPage endCursor } } }';
+const SEARCH =
+  'query($filter: ProductFilter, $sort: ProductSort, $first: Int, $after: String) { products(filter: $filter, sort: $sort, first: $first, after: $after) { totalCount edges { cursor node { id name type addedAt } } pageInfo { hasNextPage endCursor } } }';
 
 interface Page {
-  products: { totalCount: number; edges: Array<{ cursor: string; node: { id: string; name: string; type: string; addedAt: string } }>; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+  products: {
+    totalCount: number;
+    edges: Array<{ cursor: string; node: { id: string; name: string; type: string; addedAt: string } }>;
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  };
 }
 
 // On our API the BFF asks the catalogue query: the database's search (typos, prefixes, ranking) answers.
 describe("the BFF on our API's catalogue query", () => {
   const store = useStore();
   const bff = () => store().bff.url;
-  const search = (text: string, extra: Record<string, unknown> = {}) => gql<Page>(bff(), SEARCH, { filter: { search: text }, first: 50, ...extra });
+  const search = (text: string, extra: Record<string, unknown> = {}) =>
+    gql<Page>(bff(), SEARCH, { filter: { search: text }, first: 50, ...extra });
 
   it('searches with the database: a typo and a half-typed word find the shoe, names rank first', async () => {
     const typo = await search('snekers');
@@ -65,7 +71,11 @@ describe('the BFF on a backend without the catalogue query', () => {
     // About 1.3 MiB of products: more than the BFF below is set to read.
     const many = (imagesUrl: string): LineageProduct[] => {
       const base = defaultCatalogue(imagesUrl);
-      return Array.from({ length: 3000 }, (_, i) => ({ ...base[i % base.length]!, _id: i.toString(16).padStart(24, '0'), description: 'x'.repeat(400) }));
+      return Array.from({ length: 3000 }, (_, i) => ({
+        ...base[i % base.length]!,
+        _id: i.toString(16).padStart(24, '0'),
+        description: 'x'.repeat(400),
+      }));
     };
     backend = await startLineageBackend({ products: many });
     bff = await startBff(backend.url, { CATALOG_MAX_BYTES: String(1024 * 1024) });
@@ -81,7 +91,13 @@ describe('the BFF on a backend without the catalogue query', () => {
     expect(answer.errors?.[0]?.message).toMatch(/more than 1 MiB for \/api\/product\/list/);
     backend.products.splice(100);
     // The limit applies to what is read, not to the catalogue: a smaller list is read at the next revalidation.
-    await expect.poll(async () => (await gql<{ products: { totalCount: number } }>(bff.url, '{ products(first: 5) { totalCount } }')).data?.products.totalCount, { timeout: 15_000 }).toBe(100);
+    await expect
+      .poll(
+        async () =>
+          (await gql<{ products: { totalCount: number } }>(bff.url, '{ products(first: 5) { totalCount } }')).data?.products.totalCount,
+        { timeout: 15_000 },
+      )
+      .toBe(100);
   });
 });
 
@@ -101,14 +117,21 @@ describe("the spec's list at the store's URL", () => {
     const direct = await fetch(new URL('/api/product/list', backend.url));
     const bytes = Buffer.from(await direct.arrayBuffer());
     backend.clearRequests();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => fetch(new URL('/api/product/list', bff.url), { headers: { 'accept-encoding': 'identity' } })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => fetch(new URL('/api/product/list', bff.url), { headers: { 'accept-encoding': 'identity' } })),
+    );
     for (const answer of answers) expect(Buffer.from(await answer.arrayBuffer())).toEqual(bytes);
     const etag = answers[0]!.headers.get('etag');
     expect(etag).toBe(direct.headers.get('etag'));
-    const repeat = await fetch(new URL('/api/product/list', bff.url), { headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' } });
+    const repeat = await fetch(new URL('/api/product/list', bff.url), {
+      headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' },
+    });
     expect(repeat.status).toBe(304);
     const { request } = await import('undici');
-    for (const [encoding, decode] of [['gzip', gunzipSync], ['br', brotliDecompressSync]] as const) {
+    for (const [encoding, decode] of [
+      ['gzip', gunzipSync],
+      ['br', brotliDecompressSync],
+    ] as const) {
       const compressed = await request(new URL('/api/product/list', bff.url), { headers: { 'accept-encoding': encoding } });
       expect(compressed.headers['content-encoding']).toBe(encoding);
       expect(decode(Buffer.from(await compressed.body.arrayBuffer()))).toEqual(bytes);
@@ -122,15 +145,35 @@ describe('a backend that gains and loses the catalogue query', () => {
   let server: Server;
   let bff: RunningService;
   let offersQuery = false;
-  const listed = { _id: 'from-the-list', name: 'Listed Shoe', description: 'A shoe', price: 100, image: [], category: 'Men', subCategory: 'Sneakers', sizes: ['8'], date: 1 };
+  const listed = {
+    _id: 'from-the-list',
+    name: 'Listed Shoe',
+    description: 'A shoe',
+    price: 100,
+    image: [],
+    category: 'Men',
+    subCategory: 'Sneakers',
+    sizes: ['8'],
+    date: 1,
+  };
   const queried = { ...listed, _id: 'from-the-query', name: 'Queried Shoe' };
   beforeAll(async () => {
     server = createServer((request, response) => {
       const path = (request.url ?? '').split('?')[0];
-      const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const json = (status: number, body: unknown) =>
+        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (path === '/api/product/list') return json(200, { success: true, products: [listed] });
       if (path === '/api/product/query' && offersQuery) {
-        return json(200, { success: true, products: [queried], total: 1, facets: { category: { Men: 1 }, subCategory: { Sneakers: 1 } }, nextCursor: null, cursors: ['c1'], version: 'v1', imageOrigins: [] });
+        return json(200, {
+          success: true,
+          products: [queried],
+          total: 1,
+          facets: { category: { Men: 1 }, subCategory: { Sneakers: 1 } },
+          nextCursor: null,
+          cursors: ['c1'],
+          version: 'v1',
+          imageOrigins: [],
+        });
       }
       return response.writeHead(404, { 'content-type': 'text/html' }).end(`<pre>Cannot GET ${path ?? ''}</pre>`);
     });
@@ -143,7 +186,10 @@ describe('a backend that gains and loses the catalogue query', () => {
   });
 
   it('reads the list while there is no query, the query once there is one, and the list again when it goes', async () => {
-    const names = async () => (await gql<{ products: { nodes: Array<{ name: string }> } }>(bff.url, '{ products(first: 5) { nodes { name } } }')).data?.products.nodes.map((n) => n.name);
+    const names = async () =>
+      (
+        await gql<{ products: { nodes: Array<{ name: string }> } }>(bff.url, '{ products(first: 5) { nodes { name } } }')
+      ).data?.products.nodes.map((n) => n.name);
     expect(await names()).toEqual(['Listed Shoe']);
     offersQuery = true;
     expect(await names()).toEqual(['Queried Shoe']);

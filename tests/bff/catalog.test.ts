@@ -25,9 +25,27 @@ const PRODUCTS = /* GraphQL */ `
   query Products($filter: ProductFilter, $sort: ProductSort, $first: Int, $after: String) {
     products(filter: $filter, sort: $sort, first: $first, after: $after) {
       totalCount
-      nodes { id name price category type }
-      pageInfo { hasNextPage endCursor }
-      facets { categories { category count } types { type count } }
+      nodes {
+        id
+        name
+        price
+        category
+        type
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      facets {
+        categories {
+          category
+          count
+        }
+        types {
+          type
+          count
+        }
+      }
     }
   }
 `;
@@ -43,7 +61,7 @@ const TYPE_LABELS: Record<string, string> = {
 // The same rules on both ways the BFF reads a catalogue: our API's query (in its database), and the whole list
 // held in memory for a backend that speaks only spec section 7.
 const BACKENDS = [
-  { name: "our API (the BFF asks its catalogue query)", start: () => startApi({ JWT_SECRET: TEST_JWT_SECRET }) },
+  { name: 'our API (the BFF asks its catalogue query)', start: () => startApi({ JWT_SECRET: TEST_JWT_SECRET }) },
   { name: 'a backend of the seed kind (the BFF holds its list)', start: () => startLineageBackend() },
 ];
 

@@ -12,8 +12,12 @@ import { listProducts, signUp, VALID_ADDRESS, type CatalogProduct, type Shopper 
 const operations: Array<{ name: string; query: string; variables: fc.Arbitrary<Record<string, unknown>> }> = [
   {
     name: 'products',
-    query: 'query($filter: ProductFilter, $sort: ProductSort, $first: Int, $after: String) { products(filter: $filter, sort: $sort, first: $first, after: $after) { totalCount } }',
-    variables: fc.record({ filter: fc.oneof(nasty, objectWith(['categories', 'types', 'search', 'ids'])), sort: nasty, first: nasty, after: nasty }, { requiredKeys: [] }),
+    query:
+      'query($filter: ProductFilter, $sort: ProductSort, $first: Int, $after: String) { products(filter: $filter, sort: $sort, first: $first, after: $after) { totalCount } }',
+    variables: fc.record(
+      { filter: fc.oneof(nasty, objectWith(['categories', 'types', 'search', 'ids'])), sort: nasty, first: nasty, after: nasty },
+      { requiredKeys: [] },
+    ),
   },
   {
     name: 'product',

@@ -44,7 +44,12 @@ describe('a parent killed with -9', () => {
       expect(await answers(`${urls.api}/api/health`)).toBe(true);
       expect(await answers(`${urls.bff}/healthz`)).toBe(true);
       parent.kill('SIGKILL');
-      await expect.poll(async () => (await answers(`${urls.api}/api/health`)) || (await answers(`${urls.bff}/healthz`)), { timeout: 10_000, interval: 250 }).toBe(false);
+      await expect
+        .poll(async () => (await answers(`${urls.api}/api/health`)) || (await answers(`${urls.bff}/healthz`)), {
+          timeout: 10_000,
+          interval: 250,
+        })
+        .toBe(false);
     } finally {
       parent.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });

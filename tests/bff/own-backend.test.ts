@@ -17,12 +17,16 @@ const LOGIN = 'mutation($input: LoginInput!) { login(input: $input) { token mess
 const CART = `{ cart { ${CART_LINES} } }`;
 const UPDATE = `mutation($productId: ID!, $size: String!, $quantity: Int!) { updateCartLine(productId: $productId, size: $size, quantity: $quantity) { ${CART_LINES} } }`;
 const PLACE = 'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { message replayed order { id } } }';
-const MY_ORDERS = '{ myOrders { id amount status paymentMethod placedAt address { city } items { productId name price quantity size image } } }';
+const MY_ORDERS =
+  '{ myOrders { id amount status paymentMethod placedAt address { city } items { productId name price quantity size image } } }';
 
 /** A catalogue with one product the store cannot show (a category outside the spec's). */
 function catalogueWithAStranger(imagesUrl: string): LineageProduct[] {
   const products = defaultCatalogue(imagesUrl);
-  return [...products, { ...products[0]!, _id: 'ffffffffffffffffffffffff', name: 'Kids Clog', category: 'Kids' as LineageProduct['category'] }];
+  return [
+    ...products,
+    { ...products[0]!, _id: 'ffffffffffffffffffffffff', name: 'Kids Clog', category: 'Kids' as LineageProduct['category'] },
+  ];
 }
 
 describe('the BFF on a backend of the seed kind', () => {
@@ -51,7 +55,11 @@ describe('the BFF on a backend of the seed kind', () => {
   const shoe = (index: number) => backend.products[index]!;
   const place = (token: string, input: Record<string, unknown>) =>
     gql<{ placeOrder: { message: string; replayed: boolean; order: { id: string } | null } }>(url(), PLACE, { input }, { token });
-  const orderOf = (lines: Array<{ productId: string; size: string; quantity: number }>) => ({ address: VALID_ADDRESS, lines, idempotencyKey: randomUUID() });
+  const orderOf = (lines: Array<{ productId: string; size: string; quantity: number }>) => ({
+    address: VALID_ADDRESS,
+    lines,
+    idempotencyKey: randomUUID(),
+  });
 
   it('lists the products it can show, with their images on the backend origin', async () => {
     const answer = await gql<{ products: { totalCount: number; nodes: Array<{ id: string; images: string[] }> } }>(
@@ -121,7 +129,12 @@ describe('the BFF on a backend of the seed kind', () => {
     expect(cartCount(set.data!.updateCartLine)).toBe(4);
     expect(backend.cartOf(email)).toEqual({ [a._id]: { [a.sizes[0]!]: 1 }, [b._id]: { [b.sizes[1]!]: 3 } });
 
-    const removed = await gql<{ updateCartLine: ServerCart }>(url(), UPDATE, { productId: b._id, size: b.sizes[1], quantity: 0 }, { token });
+    const removed = await gql<{ updateCartLine: ServerCart }>(
+      url(),
+      UPDATE,
+      { productId: b._id, size: b.sizes[1], quantity: 0 },
+      { token },
+    );
     expect(removed.data?.updateCartLine.lines.map((l) => l.productId)).toEqual([a._id]);
     // The backend keeps the 0; the shopper's cart does not show it.
     expect(backend.cartOf(email)?.[b._id]).toEqual({ [b.sizes[1]!]: 0 });
@@ -129,7 +142,12 @@ describe('the BFF on a backend of the seed kind', () => {
     expect(cart.data?.cart).toEqual({ lines: [{ productId: a._id, size: a.sizes[0], quantity: 1 }] });
 
     // Removing a line the backend never had is done, not an error.
-    const gone = await gql<{ updateCartLine: ServerCart }>(url(), UPDATE, { productId: shoe(2)._id, size: shoe(2).sizes[0], quantity: 0 }, { token });
+    const gone = await gql<{ updateCartLine: ServerCart }>(
+      url(),
+      UPDATE,
+      { productId: shoe(2)._id, size: shoe(2).sizes[0], quantity: 0 },
+      { token },
+    );
     expect(gone.errors).toBeUndefined();
     expect(cartCount(gone.data!.updateCartLine)).toBe(1);
   });
@@ -138,7 +156,13 @@ describe('the BFF on a backend of the seed kind', () => {
     const { token, email } = await signUp();
     const [a, b] = [shoe(2), shoe(3)];
     await gql(url(), UPDATE, { productId: a._id, size: a.sizes[0], quantity: 1 }, { token });
-    const placed = await place(token, { ...orderOf([{ productId: a._id, size: a.sizes[0]!, quantity: 2 }, { productId: b._id, size: b.sizes[0]!, quantity: 1 }]), expectedTotal: a.price * 2 + b.price + 10 });
+    const placed = await place(token, {
+      ...orderOf([
+        { productId: a._id, size: a.sizes[0]!, quantity: 2 },
+        { productId: b._id, size: b.sizes[0]!, quantity: 1 },
+      ]),
+      expectedTotal: a.price * 2 + b.price + 10,
+    });
     expect(placed.errors).toBeUndefined();
     expect(placed.data?.placeOrder).toEqual({ message: 'Order Placed', replayed: false, order: null });
 
@@ -149,7 +173,16 @@ describe('the BFF on a backend of the seed kind', () => {
       address: VALID_ADDRESS,
       items: [
         { ...copyOfA, size: a.sizes[0], quantity: 2 },
-        { _id: b._id, name: b.name, price: b.price, image: b.image, category: b.category, subCategory: b.subCategory, size: b.sizes[0], quantity: 1 },
+        {
+          _id: b._id,
+          name: b.name,
+          price: b.price,
+          image: b.image,
+          category: b.category,
+          subCategory: b.subCategory,
+          size: b.sizes[0],
+          quantity: 1,
+        },
       ],
     });
     // The backend emptied the cart as it stored the order.
@@ -219,15 +252,26 @@ describe('the BFF on a backend of the seed kind', () => {
     const [a, b] = [shoe(8), shoe(9)];
     await place(token, orderOf([{ productId: a._id, size: a.sizes[0]!, quantity: 1 }]));
     // An order placed by a client that sent ids only and no amount, stored as sent.
-    const bare = await call(backend.url, 'POST', '/api/order/place', { address: VALID_ADDRESS, items: [{ _id: b._id, size: b.sizes[0], quantity: 2 }] }, { headers: { token } });
+    const bare = await call(
+      backend.url,
+      'POST',
+      '/api/order/place',
+      { address: VALID_ADDRESS, items: [{ _id: b._id, size: b.sizes[0], quantity: 2 }] },
+      { headers: { token } },
+    );
     expect(bare.body).toEqual({ success: true, message: 'Order Placed' });
 
-    const orders = await gql<{ myOrders: Array<{ id: string; amount: number; status: string; paymentMethod: string; placedAt: string; address: { city: string }; items: Array<{ productId: string; name: string; price: number; image: string | null }> }> }>(
-      url(),
-      MY_ORDERS,
-      {},
-      { token },
-    );
+    const orders = await gql<{
+      myOrders: Array<{
+        id: string;
+        amount: number;
+        status: string;
+        paymentMethod: string;
+        placedAt: string;
+        address: { city: string };
+        items: Array<{ productId: string; name: string; price: number; image: string | null }>;
+      }>;
+    }>(url(), MY_ORDERS, {}, { token });
     expect(orders.errors).toBeUndefined();
     const stored = backend.ordersOf(email);
     expect(orders.data?.myOrders.map((o) => o.id)).toEqual([stored[1]!._id, stored[0]!._id]);
@@ -237,7 +281,11 @@ describe('the BFF on a backend of the seed kind', () => {
       paymentMethod: 'COD',
       items: [{ productId: b._id, name: b.name, price: b.price, image: b.image[0] }],
     });
-    expect(orders.data?.myOrders[1]).toMatchObject({ amount: a.price + 10, address: { city: VALID_ADDRESS.city }, items: [{ name: a.name }] });
+    expect(orders.data?.myOrders[1]).toMatchObject({
+      amount: a.price + 10,
+      address: { city: VALID_ADDRESS.city },
+      items: [{ name: a.name }],
+    });
   });
 
   it("admits the backend's image origin in the pages' Content-Security-Policy, and no other", async () => {
@@ -247,7 +295,7 @@ describe('the BFF on a backend of the seed kind', () => {
     expect(imgSrc.trim().split(/\s+/)).toEqual(['img-src', "'self'", 'data:', 'blob:', backend.imagesUrl]);
   });
 
-  it("passes the REST contract through to the backend, its answers as they are", async () => {
+  it('passes the REST contract through to the backend, its answers as they are', async () => {
     const list = await call(url(), 'GET', '/api/product/list');
     expect(list.body.products).toHaveLength(backend.products.length);
     const noToken = await call(url(), 'POST', '/api/cart/get', {});
@@ -264,7 +312,9 @@ describe('the BFF on our API answering failures with status 200', () => {
 
   it('keeps every refusal a refusal, with its message and the code the web acts on', async () => {
     const email = `shopper-${randomUUID()}@example.com`;
-    const registered = await gql<{ register: { token: string } }>(url(), REGISTER, { input: { name: 'Asha', email, password: 'correct horse 1' } });
+    const registered = await gql<{ register: { token: string } }>(url(), REGISTER, {
+      input: { name: 'Asha', email, password: 'correct horse 1' },
+    });
     const token = registered.data!.register.token;
     const again = await gql(url(), REGISTER, { input: { name: 'Asha', email, password: 'correct horse 1' } });
     expect([codesOf(again), again.errors?.[0]?.message]).toEqual([['BAD_USER_INPUT'], 'An account with this email already exists']);
@@ -274,9 +324,17 @@ describe('the BFF on our API answering failures with status 200', () => {
     expect([codesOf(unknown), unknown.errors?.[0]?.message]).toEqual([['NOT_FOUND'], 'Product not found for ID: no-such-shoe']);
     const forged = await gql(url(), CART, {}, { token: `${token.slice(0, -4)}AAAA` });
     expect(codesOf(forged)).toEqual(['UNAUTHENTICATED']);
-    const badAddress = await place(token, { address: { ...VALID_ADDRESS, zipcode: 'abc' }, lines: [{ productId: shoe!._id, size: shoe!.sizes[0], quantity: 1 }], idempotencyKey: randomUUID() });
+    const badAddress = await place(token, {
+      address: { ...VALID_ADDRESS, zipcode: 'abc' },
+      lines: [{ productId: shoe!._id, size: shoe!.sizes[0], quantity: 1 }],
+      idempotencyKey: randomUUID(),
+    });
     expect([codesOf(badAddress), badAddress.errors?.[0]?.message]).toEqual([['BAD_USER_INPUT'], expect.stringMatching(/zip/i)]);
-    const placed = await place(token, { address: VALID_ADDRESS, lines: [{ productId: shoe!._id, size: shoe!.sizes[0], quantity: 1 }], idempotencyKey: randomUUID() });
+    const placed = await place(token, {
+      address: VALID_ADDRESS,
+      lines: [{ productId: shoe!._id, size: shoe!.sizes[0], quantity: 1 }],
+      idempotencyKey: randomUUID(),
+    });
     expect(placed.errors).toBeUndefined();
 
     const attempts = await Promise.all(Array.from({ length: 5 }, () => gql(url(), LOGIN, { input: { email, password: 'wrong horse 1' } })));

@@ -22,7 +22,11 @@ describe('the REST contract through the BFF', () => {
     const registered = await call(bff(), 'POST', '/api/user/register', { name: 'Asha', email, password: 'correct horse 1' });
     expect(registered.status).toBe(201);
     const token = registered.body.token as string;
-    const products = (await call(bff(), 'GET', '/api/product/list')).body.products as Array<{ _id: string; sizes: string[]; price: number }>;
+    const products = (await call(bff(), 'GET', '/api/product/list')).body.products as Array<{
+      _id: string;
+      sizes: string[];
+      price: number;
+    }>;
     const shoe = products[0]!;
     const added = await call(bff(), 'POST', '/api/cart/add', { itemId: shoe._id, size: shoe.sizes[0] }, { token });
     expect(added.body).toMatchObject({ success: true });
@@ -74,9 +78,16 @@ describe('the REST contract through the BFF, for a client on another origin', ()
     expect(products).toHaveLength((same.body.products as unknown[]).length);
 
     const email = `client-${Date.now()}@example.com`;
-    const token = (await call(bff(), 'POST', '/api/user/register', { name: 'Asha', email, password: 'correct horse 1' })).body.token as string;
+    const token = (await call(bff(), 'POST', '/api/user/register', { name: 'Asha', email, password: 'correct horse 1' })).body
+      .token as string;
     const shoe = (same.body.products as Array<{ _id: string; sizes: string[] }>)[0]!;
-    await call(bff(), 'POST', '/api/order/place', { address: VALID_ADDRESS, items: [{ _id: shoe._id, size: shoe.sizes[0], quantity: 1 }] }, { headers: { token, origin: client } });
+    await call(
+      bff(),
+      'POST',
+      '/api/order/place',
+      { address: VALID_ADDRESS, items: [{ _id: shoe._id, size: shoe.sizes[0], quantity: 1 }] },
+      { headers: { token, origin: client } },
+    );
     const orders = await call(bff(), 'POST', '/api/order/userorders', {}, { headers: { token, origin: client } });
     const [order] = orders.body.orders as Array<{ items: Array<{ image: string[] }> }>;
     expect(order!.items[0]!.image[0]).toBe(`${bff()}${first!.image[0]!}`);

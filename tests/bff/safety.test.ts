@@ -22,7 +22,10 @@ describe('hostile GraphQL is refused before it runs (development mode)', () => {
   });
 
   it('refuses a costly wide query', async () => {
-    const wide = Array.from({ length: 14 }, (_, i) => `p${i}: products(first: 100) { nodes { related(limit: 20) { related(limit: 20) { id } } } }`).join('\n');
+    const wide = Array.from(
+      { length: 14 },
+      (_, i) => `p${i}: products(first: 100) { nodes { related(limit: 20) { related(limit: 20) { id } } } }`,
+    ).join('\n');
     const answer = await gql(bff(), `{ ${wide} }`);
     expect(answer.data ?? null).toBeNull();
     expect(answer.errors?.length).toBeGreaterThan(0);

@@ -61,7 +61,12 @@ describe('shoppers through the BFF', () => {
     await gql(bff(), UPDATE, { productId: a!._id, size: a!.sizes[0], quantity: 1 }, { token });
     await gql(bff(), UPDATE, { productId: a!._id, size: a!.sizes[0], quantity: 2 }, { token });
     await gql(bff(), UPDATE, { productId: a!._id, size: a!.sizes[1], quantity: 1 }, { token });
-    const added = await gql<{ updateCartLine: ServerCart }>(bff(), UPDATE, { productId: b!._id, size: b!.sizes[0], quantity: 1 }, { token });
+    const added = await gql<{ updateCartLine: ServerCart }>(
+      bff(),
+      UPDATE,
+      { productId: b!._id, size: b!.sizes[0], quantity: 1 },
+      { token },
+    );
     expect(added.errors).toBeUndefined();
     const cart = added.data!.updateCartLine;
     expect(cartCount(cart)).toBe(4);
@@ -72,7 +77,12 @@ describe('shoppers through the BFF', () => {
 
     const set = await gql<{ updateCartLine: ServerCart }>(bff(), UPDATE, { productId: b!._id, size: b!.sizes[0], quantity: 5 }, { token });
     expect(cartCount(set.data!.updateCartLine)).toBe(8);
-    const removed = await gql<{ updateCartLine: ServerCart }>(bff(), UPDATE, { productId: b!._id, size: b!.sizes[0], quantity: 0 }, { token });
+    const removed = await gql<{ updateCartLine: ServerCart }>(
+      bff(),
+      UPDATE,
+      { productId: b!._id, size: b!.sizes[0], quantity: 0 },
+      { token },
+    );
     expect(removed.data?.updateCartLine.lines.map((l) => l.productId)).not.toContain(b!._id);
     expect(cartCount(removed.data!.updateCartLine)).toBe(3);
   });
@@ -118,12 +128,9 @@ describe('shoppers through the BFF', () => {
       { productId: b!._id, size: b!.sizes[0], quantity: 1 },
     ];
     const input = { address: VALID_ADDRESS, lines, idempotencyKey: randomUUID() };
-    const first = await gql<{ placeOrder: { replayed: boolean; order: { id: string; amount: number; status: string; paymentMethod: string } } }>(
-      bff(),
-      PLACE,
-      { input },
-      { token },
-    );
+    const first = await gql<{
+      placeOrder: { replayed: boolean; order: { id: string; amount: number; status: string; paymentMethod: string } };
+    }>(bff(), PLACE, { input }, { token });
     expect(first.errors).toBeUndefined();
     expect(first.data?.placeOrder.order.amount).toBe(a!.price * 2 + b!.price + 10);
     expect(first.data?.placeOrder.order.paymentMethod).toBe('COD');
@@ -144,12 +151,22 @@ describe('shoppers through the BFF', () => {
   it('refuses a bad order with the API message and places nothing', async () => {
     const { token } = await register(bff());
     const line = { productId: shoes[0]!._id, size: shoes[0]!.sizes[0], quantity: 1 };
-    const badAddress = await gql(bff(), PLACE, { input: { address: { ...VALID_ADDRESS, zipcode: 'abc' }, lines: [line], idempotencyKey: randomUUID() } }, { token });
+    const badAddress = await gql(
+      bff(),
+      PLACE,
+      { input: { address: { ...VALID_ADDRESS, zipcode: 'abc' }, lines: [line], idempotencyKey: randomUUID() } },
+      { token },
+    );
     expect(codesOf(badAddress)).toEqual(['BAD_USER_INPUT']);
     expect(badAddress.errors?.[0]?.message).toMatch(/zip/i);
     const empty = await gql(bff(), PLACE, { input: { address: VALID_ADDRESS, lines: [], idempotencyKey: randomUUID() } }, { token });
     expect(empty.errors?.[0]?.message).toBe('Your cart is empty');
-    const wrongTotal = await gql(bff(), PLACE, { input: { address: VALID_ADDRESS, lines: [line], idempotencyKey: randomUUID(), expectedTotal: 1 } }, { token });
+    const wrongTotal = await gql(
+      bff(),
+      PLACE,
+      { input: { address: VALID_ADDRESS, lines: [line], idempotencyKey: randomUUID(), expectedTotal: 1 } },
+      { token },
+    );
     expect(codesOf(wrongTotal)).toEqual(['BAD_USER_INPUT']);
     const orders = await gql<{ myOrders: unknown[] }>(bff(), MY_ORDERS, {}, { token });
     expect(orders.data?.myOrders).toEqual([]);

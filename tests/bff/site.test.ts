@@ -72,7 +72,11 @@ describe('the BFF serves the web app', () => {
   it('refuses cross-origin GraphQL calls from origins not configured', async () => {
     const preflight = await fetch(new URL('/graphql', store().bff.url), {
       method: 'OPTIONS',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -92,7 +96,10 @@ describe('the BFF serves the web app', () => {
 
 describe('the BFF for images on a CDN and for clients on other origins', () => {
   const client = 'http://client.example:5173';
-  const store = useStore({ WEB_DIST: dist, NODE_ENV: 'production', CORS_ORIGINS: client }, { ASSET_BASE_URL: 'https://cdn.example', CORS_ORIGINS: client });
+  const store = useStore(
+    { WEB_DIST: dist, NODE_ENV: 'production', CORS_ORIGINS: client },
+    { ASSET_BASE_URL: 'https://cdn.example', CORS_ORIGINS: client },
+  );
 
   it("admits the API's ASSET_BASE_URL in the pages' img-src", async () => {
     const csp = (await fetch(new URL('/', store().bff.url))).headers.get('content-security-policy') ?? '';

@@ -24,7 +24,12 @@ function expectBusy(answer: GraphQLAnswer<unknown>): void {
 async function burst(bffUrl: string, size: number) {
   const inputs = Array.from({ length: size }, account);
   const answers = await Promise.all(inputs.map((input) => gql<{ register: { token: string } }>(bffUrl, REGISTER, { input })));
-  return { inputs, answers, signedUp: answers.filter((answer) => answer.data?.register.token), refused: answers.filter((answer) => answer.errors) };
+  return {
+    inputs,
+    answers,
+    signedUp: answers.filter((answer) => answer.data?.register.token),
+    refused: answers.filter((answer) => answer.errors),
+  };
 }
 
 describe('a sign-up burst beyond the API’s hashing slots', () => {

@@ -97,7 +97,10 @@ describe('when the API fails', () => {
     const api = await startApi({ JWT_SECRET: TEST_JWT_SECRET });
     const bff = await startBff(api.url);
     try {
-      const short = await gql(bff.url, 'mutation { register(input: { name: "Asha", email: "asha@example.com", password: "short" }) { token } }');
+      const short = await gql(
+        bff.url,
+        'mutation { register(input: { name: "Asha", email: "asha@example.com", password: "short" }) { token } }',
+      );
       expect(codesOf(short)).toEqual(['BAD_USER_INPUT']);
       expect(short.errors?.[0]?.message).toMatch(/8 characters/);
     } finally {

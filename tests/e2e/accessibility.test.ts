@@ -2,7 +2,15 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openWatchedPage, problemsOf, screenshot, VIEWPORTS, type ViewportName, type WatchedPage } from '../support/browser.js';
+import {
+  launchBrowser,
+  openWatchedPage,
+  problemsOf,
+  screenshot,
+  VIEWPORTS,
+  type ViewportName,
+  type WatchedPage,
+} from '../support/browser.js';
 import {
   addToCartInBrowser,
   ADDRESS,
@@ -223,10 +231,14 @@ async function heroCopyContrast(page: Page): Promise<Array<{ selector: string; c
     selectors,
   );
   const setVisibility = (visibility: string) =>
-    inPage(page, `({ selectors, visibility }) => selectors.forEach((selector) => { document.querySelector(selector).style.visibility = visibility; })`, {
-      selectors,
-      visibility,
-    });
+    inPage(
+      page,
+      `({ selectors, visibility }) => selectors.forEach((selector) => { document.querySelector(selector).style.visibility = visibility; })`,
+      {
+        selectors,
+        visibility,
+      },
+    );
   await setVisibility('hidden');
   const png = (await page.screenshot()).toString('base64');
   await setVisibility('');
@@ -284,7 +296,8 @@ describe('the hero', () => {
       for (const viewport of ['mobile', 'desktop'] as const) {
         await page.setViewportSize(VIEWPORTS[viewport]);
         for (const line of await heroCopyContrast(page)) {
-          if (line.contrast < line.minimum) weak.push(`video ${video} at ${viewport} width: ${line.selector} has ${line.contrast}:1, needs ${line.minimum}:1`);
+          if (line.contrast < line.minimum)
+            weak.push(`video ${video} at ${viewport} width: ${line.selector} has ${line.contrast}:1, needs ${line.minimum}:1`);
         }
       }
     }
@@ -297,7 +310,10 @@ describe('the hero', () => {
     const videos = page.locator('video');
     expect(await videos.count()).toBeGreaterThan(1);
     const states = () =>
-      inPage<Array<{ muted: boolean; paused: boolean }>>(page, `() => [...document.querySelectorAll('video')].map((video) => ({ muted: video.muted, paused: video.paused }))`);
+      inPage<Array<{ muted: boolean; paused: boolean }>>(
+        page,
+        `() => [...document.querySelectorAll('video')].map((video) => ({ muted: video.muted, paused: video.paused }))`,
+      );
     await expect.poll(async () => (await states()).some((state) => !state.paused)).toBe(true);
     expect((await states()).every((state) => state.muted)).toBe(true);
 
@@ -371,8 +387,7 @@ async function tabTo(page: Page, matches: (element: Focused) => boolean, { backw
   throw new Error(`never reached the element on ${page.url()}; focus went through:\n${stops.join('\n')}`);
 }
 
-const named = (name: string | RegExp) => (element: Focused) =>
-  typeof name === 'string' ? element.name === name : name.test(element.name);
+const named = (name: string | RegExp) => (element: Focused) => (typeof name === 'string' ? element.name === name : name.test(element.name));
 
 describe.each<ViewportName>(['desktop', 'mobile'])('keyboard only at %s width', (viewport) => {
   let watched: WatchedPage;

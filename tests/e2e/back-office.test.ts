@@ -66,7 +66,9 @@ describe('the back office behind the storefront', () => {
       (o) => o.shopper.email === shopper.email,
     );
     expect(order).toMatchObject({ _id: placed!.id, status: 'Order Placed' });
-    expect(await call(store.url, 'POST', '/api/order/status', { orderId: order!._id, status: 'Packing' }, { headers: { token } })).toMatchObject({
+    expect(
+      await call(store.url, 'POST', '/api/order/status', { orderId: order!._id, status: 'Packing' }, { headers: { token } }),
+    ).toMatchObject({
       status: 200,
       body: { success: true },
     });
@@ -90,7 +92,9 @@ describe('the back office behind the storefront', () => {
     const added = await postForm(
       store.url,
       '/api/product/add',
-      productForm({ ...NEW_SHOE, name: 'Backwater Boat Shoe', subCategory: 'Leather Shoes', sizes: '["8","9"]' }, [pngFile('image1', solidPng(40, 30, [180, 90, 40]))]),
+      productForm({ ...NEW_SHOE, name: 'Backwater Boat Shoe', subCategory: 'Leather Shoes', sizes: '["8","9"]' }, [
+        pngFile('image1', solidPng(40, 30, [180, 90, 40])),
+      ]),
       token,
     );
     expect(added).toMatchObject({ status: 201, body: { success: true } });
@@ -101,10 +105,13 @@ describe('the back office behind the storefront', () => {
     await signUpInBrowser(page);
     // Within the catalogue's revalidation (CATALOG_TTL_MS), the product page shows it, with its uploaded photo.
     await expect
-      .poll(async () => {
-        await visit(page, `/product/${id}`);
-        return page.getByRole('heading', { name: 'Backwater Boat Shoe' }).count();
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          await visit(page, `/product/${id}`);
+          return page.getByRole('heading', { name: 'Backwater Boat Shoe' }).count();
+        },
+        { timeout: 15_000 },
+      )
       .toBeGreaterThan(0);
     await expectImagesShown(page);
     await addToCartInBrowser(page, { id, name: 'Backwater Boat Shoe', price: 3299, sizes: ['8', '9'] }, '9');

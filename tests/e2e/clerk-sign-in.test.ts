@@ -39,12 +39,16 @@ function recordGraphQL(page: Page): GraphQLCall[] {
   page.on('request', (request) => {
     if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/graphql') return;
     const body = request.postDataJSON() as { operationName?: unknown } | null;
-    calls.push({ operation: typeof body?.operationName === 'string' ? body.operationName : '?', authorization: request.headers().authorization });
+    calls.push({
+      operation: typeof body?.operationName === 'string' ? body.operationName : '?',
+      authorization: request.headers().authorization,
+    });
   });
   return calls;
 }
 
-const bearer = (call: GraphQLCall) => (call.authorization?.startsWith('Bearer ') === true ? call.authorization.slice('Bearer '.length) : undefined);
+const bearer = (call: GraphQLCall) =>
+  call.authorization?.startsWith('Bearer ') === true ? call.authorization.slice('Bearer '.length) : undefined;
 
 const loadingStatus = (page: Page) => nav(page).getByRole('status').filter({ hasText: 'Sign-in loading…' });
 
@@ -117,111 +121,123 @@ describe('hosted sign-in (Clerk) in the browser', () => {
 
   // This one and the next run side by side: here the page mostly waits, since clerk-react gives up on its script
   // only after a 15 s load timeout (both faults at once, for the same reason).
-  it.concurrent('when clerk-js cannot be fetched (a 500, a reset connection), the nav offers the email login and a guest is not left waiting', async ({ expect }) => {
-    await Promise.all(
-      (['status500', 'aborted'] as const).map(async (script) => {
-        const watched = await openPage({ script });
-        const { page } = watched;
-        await page.goto('/');
-        const unavailable = nav(page).getByRole('alert').filter({ hasText: 'Sign-in unavailable: use email' });
-        await unavailable.waitFor({ timeout: 25_000 });
-        await screenshot(page, `clerk-failed-${script}`);
-        // The pages that wait for the session go on as signed out.
-        await page.getByRole('link', { name: 'My orders' }).click();
-        await expect.poll(() => page.getByText('Sign in to see your orders.').count()).toBe(1);
-        await unavailable.click();
-        await page.waitForURL((url) => url.pathname === '/login');
-        await page.getByLabel('Email').waitFor();
-        expect(problemsOf(watched, [/Failed to load Clerk/, /Failed to load resource/]).consoleErrors).toEqual([]);
-        expectOnlyClerkOrigins(watched, fapi);
-        await watched.context.close();
-      }),
-    );
-  });
+  it.concurrent(
+    'when clerk-js cannot be fetched (a 500, a reset connection), the nav offers the email login and a guest is not left waiting',
+    async ({ expect }) => {
+      await Promise.all(
+        (['status500', 'aborted'] as const).map(async (script) => {
+          const watched = await openPage({ script });
+          const { page } = watched;
+          await page.goto('/');
+          const unavailable = nav(page).getByRole('alert').filter({ hasText: 'Sign-in unavailable: use email' });
+          await unavailable.waitFor({ timeout: 25_000 });
+          await screenshot(page, `clerk-failed-${script}`);
+          // The pages that wait for the session go on as signed out.
+          await page.getByRole('link', { name: 'My orders' }).click();
+          await expect.poll(() => page.getByText('Sign in to see your orders.').count()).toBe(1);
+          await unavailable.click();
+          await page.waitForURL((url) => url.pathname === '/login');
+          await page.getByLabel('Email').waitFor();
+          expect(problemsOf(watched, [/Failed to load Clerk/, /Failed to load resource/]).consoleErrors).toEqual([]);
+          expectOnlyClerkOrigins(watched, fapi);
+          await watched.context.close();
+        }),
+      );
+    },
+  );
 
-  it.concurrent("signs in through Clerk's modal, syncs the user once, carts and orders with Clerk's session token, and signs out", async ({ expect }) => {
-    const watched = await openPage();
-    const { page } = watched;
-    // Concurrent tests poll with their own expect (the shared one knows only one current test).
-    const expectCartCount = (count: number) => expect.poll(() => cartCount(page)).toBe(count);
-    const graphql = recordGraphQL(page);
-    const mintedByClerk = (call: GraphQLCall) => fapi.mintedTokens.has(bearer(call) ?? '');
+  it.concurrent(
+    "signs in through Clerk's modal, syncs the user once, carts and orders with Clerk's session token, and signs out",
+    async ({ expect }) => {
+      const watched = await openPage();
+      const { page } = watched;
+      // Concurrent tests poll with their own expect (the shared one knows only one current test).
+      const expectCartCount = (count: number) => expect.poll(() => cartCount(page)).toBe(count);
+      const graphql = recordGraphQL(page);
+      const mintedByClerk = (call: GraphQLCall) => fapi.mintedTokens.has(bearer(call) ?? '');
 
-    // (b) The nav's sign-in opens Clerk's own modal; signing in there lands on / (forceRedirectUrl), signed in.
-    await page.goto('/collection', { waitUntil: 'networkidle' });
-    await signInButton(page).click();
-    await signInInClerkModal(page, ACCOUNT, { screenshotAs: 'clerk-modal' });
-    await page.waitForURL((url) => url.pathname === '/');
-    await userButton(page).waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(await clerkModalTitle(page).count()).toBe(0);
-    expect(await signInButton(page).count()).toBe(0);
-    await screenshot(page, 'clerk-signed-in');
+      // (b) The nav's sign-in opens Clerk's own modal; signing in there lands on / (forceRedirectUrl), signed in.
+      await page.goto('/collection', { waitUntil: 'networkidle' });
+      await signInButton(page).click();
+      await signInInClerkModal(page, ACCOUNT, { screenshotAs: 'clerk-modal' });
+      await page.waitForURL((url) => url.pathname === '/');
+      await userButton(page).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await clerkModalTitle(page).count()).toBe(0);
+      expect(await signInButton(page).count()).toBe(0);
+      await screenshot(page, 'clerk-signed-in');
 
-    // (c) The profile call, once, with Clerk's token.
-    const syncs = () => graphql.filter((call) => call.operation === 'SyncUser');
-    await expect.poll(() => syncs().length).toBe(1);
-    expect(mintedByClerk(syncs()[0]!)).toBe(true);
+      // (c) The profile call, once, with Clerk's token.
+      const syncs = () => graphql.filter((call) => call.operation === 'SyncUser');
+      await expect.poll(() => syncs().length).toBe(1);
+      expect(mintedByClerk(syncs()[0]!)).toBe(true);
 
-    // (d) Cart and checkout by the shopper's links, every call with a session token the stand-in minted.
-    await addFirstProductByLinks(page);
-    await expectCartCount(1);
-    // By keyboard: the "Added to cart" toast lies over the cart icon, and a pointer resting on it keeps it open.
-    await nav(page).getByRole('link', { name: 'Cart, 1 item' }).press('Enter');
-    await page.getByRole('link', { name: 'PROCEED TO CHECKOUT' }).click();
-    await page.waitForURL('**/place-order');
-    await fillAddress(page);
-    await page.getByRole('button', { name: 'PLACE ORDER' }).click();
-    await page.waitForURL('**/orders');
-    await expectCartCount(0);
-    await expect.poll(() => page.getByRole('list', { name: 'Ordered items' }).getByRole('listitem').count()).toBe(1);
+      // (d) Cart and checkout by the shopper's links, every call with a session token the stand-in minted.
+      await addFirstProductByLinks(page);
+      await expectCartCount(1);
+      // By keyboard: the "Added to cart" toast lies over the cart icon, and a pointer resting on it keeps it open.
+      await nav(page).getByRole('link', { name: 'Cart, 1 item' }).press('Enter');
+      await page.getByRole('link', { name: 'PROCEED TO CHECKOUT' }).click();
+      await page.waitForURL('**/place-order');
+      await fillAddress(page);
+      await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+      await page.waitForURL('**/orders');
+      await expectCartCount(0);
+      await expect.poll(() => page.getByRole('list', { name: 'Ordered items' }).getByRole('listitem').count()).toBe(1);
 
-    const accountCalls = () => graphql.filter((call) => ['ServerCart', 'UpdateCartLine', 'PlaceOrder', 'MyOrders'].includes(call.operation));
-    expect(new Set(accountCalls().map((call) => call.operation))).toEqual(new Set(['ServerCart', 'UpdateCartLine', 'PlaceOrder', 'MyOrders']));
-    expect(accountCalls().filter((call) => !mintedByClerk(call))).toEqual([]);
+      const accountCalls = () =>
+        graphql.filter((call) => ['ServerCart', 'UpdateCartLine', 'PlaceOrder', 'MyOrders'].includes(call.operation));
+      expect(new Set(accountCalls().map((call) => call.operation))).toEqual(
+        new Set(['ServerCart', 'UpdateCartLine', 'PlaceOrder', 'MyOrders']),
+      );
+      expect(accountCalls().filter((call) => !mintedByClerk(call))).toEqual([]);
 
-    // The store holds the order for the Clerk user the token names (asked through the BFF with that token).
-    const token = bearer(graphql.find((call) => call.operation === 'PlaceOrder')!)!;
-    expect(decodeJwt(token)).toMatchObject({ sub: fapi.userIdOf(ACCOUNT.email), iss: fapi.issuer });
-    const held = await gql<{ myOrders: Array<{ status: string; paymentMethod: string; address: { firstName: string } }> }>(
-      store.url,
-      '{ myOrders { status paymentMethod address { firstName } } }',
-      {},
-      { token },
-    );
-    expect(held.data?.myOrders).toEqual([{ status: 'Order Placed', paymentMethod: 'COD', address: { firstName: ADDRESS['First name'] } }]);
+      // The store holds the order for the Clerk user the token names (asked through the BFF with that token).
+      const token = bearer(graphql.find((call) => call.operation === 'PlaceOrder')!)!;
+      expect(decodeJwt(token)).toMatchObject({ sub: fapi.userIdOf(ACCOUNT.email), iss: fapi.issuer });
+      const held = await gql<{ myOrders: Array<{ status: string; paymentMethod: string; address: { firstName: string } }> }>(
+        store.url,
+        '{ myOrders { status paymentMethod address { firstName } } }',
+        {},
+        { token },
+      );
+      expect(held.data?.myOrders).toEqual([
+        { status: 'Order Placed', paymentMethod: 'COD', address: { firstName: ADDRESS['First name'] } },
+      ]);
 
-    // (e) With a shoe in the cart again, Clerk's user menu signs out: back at /, signed out, the cart emptied here
-    // while the account keeps its cart on the server.
-    await addFirstProductByLinks(page);
-    await expectCartCount(1);
-    const lastChange = () => graphql.filter((call) => call.operation === 'UpdateCartLine').at(-1)!;
-    const serverCount = async () => {
-      const cart = (await gql<{ cart: ServerCart }>(store.url, `{ cart { ${CART_LINES} } }`, {}, { token: bearer(lastChange())! })).data?.cart;
-      return cart && serverCartCount(cart);
-    };
-    await expect.poll(serverCount).toBe(1);
-    expect(mintedByClerk(lastChange())).toBe(true);
-    expect(syncs()).toHaveLength(1);
-    await userButton(page).click();
-    const signOut = page.getByRole('menuitem', { name: 'Sign out' });
-    await signOut.waitFor();
-    await screenshot(page, 'clerk-user-menu');
-    const callsBeforeSignOut = graphql.length;
-    await signOut.click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await signInButton(page).waitFor();
-    await expectCartCount(0);
-    expect(await userButton(page).count()).toBe(0);
-    await page.waitForLoadState('networkidle');
-    // clerk-js 5 signs out of every session of the browser at once.
-    expect(fapi.calls).toContain('DELETE /v1/client/sessions');
-    expect(graphql.slice(callsBeforeSignOut).filter((call) => call.authorization !== undefined)).toEqual([]);
-    expect(await serverCount()).toBe(1);
+      // (e) With a shoe in the cart again, Clerk's user menu signs out: back at /, signed out, the cart emptied here
+      // while the account keeps its cart on the server.
+      await addFirstProductByLinks(page);
+      await expectCartCount(1);
+      const lastChange = () => graphql.filter((call) => call.operation === 'UpdateCartLine').at(-1)!;
+      const serverCount = async () => {
+        const cart = (await gql<{ cart: ServerCart }>(store.url, `{ cart { ${CART_LINES} } }`, {}, { token: bearer(lastChange())! })).data
+          ?.cart;
+        return cart && serverCartCount(cart);
+      };
+      await expect.poll(serverCount).toBe(1);
+      expect(mintedByClerk(lastChange())).toBe(true);
+      expect(syncs()).toHaveLength(1);
+      await userButton(page).click();
+      const signOut = page.getByRole('menuitem', { name: 'Sign out' });
+      await signOut.waitFor();
+      await screenshot(page, 'clerk-user-menu');
+      const callsBeforeSignOut = graphql.length;
+      await signOut.click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await signInButton(page).waitFor();
+      await expectCartCount(0);
+      expect(await userButton(page).count()).toBe(0);
+      await page.waitForLoadState('networkidle');
+      // clerk-js 5 signs out of every session of the browser at once.
+      expect(fapi.calls).toContain('DELETE /v1/client/sessions');
+      expect(graphql.slice(callsBeforeSignOut).filter((call) => call.authorization !== undefined)).toEqual([]);
+      expect(await serverCount()).toBe(1);
 
-    expect(await errorToasts(page)).toEqual([]);
-    expect(problemsOf(watched).consoleErrors).toEqual([]);
-    expectOnlyClerkOrigins(watched, fapi);
-    await watched.context.close();
-  });
+      expect(await errorToasts(page)).toEqual([]);
+      expect(problemsOf(watched).consoleErrors).toEqual([]);
+      expectOnlyClerkOrigins(watched, fapi);
+      await watched.context.close();
+    },
+  );
 });

@@ -20,7 +20,12 @@ let store: RunningStore;
 beforeAll(async () => {
   // The client first: its origin is what the store is told to admit.
   client = await startLineageClient();
-  store = await startStoreTheReadmeWay({ CORS_ORIGINS: client.url, FAILURES_AS_200: 'true', AUTH_RATE_LIMIT_MAX: '10000', LOG_LEVEL: 'warn' });
+  store = await startStoreTheReadmeWay({
+    CORS_ORIGINS: client.url,
+    FAILURES_AS_200: 'true',
+    AUTH_RATE_LIMIT_MAX: '10000',
+    LOG_LEVEL: 'warn',
+  });
   client.setBackendUrl(store.url);
   browser = await launchBrowser();
 });
@@ -59,7 +64,11 @@ async function expectEveryImageShown(page: Page): Promise<void> {
 
 async function addToCart(page: Page, product: CatalogProduct, size: string): Promise<void> {
   await page.getByRole('link', { name: 'HOME' }).click();
-  await productCards(page).filter({ has: page.getByText(product.name, { exact: true }) }).first().getByRole('link').click();
+  await productCards(page)
+    .filter({ has: page.getByText(product.name, { exact: true }) })
+    .first()
+    .getByRole('link')
+    .click();
   await expectText(page.getByRole('heading', { level: 1 }), product.name);
   await page.getByRole('group', { name: 'Select Size' }).getByRole('button', { name: size, exact: true }).click();
   const before = Number(/\d+/.exec((await cartLink(page).textContent()) ?? '')?.[0]);
@@ -133,7 +142,11 @@ describe('a client written for the seed backend, on another origin', () => {
       await cartLink(page).click();
       const lines = page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem');
       await expectCount(lines, 3);
-      for (const [product, size] of [[a, a0], [a, a1], [b, b0]] as const) {
+      for (const [product, size] of [
+        [a, a0],
+        [a, a1],
+        [b, b0],
+      ] as const) {
         const line = page.getByRole('listitem', { name: `${product.name}, size ${size}`, exact: true });
         await expectToContain(line, `₹${product.price}`);
         expect(await line.getByRole('spinbutton').inputValue()).toBe('1');
@@ -219,7 +232,10 @@ describe('a client written for the seed backend, on another origin', () => {
       await expectCount(productCards(page), 0);
       await screenshot(page, 'lineage-client-no-cors');
       expect(watched.consoleErrors.some((text) => /blocked by CORS policy/.test(text))).toBe(true);
-      expect(problemsOf(watched, [/blocked by CORS policy/, /Failed to load resource/])).toEqual({ consoleErrors: [], foreignRequests: [] });
+      expect(problemsOf(watched, [/blocked by CORS policy/, /Failed to load resource/])).toEqual({
+        consoleErrors: [],
+        foreignRequests: [],
+      });
     } finally {
       await watched.context.close();
     }

@@ -46,7 +46,10 @@ describe('the store API goes down while a shopper changes the cart', () => {
     await page.getByRole('group').getByRole('button', { name: shoe!.sizes[1]!, exact: true }).click();
     await page.getByRole('button', { name: 'ADD TO CART' }).click();
     await expectCartCount(page, 2);
-    await page.getByText(/not answering/i).first().waitFor();
+    await page
+      .getByText(/not answering/i)
+      .first()
+      .waitFor();
     await screenshot(page, 'outage-toast-desktop');
 
     api = await startApi({ ...env, API_PORT: port }, dataDir);
@@ -55,7 +58,10 @@ describe('the store API goes down while a shopper changes the cart', () => {
     await page.reload({ waitUntil: 'networkidle' });
     await expectCartCount(page, 2);
     // The failed calls were logged on purpose (spec: a failed call shows a toast and is logged).
-    expect(problemsOf(watched, [/not answering/i, /Failed to load resource/i, /UPSTREAM_UNAVAILABLE/])).toEqual({ consoleErrors: [], foreignRequests: [] });
+    expect(problemsOf(watched, [/not answering/i, /Failed to load resource/i, /UPSTREAM_UNAVAILABLE/])).toEqual({
+      consoleErrors: [],
+      foreignRequests: [],
+    });
     await watched.context.close();
   });
 });

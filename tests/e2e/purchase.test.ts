@@ -46,7 +46,8 @@ describe.each(E2E_BACKENDS)('purchase on $name', ({ key, start }) => {
     await backend.stop();
   });
   const storeUrl = () => backend.storeUrl;
-  const open = (viewport: ViewportName): Promise<WatchedPage> => openWatchedPage(browser, storeUrl(), viewport, { allowedOrigins: backend.imageOrigins });
+  const open = (viewport: ViewportName): Promise<WatchedPage> =>
+    openWatchedPage(browser, storeUrl(), viewport, { allowedOrigins: backend.imageOrigins });
 
   describe.each<ViewportName>(['mobile', 'desktop'])('at %s width', (viewport) => {
     it('sign up, fill the cart, survive a reload, check out with a bad then a good address, see the order first', async () => {

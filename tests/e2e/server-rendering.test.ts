@@ -22,7 +22,8 @@ async function listed(filter: Record<string, unknown>): Promise<Listed[]> {
 
 const page = (path: string) => fetch(new URL(path, inject('storeUrl')), { headers: { accept: 'text/html' } });
 const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
-const stateOf = (html: string): unknown => JSON.parse(/<script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null');
+const stateOf = (html: string): unknown =>
+  JSON.parse(/<script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null');
 
 describe('pages rendered with their data', () => {
   it('a collection view has its products, in order, and the cache they came from', async () => {
@@ -105,7 +106,8 @@ describe('in the browser', () => {
     watched = await openWatchedPage(browser, inject('storeUrl'), 'desktop');
     const operations: string[] = [];
     watched.page.on('request', (request) => {
-      if (request.url().endsWith('/graphql')) operations.push((request.postDataJSON() as { operationName?: string } | null)?.operationName ?? '?');
+      if (request.url().endsWith('/graphql'))
+        operations.push((request.postDataJSON() as { operationName?: string } | null)?.operationName ?? '?');
     });
     await watched.page.goto('/collection?category=WOMEN');
     await watched.page.waitForSelector('html[data-app="ready"]', { state: 'attached' });

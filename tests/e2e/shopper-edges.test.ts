@@ -2,7 +2,16 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import type { Browser, Page, Route } from 'playwright-core';
 import { HERO_LOADING_TIMEOUT_MS } from '../../machines/src/hero/hero-machine.js';
 import { launchBrowser, openWatchedPage, problemsOf, type WatchedPage } from '../support/browser.js';
-import { addToCartInBrowser, expectCartCount, fillAddress, serverState, shoesVia, signUpInBrowser, visit, type Shoe } from '../support/journeys.js';
+import {
+  addToCartInBrowser,
+  expectCartCount,
+  fillAddress,
+  serverState,
+  shoesVia,
+  signUpInBrowser,
+  visit,
+  type Shoe,
+} from '../support/journeys.js';
 
 // Issue 18, items 2, 3, 5 and 6, in the browser: the hero's loader when its videos do not come, checkout when the
 // cart's products cannot be looked up, the toast that confirms an order, and a toast read by keyboard.
@@ -87,14 +96,19 @@ function focusedToastRing(page: Page): Promise<FocusRing | null> {
 type Rgba = [number, number, number, number];
 
 function parseColour(text: string): Rgba | undefined {
-  const parts = /rgba?\(([^)]+)\)/.exec(text)?.[1]?.split(',').map((part) => Number.parseFloat(part));
+  const parts = /rgba?\(([^)]+)\)/
+    .exec(text)?.[1]
+    ?.split(',')
+    .map((part) => Number.parseFloat(part));
   if (!parts || parts.length < 3) return undefined;
   return [parts[0]!, parts[1]!, parts[2]!, parts[3] ?? 1];
 }
 
 function contrast(a: Rgba, b: Rgba): number {
   const luminance = ([r, g, b]: Rgba) =>
-    [r, g, b].map((value) => (value / 255 <= 0.03928 ? value / 255 / 12.92 : ((value / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, value, i) => sum + value * [0.2126, 0.7152, 0.0722][i]!, 0);
+    [r, g, b]
+      .map((value) => (value / 255 <= 0.03928 ? value / 255 / 12.92 : ((value / 255 + 0.055) / 1.055) ** 2.4))
+      .reduce((sum, value, i) => sum + value * [0.2126, 0.7152, 0.0722][i]!, 0);
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (light + 0.05) / (dark + 0.05);
 }
@@ -109,7 +123,11 @@ function solidRings({ outline, boxShadow }: FocusRing): Array<{ colour: Rgba; wi
   if (outline.style !== 'none' && outlineColour) rings.push({ colour: outlineColour, width: Number.parseFloat(outline.width) });
   for (const shadow of boxShadow === 'none' ? [] : boxShadow.split(/,(?![^(]*\))/)) {
     const colour = parseColour(shadow);
-    const [, , blur = 0, spread = 0] = shadow.replace(/rgba?\([^)]*\)/, '').match(/-?[\d.]+px/g)?.map((length) => Number.parseFloat(length)) ?? [];
+    const [, , blur = 0, spread = 0] =
+      shadow
+        .replace(/rgba?\([^)]*\)/, '')
+        .match(/-?[\d.]+px/g)
+        ?.map((length) => Number.parseFloat(length)) ?? [];
     if (colour && blur === 0) rings.push({ colour, width: spread });
   }
   return rings.filter((ring) => ring.colour[3] === 1);
@@ -238,7 +256,9 @@ describe('an order placed', () => {
     const reference = order!.id.slice(0, 8).toUpperCase();
     const toast = page.locator('[data-sonner-toast][data-type="success"]', { hasText: 'Order placed' });
     await toast.waitFor();
-    expect(await toast.locator('[data-title]').textContent()).toBe(`Order placed (order ${reference}): ${shoe.name}, ${total}, cash on delivery.`);
+    expect(await toast.locator('[data-title]').textContent()).toBe(
+      `Order placed (order ${reference}): ${shoe.name}, ${total}, cash on delivery.`,
+    );
     expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
   });
 });

@@ -62,7 +62,8 @@ describe.each(E2E_BACKENDS)('storefront on $name', ({ key, start }) => {
         await page.getByRole('button', { name: new RegExp(`^Show video ${next} of 4$`) }).click();
         await expect.poll(() => activeVideo(page)).toMatch(new RegExp(`hero-${next}\\.`));
       }
-      for (const video of await page.locator('video').all()) expect(await video.evaluate((v) => (v as unknown as { muted: boolean }).muted)).toBe(true);
+      for (const video of await page.locator('video').all())
+        expect(await video.evaluate((v) => (v as unknown as { muted: boolean }).muted)).toBe(true);
       await screenshot(page, `home-${key}-${viewport}`);
     });
 
@@ -99,7 +100,11 @@ describe.each(E2E_BACKENDS)('storefront on $name', ({ key, start }) => {
       await page.getByRole('button', { name: 'Show search' }).click();
       const word = expected[0]!.name.split(' ')[0]!;
       await page.getByPlaceholder('Search...').fill(word.toLowerCase());
-      const searched = await productsVia(backend.storeUrl, { categories: ['WOMEN'], types: ['SNEAKERS', 'SANDALS'], search: word }, 'PRICE_ASC');
+      const searched = await productsVia(
+        backend.storeUrl,
+        { categories: ['WOMEN'], types: ['SNEAKERS', 'SANDALS'], search: word },
+        'PRICE_ASC',
+      );
       await expect.poll(() => cardNames(page)).toEqual(searched.map((p) => p.name));
       await page.reload({ waitUntil: 'networkidle' });
       await expect.poll(() => cardNames(page)).toEqual(searched.map((p) => p.name));

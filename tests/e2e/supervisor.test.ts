@@ -41,7 +41,10 @@ describe('npm start when the API is killed with -9', () => {
     process.kill(pid!, 'SIGKILL');
 
     await expect
-      .poll(async () => (await gql<{ login: { token: string } }>(store.url, LOGIN, { input: account })).data?.login.token, { timeout: 30_000, interval: 500 })
+      .poll(async () => (await gql<{ login: { token: string } }>(store.url, LOGIN, { input: account })).data?.login.token, {
+        timeout: 30_000,
+        interval: 500,
+      })
       .toEqual(expect.any(String));
     expect(apiPidOf(store.dataDir)).not.toBe(pid);
     expect(store.output()).toMatch(/The API stopped \(SIGKILL\); starting it again/);

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { launchBrowser, openWatchedPage, problemsOf, type WatchedPage } from '../support/browser.js';
-import { addToCartInBrowser, cartCount, expectCartCount, serverState, shoesVia, signUpInBrowser, visit, type Shoe } from '../support/journeys.js';
+import {
+  addToCartInBrowser,
+  cartCount,
+  expectCartCount,
+  serverState,
+  shoesVia,
+  signUpInBrowser,
+  visit,
+  type Shoe,
+} from '../support/journeys.js';
 
 // Issue 18, item 1: the store open in two tabs of one browser. Every tab shows the same cart within a second of a
 // change; signing in or out in one signs in or out the others; and while signed in, each change reaches the

@@ -49,7 +49,11 @@ describe('two API and two BFF processes on one PostgreSQL', () => {
     }
 
     // The same checkout attempt sent to both at once makes one order.
-    const input = { address: VALID_ADDRESS, lines: [{ productId: shoe!._id, size: shoe!.sizes[0], quantity: 2 }], idempotencyKey: randomUUID() };
+    const input = {
+      address: VALID_ADDRESS,
+      lines: [{ productId: shoe!._id, size: shoe!.sizes[0], quantity: 2 }],
+      idempotencyKey: randomUUID(),
+    };
     const PLACE = 'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { order { id } } }';
     const placed = await Promise.all(
       Array.from({ length: 6 }, (_, i) => gql<{ placeOrder: { order: { id: string } } }>(via(i), PLACE, { input }, { token })),

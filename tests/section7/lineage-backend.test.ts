@@ -9,7 +9,17 @@ import { remoteLineageControls } from '../support/lineage-remote.js';
 // the quirks a client of it has to live with.
 
 const PASSWORD = 'correct horse 1';
-const ADDRESS = { firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com', street: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', zipcode: '560001', country: 'India', phone: '9876543210' };
+const ADDRESS = {
+  firstName: 'Asha',
+  lastName: 'Rao',
+  email: 'asha@example.com',
+  street: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  zipcode: '560001',
+  country: 'India',
+  phone: '9876543210',
+};
 
 let backend: LineageBackend;
 beforeAll(async () => {
@@ -38,7 +48,12 @@ async function send(method: string, path: string, body?: unknown, headers: Recor
   });
   const text = await response.text();
   const contentType = response.headers.get('content-type') ?? '';
-  return { status: response.status, contentType, text, body: contentType.startsWith('application/json') ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  return {
+    status: response.status,
+    contentType,
+    text,
+    body: contentType.startsWith('application/json') ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
 }
 
 const post = (path: string, body?: unknown, headers?: Record<string, string>) => send('POST', path, body, headers);
@@ -56,11 +71,31 @@ function product(index = 0): LineageProduct {
 
 describe('failures are HTTP 200 with success false', () => {
   it.each([
-    ['a second sign-up with the same email', async (email: string) => post('/api/user/register', { name: 'B', email, password: PASSWORD }), 'User already exists'],
-    ['a sign-up with no valid email', () => post('/api/user/register', { name: 'B', email: 'not-an-email', password: PASSWORD }), 'Please enter a valid email'],
-    ['a sign-up with a 7-character password', () => post('/api/user/register', { name: 'B', email: 'b@example.com', password: '1234567' }), 'Please enter a strong password'],
-    ['a login with an unknown email', () => post('/api/user/login', { email: 'nobody@example.com', password: PASSWORD }), "User doesn't exists"],
-    ['a login with the wrong password', async (email: string) => post('/api/user/login', { email, password: 'wrong password' }), 'Invalid credentials'],
+    [
+      'a second sign-up with the same email',
+      async (email: string) => post('/api/user/register', { name: 'B', email, password: PASSWORD }),
+      'User already exists',
+    ],
+    [
+      'a sign-up with no valid email',
+      () => post('/api/user/register', { name: 'B', email: 'not-an-email', password: PASSWORD }),
+      'Please enter a valid email',
+    ],
+    [
+      'a sign-up with a 7-character password',
+      () => post('/api/user/register', { name: 'B', email: 'b@example.com', password: '1234567' }),
+      'Please enter a strong password',
+    ],
+    [
+      'a login with an unknown email',
+      () => post('/api/user/login', { email: 'nobody@example.com', password: PASSWORD }),
+      "User doesn't exists",
+    ],
+    [
+      'a login with the wrong password',
+      async (email: string) => post('/api/user/login', { email, password: 'wrong password' }),
+      'Invalid credentials',
+    ],
     ['a cart call with no token', () => post('/api/cart/get', {}), 'Not Authorized Login Again'],
   ])('%s', async (_case, request, message) => {
     const { email } = await signUp();
@@ -93,7 +128,10 @@ describe('accounts', () => {
     const { email } = await signUp();
     const answer = await post('/api/user/login', undefined, { 'content-type': 'text/plain' });
     expect(answer.body).toEqual({ success: false, message: "User doesn't exists" });
-    const raw = await fetch(new URL('/api/user/login', backend.url), { method: 'POST', body: JSON.stringify({ email, password: PASSWORD }) });
+    const raw = await fetch(new URL('/api/user/login', backend.url), {
+      method: 'POST',
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
     expect(await raw.json()).toEqual({ success: false, message: "User doesn't exists" });
   });
 });
@@ -108,7 +146,14 @@ describe('the token', () => {
   it.each([
     ['that is not three dot-separated parts', () => 'not-a-token', 'jwt malformed'],
     ['whose header is not JSON', () => 'abc.def.ghi', 'invalid token'],
-    ['signed with another secret', async () => new SignJWT({ id: '0'.repeat(24) }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode('another secret')), 'invalid signature'],
+    [
+      'signed with another secret',
+      async () =>
+        new SignJWT({ id: '0'.repeat(24) })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .sign(new TextEncoder().encode('another secret')),
+      'invalid signature',
+    ],
     ['of a user that no longer exists', async () => (await signUp()).token, "Cannot read properties of null (reading 'cartData')"],
   ])('a token %s fails with the jsonwebtoken (or Mongoose) message', async (_case, makeToken, message) => {
     const token = await makeToken();
@@ -138,10 +183,17 @@ describe('the catalogue', () => {
       expect(p.image.length).toBeGreaterThan(0);
       for (const url of p.image) expect(url.startsWith(`${backend.imagesUrl}/images/`)).toBe(true);
       expect(p.sizes.length).toBeGreaterThanOrEqual(2);
-      expect(p).toMatchObject({ price: expect.any(Number) as unknown, bestseller: expect.any(Boolean) as unknown, date: expect.any(Number) as unknown, __v: 0 });
+      expect(p).toMatchObject({
+        price: expect.any(Number) as unknown,
+        bestseller: expect.any(Boolean) as unknown,
+        date: expect.any(Number) as unknown,
+        __v: 0,
+      });
     }
     expect(new Set(products.map((p) => p.category))).toEqual(new Set(['Men', 'Women']));
-    expect(new Set(products.map((p) => p.subCategory))).toEqual(new Set(['Sports Shoes', 'Sneakers', 'Leather Shoes', 'Slippers', 'Sandals']));
+    expect(new Set(products.map((p) => p.subCategory))).toEqual(
+      new Set(['Sports Shoes', 'Sneakers', 'Leather Shoes', 'Slippers', 'Sandals']),
+    );
   });
 
   it('serves each picture as a cacheable SVG loadable from another origin', async () => {
@@ -257,7 +309,11 @@ describe('Express around the routes', () => {
   });
 
   it('a JSON body that does not parse gets the HTML 400 page', async () => {
-    const response = await fetch(new URL('/api/user/login', backend.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    const response = await fetch(new URL('/api/user/login', backend.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    });
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await response.text()).toMatch(/<pre>SyntaxError: /);
@@ -276,7 +332,9 @@ describe('Express around the routes', () => {
     const again = await request(new URL('/api/product/list', backend.url), { headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(await again.body.text()).toBe('');
-    const noCache = await request(new URL('/api/product/list', backend.url), { headers: { 'if-none-match': etag, 'cache-control': 'no-cache' } });
+    const noCache = await request(new URL('/api/product/list', backend.url), {
+      headers: { 'if-none-match': etag, 'cache-control': 'no-cache' },
+    });
     expect(noCache.statusCode).toBe(200);
     await noCache.body.dump();
     const noTags = await startLineageBackend({ etags: false });
@@ -297,7 +355,10 @@ describe('Express around the routes', () => {
       });
       const { token } = (await register.json()) as { token: string };
       const profile = await fetch(new URL('/api/user/profile', withProfile.url), { headers: { authorization: `Bearer ${token}` } });
-      expect(await profile.json()).toEqual({ success: true, user: { _id: decodeJwt(token).id, name: 'Asha Rao', email: 'asha@example.com' } });
+      expect(await profile.json()).toEqual({
+        success: true,
+        user: { _id: decodeJwt(token).id, name: 'Asha Rao', email: 'asha@example.com' },
+      });
     } finally {
       await withProfile.stop();
     }

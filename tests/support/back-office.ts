@@ -60,14 +60,16 @@ export function greyJpeg(): Buffer {
   const segment = (marker: number, body: number[]) => [0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body];
   const oneCode = (tableClass: number) => [(tableClass << 4) | 0, 1, ...Array<number>(15).fill(0), 0x00];
   return Buffer.from([
-    0xff, 0xd8, // SOI
+    0xff,
+    0xd8, // SOI
     ...segment(0xdb, [0x00, ...Array<number>(64).fill(1)]), // DQT: table 0, 8-bit, all ones
     ...segment(0xc0, [8, 0, 8, 0, 8, 1, 1, 0x11, 0]), // SOF0: 8-bit, 8 × 8, one component (id 1, 1×1, table 0)
     ...segment(0xc4, oneCode(0)), // DHT: DC table 0
     ...segment(0xc4, oneCode(1)), // DHT: AC table 0
     ...segment(0xda, [1, 1, 0x00, 0, 63, 0]), // SOS: component 1 with tables 0/0, spectral 0–63
     0x3f, // the scan: DC "0", EOB "0", then six padding ones
-    0xff, 0xd9, // EOI
+    0xff,
+    0xd9, // EOI
   ]);
 }
 
@@ -115,7 +117,12 @@ export function productForm(fields: Record<string, string>, files: FormFile[]): 
   return form;
 }
 
-export const pngFile = (field = 'image1', bytes = solidPng(4, 3, [192, 57, 43])): FormFile => ({ field, bytes, filename: `${field}.png`, type: 'image/png' });
+export const pngFile = (field = 'image1', bytes = solidPng(4, 3, [192, 57, 43])): FormFile => ({
+  field,
+  bytes,
+  filename: `${field}.png`,
+  type: 'image/png',
+});
 
 /** A multipart POST with the admin token in the `token` header, as the lineage's admin app sends it. */
 export async function postForm(

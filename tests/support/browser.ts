@@ -11,7 +11,15 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -32,7 +40,12 @@ export interface WatchOptions {
   allowedOrigins?: readonly string[];
 }
 
-export async function openWatchedPage(browser: Browser, baseUrl: string, viewport: ViewportName, options: WatchOptions = {}): Promise<WatchedPage> {
+export async function openWatchedPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport: ViewportName,
+  options: WatchOptions = {},
+): Promise<WatchedPage> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: VIEWPORTS[viewport],
@@ -47,7 +60,8 @@ export async function openWatchedPage(browser: Browser, baseUrl: string, viewpor
   page.on('pageerror', (error) => watched.consoleErrors.push(error.message));
   page.on('request', (request) => {
     const url = request.url();
-    if (!origins.some((origin) => url.startsWith(origin)) && !url.startsWith('data:') && !url.startsWith('blob:')) watched.foreignRequests.push(url);
+    if (!origins.some((origin) => url.startsWith(origin)) && !url.startsWith('data:') && !url.startsWith('blob:'))
+      watched.foreignRequests.push(url);
   });
   return watched;
 }

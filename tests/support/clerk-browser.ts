@@ -51,7 +51,12 @@ export const errorToasts = (page: Page) => page.evaluate<string[]>("JSON.parse(s
 const AS_A_SHOPPERS_BROWSER = "Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false })";
 
 /** A desktop page on the store whose Clerk calls the stand-in answers (with `faults`, if any). */
-export async function openClerkPage(browser: Browser, storeUrl: string, fapi: ClerkFrontendApi, faults: FrontendApiFaults = {}): Promise<WatchedPage> {
+export async function openClerkPage(
+  browser: Browser,
+  storeUrl: string,
+  fapi: ClerkFrontendApi,
+  faults: FrontendApiFaults = {},
+): Promise<WatchedPage> {
   const watched = await openWatchedPage(browser, storeUrl, 'desktop');
   await fapi.attach(watched.context, faults);
   await watched.context.addInitScript(RECORD_ERROR_TOASTS);
@@ -77,7 +82,11 @@ export const clerkModalTitle = (page: Page) => page.getByRole('heading', { name:
  * Email, Continue, password, Continue in Clerk's modal, once it is open. `screenshotAs` names a picture of the
  * modal with the email filled in.
  */
-export async function signInInClerkModal(page: Page, account: ClerkAccount, { screenshotAs }: { screenshotAs?: string } = {}): Promise<void> {
+export async function signInInClerkModal(
+  page: Page,
+  account: ClerkAccount,
+  { screenshotAs }: { screenshotAs?: string } = {},
+): Promise<void> {
   await clerkModalTitle(page).waitFor();
   await page.getByLabel('Email address').fill(account.email);
   if (screenshotAs) await screenshot(page, screenshotAs);

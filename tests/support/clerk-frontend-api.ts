@@ -207,9 +207,18 @@ function environmentJson(host: string): Json {
     commerce_settings: {
       object: 'commerce_settings',
       id: 'commerce_settings_stand_in',
-      billing: { stripe_publishable_key: null, organization: { enabled: false, has_paid_plans: false }, user: { enabled: false, has_paid_plans: false } },
+      billing: {
+        stripe_publishable_key: null,
+        organization: { enabled: false, has_paid_plans: false },
+        user: { enabled: false, has_paid_plans: false },
+      },
     },
-    api_keys_settings: { object: 'api_keys_settings', id: 'api_keys_settings_stand_in', user_api_keys_enabled: false, orgs_api_keys_enabled: false },
+    api_keys_settings: {
+      object: 'api_keys_settings',
+      id: 'api_keys_settings_stand_in',
+      user_api_keys_enabled: false,
+      orgs_api_keys_enabled: false,
+    },
     protect_config: { object: 'protect_config', id: 'protect_config_stand_in' },
     maintenance_mode: false,
   };
@@ -240,7 +249,14 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
 
   function userJson(user: User): Json {
     const now = Date.now();
-    const verification = { object: 'verification', id: id('ver'), status: 'verified', strategy: 'email_code', attempts: 1, expire_at: now + DAY };
+    const verification = {
+      object: 'verification',
+      id: id('ver'),
+      status: 'verified',
+      strategy: 'email_code',
+      attempts: 1,
+      expire_at: now + DAY,
+    };
     return {
       object: 'user',
       id: user.id,
@@ -252,7 +268,14 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
       has_image: false,
       username: null,
       email_addresses: [
-        { object: 'email_address', id: user.emailId, email_address: user.email, verification, linked_to: [], matches_sso_connection: false },
+        {
+          object: 'email_address',
+          id: user.emailId,
+          email_address: user.email,
+          verification,
+          linked_to: [],
+          matches_sso_connection: false,
+        },
       ],
       phone_numbers: [],
       web3_wallets: [],
@@ -360,7 +383,14 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
   }
 
   /** The JSON API: `{ status, body }` for one call, or undefined when the stand-in has no answer. */
-  async function answer(method: string, pathname: string, form: Json, client: Client, requestOrigin: string | undefined, faults: FrontendApiFaults) {
+  async function answer(
+    method: string,
+    pathname: string,
+    form: Json,
+    client: Client,
+    requestOrigin: string | undefined,
+    faults: FrontendApiFaults,
+  ) {
     const wrap = async (response: unknown) => ({ status: 200, body: { response, client: await clientJson(client, requestOrigin) } });
     if (pathname === '/v1/environment' && (method === 'GET' || method === 'PATCH')) {
       if (faults.environment === 'status500') return clerkError(500, 'internal_clerk_error', 'Oops, an unexpected error occurred');
@@ -372,7 +402,10 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
       if (method === 'DELETE') {
         endSessions(client, 'ended');
         client.signIn = null;
-        return { status: 200, body: { response: { object: 'client', id: client.id, deleted: true }, client: await clientJson(client, requestOrigin) } };
+        return {
+          status: 200,
+          body: { response: { object: 'client', id: client.id, deleted: true }, client: await clientJson(client, requestOrigin) },
+        };
       }
     }
     if (pathname === '/v1/client/sign_ins' && method === 'POST') {
@@ -380,7 +413,14 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
       if (!body.success) return clerkError(422, 'form_param_missing', 'Enter an email address.', { param_name: 'identifier' });
       const user = users.get(body.data.identifier.trim().toLowerCase());
       if (!user) return clerkError(422, 'form_identifier_not_found', "Couldn't find your account.", { param_name: 'identifier' });
-      const signIn: SignIn = { id: id('sia'), identifier: user.email, userId: user.id, status: 'needs_first_factor', createdSessionId: null, passwordVerified: false };
+      const signIn: SignIn = {
+        id: id('sia'),
+        identifier: user.email,
+        userId: user.id,
+        status: 'needs_first_factor',
+        createdSessionId: null,
+        passwordVerified: false,
+      };
       client.signIn = signIn;
       if (body.data.strategy === 'password') {
         const attempt = completeWithPassword(client, signIn, user, body.data.password ?? '');
@@ -395,7 +435,8 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
       if (signInAction[2] === undefined && method === 'GET') return wrap(signInJson(signIn));
       if (signInAction[2] === 'attempt_first_factor' && method === 'POST') {
         const body = firstFactorBody.safeParse(form);
-        if (!body.success) return clerkError(422, 'strategy_for_user_invalid', 'Only password sign-in is set up here.', { param_name: 'strategy' });
+        if (!body.success)
+          return clerkError(422, 'strategy_for_user_invalid', 'Only password sign-in is set up here.', { param_name: 'strategy' });
         const user = [...users.values()].find((u) => u.id === signIn.userId)!;
         const attempt = completeWithPassword(client, signIn, user, body.data.password);
         return attempt ?? wrap(signInJson(signIn));
@@ -431,7 +472,9 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
 
   function completeWithPassword(client: Client, signIn: SignIn, user: User, password: string) {
     if (password !== user.password) {
-      return clerkError(422, 'form_password_incorrect', 'Password is incorrect. Try again, or use another method.', { param_name: 'password' });
+      return clerkError(422, 'form_password_incorrect', 'Password is incorrect. Try again, or use another method.', {
+        param_name: 'password',
+      });
     }
     const now = Date.now();
     const session: Session = { id: id('sess'), userId: user.id, status: 'active', createdAt: now, lastActiveAt: now };

@@ -25,7 +25,9 @@ export async function clerkJsDist(): Promise<string> {
   mkdirSync(path.dirname(CACHE), { recursive: true });
   const work = mkdtempSync(`${CACHE}-`);
   try {
-    const { stdout } = await run('npm', ['pack', `@clerk/clerk-js@${CLERK_JS_VERSION}`, '--silent', '--pack-destination', work], { cwd: work });
+    const { stdout } = await run('npm', ['pack', `@clerk/clerk-js@${CLERK_JS_VERSION}`, '--silent', '--pack-destination', work], {
+      cwd: work,
+    });
     const tarball = path.join(work, stdout.trim().split('\n').pop() ?? '');
     const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
     if (integrity !== INTEGRITY) throw new Error(`@clerk/clerk-js@${CLERK_JS_VERSION}: integrity ${integrity}, expected ${INTEGRITY}`);

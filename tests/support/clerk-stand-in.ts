@@ -29,7 +29,13 @@ export function createClerkStandIn(issuer = CLERK_ISSUER) {
     /** A version 2 session token as Clerk's Frontend API mints it (60 s by default, as Clerk's are). */
     async sessionToken(subject: string, claims: SessionTokenClaims = {}): Promise<string> {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ sid: claims.sid ?? `sess_${subject}`, azp: claims.azp ?? 'http://localhost:5173', sts: 'active', fva: [0, -1], v: 2 })
+      return new SignJWT({
+        sid: claims.sid ?? `sess_${subject}`,
+        azp: claims.azp ?? 'http://localhost:5173',
+        sts: 'active',
+        fva: [0, -1],
+        v: 2,
+      })
         .setProtectedHeader({ alg: 'RS256', kid: 'ins_stand_in', typ: 'JWT' })
         .setIssuer(claims.iss ?? issuer)
         .setSubject(subject)

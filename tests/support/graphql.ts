@@ -30,8 +30,7 @@ export async function gql<T = Record<string, unknown>>(
 }
 
 /** The `extensions.code` of each error, for compact assertions. */
-export const codesOf = (answer: GraphQLAnswer<unknown>): Array<string | undefined> =>
-  (answer.errors ?? []).map((e) => e.extensions?.code);
+export const codesOf = (answer: GraphQLAnswer<unknown>): Array<string | undefined> => (answer.errors ?? []).map((e) => e.extensions?.code);
 
 /**
  * What a test selects of a server cart: all the schema's Cart holds (its lines above 0, by product id then size);

@@ -64,7 +64,11 @@ export async function addToCartInBrowser(page: Page, shoe: Shoe, size: string): 
 }
 
 export async function cartCount(page: Page): Promise<number> {
-  const label = (await page.getByRole('link', { name: /^Cart, \d+ items?$/ }).first().getAttribute('aria-label')) ?? '';
+  const label =
+    (await page
+      .getByRole('link', { name: /^Cart, \d+ items?$/ })
+      .first()
+      .getAttribute('aria-label')) ?? '';
   return Number(/\d+/.exec(label)?.[0] ?? Number.NaN);
 }
 
@@ -77,7 +81,10 @@ export async function fillAddress(page: Page, address: Record<string, string> = 
 }
 
 /** The signed-in shopper's cart (its count: the sum of its quantities) and orders, as the BFF has them (the server's truth, not the page's). */
-export async function serverState(storeUrl: string, page: Page): Promise<{ count: number; orders: Array<{ id: string; status: string; paymentMethod: string }> }> {
+export async function serverState(
+  storeUrl: string,
+  page: Page,
+): Promise<{ count: number; orders: Array<{ id: string; status: string; paymentMethod: string }> }> {
   // A string expression: this file is type-checked for Node, where `window` does not exist.
   const token = await page.evaluate<string | null>("window.localStorage.getItem('kadam.session.token')");
   expect(token).toEqual(expect.any(String));

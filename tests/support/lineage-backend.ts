@@ -3,7 +3,15 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { defaultCatalogue, objectId, PICTURE_NAME, pictureSvg, type LineageProduct } from './lineage-catalogue.js';
 import { HttpError, parseJsonBody, readBody, routeKey, sendErrorPage, sendJson } from './lineage-express.js';
-import { emptyRecord, hashPassword, LineageStore, passwordMatches, type CartData, type LineageOrder, type LineageUser } from './lineage-store.js';
+import {
+  emptyRecord,
+  hashPassword,
+  LineageStore,
+  passwordMatches,
+  type CartData,
+  type LineageOrder,
+  type LineageUser,
+} from './lineage-store.js';
 import { isRecord, lineageSecret, signLineageToken, verifyLineageToken } from './lineage-token.js';
 
 // An in-memory stand-in for the store's original backend (Express + MongoDB, the "lineage" the spec was
@@ -342,7 +350,8 @@ function refusal(message: string): Answer {
   return { success: false, message };
 }
 
-const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+const EMAIL =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
 
 /** The email when validator's isEmail (closely enough) accepts it; like isEmail, a value that is not a string throws. */
 function emailInput(value: unknown): string | undefined {

@@ -46,7 +46,15 @@ function hex(value: number, digits: number): string {
 }
 
 // ── The default catalogue ──────────────────────────────────────────────────────────────────────────────
-type Row = [name: string, category: LineageProduct['category'], subCategory: LineageProduct['subCategory'], price: number, sizes: string[], bestseller: boolean, pictures: number];
+type Row = [
+  name: string,
+  category: LineageProduct['category'],
+  subCategory: LineageProduct['subCategory'],
+  price: number,
+  sizes: string[],
+  bestseller: boolean,
+  pictures: number,
+];
 
 // Twelve shoes: both categories, every type, two to four sizes each, a few with several pictures.
 const ROWS: Row[] = [

@@ -75,7 +75,12 @@ const toCart = (lines: Lines) => {
   return cart;
 };
 
-export async function runShoppers(bffUrl: string, shopperCount: number, durationMs: number, options: ShopperOptions = {}): Promise<LoadResult> {
+export async function runShoppers(
+  bffUrl: string,
+  shopperCount: number,
+  durationMs: number,
+  options: ShopperOptions = {},
+): Promise<LoadResult> {
   const batch = Math.max(1, Math.min(options.signUpBatch ?? shopperCount, shopperCount));
   const signUps: SignUpResult = { latenciesMs: [], retried: 0, retries: 0, failures: {}, batch, durationMs: 0 };
   const result: LoadResult = { shoppers: [], requests: 0, latenciesMs: [], serverErrors: 0, errorCodes: {}, durationMs, signUps };
@@ -106,7 +111,7 @@ export async function runShoppers(bffUrl: string, shopperCount: number, duration
     while (Date.now() < deadline) {
       const filter = { categories: Math.random() < 0.5 ? [pick(CATEGORIES)] : [], types: Math.random() < 0.5 ? [pick(TYPES)] : [] };
       const list = await ask(QUERIES.collection, { filter, sort: pick(SORTS) });
-      const nodes = ((list.data?.products as { nodes?: Array<{ id: string; sizes: string[] }> } | undefined)?.nodes ?? []);
+      const nodes = (list.data?.products as { nodes?: Array<{ id: string; sizes: string[] }> } | undefined)?.nodes ?? [];
       if (nodes.length === 0) continue;
       const shoe = pick(nodes);
       await ask(QUERIES.product, { id: shoe.id });
@@ -118,7 +123,11 @@ export async function runShoppers(bffUrl: string, shopperCount: number, duration
       if (lines) record.toldCart = toCart(lines);
       if (lines && lines.length > 0 && Math.random() < 0.3) {
         const line = pick(lines);
-        const updated = await ask(QUERIES.update, { productId: line.productId, size: line.size, quantity: Math.floor(Math.random() * 4) }, record.token);
+        const updated = await ask(
+          QUERIES.update,
+          { productId: line.productId, size: line.size, quantity: Math.floor(Math.random() * 4) },
+          record.token,
+        );
         lines = (updated.data?.updateCartLine as ServerCart | undefined)?.lines;
         if (lines) record.toldCart = toCart(lines);
       }
@@ -202,10 +211,7 @@ export interface Verdict {
 }
 
 /** Compares what the shoppers were told with what the database holds. */
-export async function verifyAgainstDatabase(
-  result: LoadResult,
-  db: Kysely<Database>,
-): Promise<Verdict> {
+export async function verifyAgainstDatabase(result: LoadResult, db: Kysely<Database>): Promise<Verdict> {
   const verdict: Verdict = { acknowledgedOrders: 0, lostOrders: [], duplicatedKeys: [], unacknowledgedOrders: 0, cartMismatches: [] };
   for (const shopper of result.shoppers) {
     const user = await db.selectFrom('users').select('id').where('email', '=', shopper.email).executeTakeFirstOrThrow();
@@ -243,7 +249,9 @@ export function printLoadReport(result: LoadResult, verdict: Verdict): void {
   );
   const seconds = result.durationMs / 1000;
   console.log(`shoppers: ${result.shoppers.length}, duration: ${seconds} s, requests: ${result.requests}`);
-  console.log(`throughput: ${Math.round(result.requests / seconds)} req/s, p50 ${percentile(result.latenciesMs, 50).toFixed(1)} ms, p99 ${percentile(result.latenciesMs, 99).toFixed(1)} ms`);
+  console.log(
+    `throughput: ${Math.round(result.requests / seconds)} req/s, p50 ${percentile(result.latenciesMs, 50).toFixed(1)} ms, p99 ${percentile(result.latenciesMs, 99).toFixed(1)} ms`,
+  );
   console.log(`5xx answers: ${result.serverErrors}; GraphQL error codes: ${JSON.stringify(result.errorCodes)}`);
   console.log(
     `orders acknowledged: ${verdict.acknowledgedOrders}, lost: ${verdict.lostOrders.length}, duplicated keys: ${verdict.duplicatedKeys.length}, unacknowledged in db: ${verdict.unacknowledgedOrders}`,

@@ -20,7 +20,9 @@ const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
 function fontPreloads(outDir: string): string[] {
   // The display face and the body's regular weight: the first screen's text needs both. (Latin only: a
   // variable face would also fetch its latin-ext file for the rupee sign.)
-  const fonts = readdirSync(path.join(outDir, 'assets')).filter((file) => /^(krona-one-latin-400|outfit-latin-400)-normal-.*\.woff2$/.test(file));
+  const fonts = readdirSync(path.join(outDir, 'assets')).filter((file) =>
+    /^(krona-one-latin-400|outfit-latin-400)-normal-.*\.woff2$/.test(file),
+  );
   return fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" href="/assets/${file}" crossorigin>`);
 }
 
@@ -103,7 +105,12 @@ export function prerenderRoutes(): Plugin {
       const home = server.PRERENDERED_ROUTES.find((route) => route.path === '/');
       writeFileSync(
         path.join(outDir, SHELL_FILE),
-        server.fillDocument(template, { root: await server.renderShell(), title: server.documentTitle(''), description: home?.description ?? '', head: fonts }),
+        server.fillDocument(template, {
+          root: await server.renderShell(),
+          title: server.documentTitle(''),
+          description: home?.description ?? '',
+          head: fonts,
+        }),
       );
       if (!existsSync(path.join(outDir, 'index.html'))) throw new Error('prerender: index.html missing');
       compressAll(outDir);

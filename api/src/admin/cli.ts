@@ -62,11 +62,16 @@ function orderLine(order: ShopOrder): string {
 }
 
 async function listOrders(config: ApiConfig, args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args, options: { status: { type: 'string' }, limit: { type: 'string' } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    args,
+    options: { status: { type: 'string' }, limit: { type: 'string' } },
+    allowPositionals: true,
+  });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals[0]!}`);
   const status = values.status === undefined ? undefined : statusNamed(values.status);
   const limit = values.limit === undefined ? DEFAULT_LIMIT : Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new UsageError(`--limit must be a whole number from 1 to ${MAX_LIMIT}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+    throw new UsageError(`--limit must be a whole number from 1 to ${MAX_LIMIT}`);
   const page = await withDatabase(config, ({ db }) => listShopOrders(db, { limit, before: undefined, status }));
   if (page.orders.length === 0) {
     console.log(status === undefined ? 'No orders yet.' : `No orders with status ${status}.`);
@@ -123,7 +128,8 @@ async function readPassword(): Promise<string> {
 async function adminPassword(config: ApiConfig, args: string[]): Promise<void> {
   if (args.length > 0) throw new UsageError('admin-password reads the password from the terminal (or a pipe), not the command line');
   const password = await readPassword();
-  if (password.length < ADMIN_PASSWORD_MIN_LENGTH) throw new UsageError(`The password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`);
+  if (password.length < ADMIN_PASSWORD_MIN_LENGTH)
+    throw new UsageError(`The password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`);
   if (password.length > 128) throw new UsageError('The password must be at most 128 characters.');
   const hash = await hashPassword(password, {
     memoryKiB: config.PASSWORD_HASH_MEMORY_KIB,

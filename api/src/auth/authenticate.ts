@@ -28,11 +28,7 @@ function issuerOf(token: string): string | undefined {
   }
 }
 
-export function createAuthenticator(
-  db: Kysely<Database>,
-  tokens: StoreTokens,
-  clerk: ClerkOptions | undefined,
-): Authenticate {
+export function createAuthenticator(db: Kysely<Database>, tokens: StoreTokens, clerk: ClerkOptions | undefined): Authenticate {
   return async (request) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Not authorized. Please sign in.');

@@ -86,4 +86,3 @@ async function verifyLegacyScrypt(password: string, stored: string): Promise<boo
     return false;
   }
 }
-

@@ -63,9 +63,7 @@ export async function setQuantity(
   await db
     .insertInto('cart_lines')
     .values({ user_id: line.userId, product_id: line.productId, size: line.size, quantity: line.quantity, updated_at: now })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'product_id', 'size']).doUpdateSet({ quantity: line.quantity, updated_at: now }),
-    )
+    .onConflict((oc) => oc.columns(['user_id', 'product_id', 'size']).doUpdateSet({ quantity: line.quantity, updated_at: now }))
     .execute();
 }
 

@@ -18,7 +18,11 @@ type ImageField = (typeof PRODUCT_IMAGE_FIELDS)[number];
 const isImageField = (name: string): name is ImageField => (PRODUCT_IMAGE_FIELDS as readonly string[]).includes(name);
 
 const productId = (name: string) =>
-  z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(64, `${name} is too long`);
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(64, `${name} is too long`);
 const removeBody = z.object({ id: productId('id') }).strict();
 const singleBody = z.object({ productId: productId('productId') }).strict();
 
@@ -100,7 +104,10 @@ function describeMultipartError(error: unknown, imageMaxBytes: number): ApiError
 
 async function readProductForm(request: FastifyRequest, imageMaxBytes: number): Promise<ProductFormData> {
   if (!request.isMultipart()) {
-    throw new UnreadableBodyError(415, `Send the product as multipart/form-data (text fields and files ${PRODUCT_IMAGE_FIELDS.join(', ')})`);
+    throw new UnreadableBodyError(
+      415,
+      `Send the product as multipart/form-data (text fields and files ${PRODUCT_IMAGE_FIELDS.join(', ')})`,
+    );
   }
   const fields = new Map<string, string>();
   const images = new Map<ImageField, Buffer>();
@@ -108,7 +115,8 @@ async function readProductForm(request: FastifyRequest, imageMaxBytes: number): 
     for await (const part of request.parts()) {
       const name = part.fieldname;
       if (part.type === 'file') {
-        if (!isImageField(name)) throw badRequest(`Unknown file field: ${name.slice(0, 40)} (send images as ${PRODUCT_IMAGE_FIELDS.join(', ')})`);
+        if (!isImageField(name))
+          throw badRequest(`Unknown file field: ${name.slice(0, 40)} (send images as ${PRODUCT_IMAGE_FIELDS.join(', ')})`);
         if (images.has(name)) throw badRequest(`${name} is sent twice`);
         const bytes = await part.toBuffer();
         // A browser sends an empty part for a file input left empty.

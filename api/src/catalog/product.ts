@@ -8,9 +8,7 @@ export const PRODUCT_ID_PATTERN = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_PRODUCT_ID_
 // One catalogue row as the REST contract shows it (spec section 3), validated the same for the seed and for imports.
 export const productSchema = z
   .object({
-    _id: z
-      .string()
-      .regex(PRODUCT_ID_PATTERN, `must be 1–${MAX_PRODUCT_ID_LENGTH} letters, digits, - or _`),
+    _id: z.string().regex(PRODUCT_ID_PATTERN, `must be 1–${MAX_PRODUCT_ID_LENGTH} letters, digits, - or _`),
     name: z.string().trim().min(1, 'is required').max(120),
     description: z.string().trim().min(1, 'is required').max(2000),
     price: z.number().positive('must be above 0').max(10_000_000).multipleOf(0.01, 'has more than 2 decimals'),

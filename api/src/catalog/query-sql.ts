@@ -332,7 +332,10 @@ const cellSum = (counts: readonly number[], cells: readonly number[] | undefined
   (cells ?? counts.map((_, cell) => cell)).reduce((sum, cell) => sum + (counts[cell] ?? 0), 0);
 
 /** Conditions on product_search (alias s) for the scope and the filter's cells; undefined when nothing can match. */
-function searchRestriction(scope: SearchScope, filter?: PageFilter): { where: RawBuilder<unknown>; cells: number[] | undefined } | undefined {
+function searchRestriction(
+  scope: SearchScope,
+  filter?: PageFilter,
+): { where: RawBuilder<unknown>; cells: number[] | undefined } | undefined {
   const cells = cellsLeft(scope, filter);
   if (cells?.length === 0) return undefined;
   const parts: RawBuilder<unknown>[] = [];
@@ -371,7 +374,11 @@ function tierCondition(tier: Tier, q: RawBuilder<unknown>, walk: boolean): RawBu
 
 async function countTiers(db: Executor, words: readonly ExpandedWord[], scope: SearchScope): Promise<MatchCounts> {
   const cells = emptyCounts();
-  const tiers: Record<Tier, number[]> = { 3: new Array<number>(ALL_CELLS).fill(0), 2: new Array<number>(ALL_CELLS).fill(0), 1: new Array<number>(ALL_CELLS).fill(0) };
+  const tiers: Record<Tier, number[]> = {
+    3: new Array<number>(ALL_CELLS).fill(0),
+    2: new Array<number>(ALL_CELLS).fill(0),
+    1: new Array<number>(ALL_CELLS).fill(0),
+  };
   const restriction = searchRestriction(scope);
   if (!restriction) return { cells, tiers, span: 0 };
   const q = tsquery(words);
@@ -440,7 +447,11 @@ async function rankedPage(db: Executor, words: readonly ExpandedWord[], request:
 const SORT_WALK_ROW_COST = 2;
 
 /** Price or date order with search text: walk the sort's index keeping matches, or sort every match. */
-async function sortedPage(db: Executor, words: readonly ExpandedWord[], request: PageRequest & { sort: Exclude<Sort, 'relevant'> }): Promise<SearchRow[]> {
+async function sortedPage(
+  db: Executor,
+  words: readonly ExpandedWord[],
+  request: PageRequest & { sort: Exclude<Sort, 'relevant'> },
+): Promise<SearchRow[]> {
   const { filter, scope, sort, cursor, limit, total, counts } = request;
   const restriction = searchRestriction(scope, filter);
   if (!restriction) return [];

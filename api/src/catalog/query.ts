@@ -19,10 +19,16 @@ export const MAX_SEARCH_LENGTH = 100;
 const text = z.union([z.string(), z.array(z.string()).transform((values) => values.join(','))]);
 function listOf<T extends string>(name: string, allowed: readonly T[]) {
   return text.transform((value, ctx) => {
-    const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const items = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const unknown = items.filter((item) => !allowed.includes(item as T));
     if (unknown.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `${name} must be a comma-separated list of ${allowed.join(', ')} (got ${unknown[0]!.slice(0, 40)})` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name} must be a comma-separated list of ${allowed.join(', ')} (got ${unknown[0]!.slice(0, 40)})`,
+      });
       return z.NEVER;
     }
     return [...new Set(items)] as T[];
@@ -40,7 +46,10 @@ const paramsSchema = z
       .optional(),
     ids: text
       .transform((value, ctx) => {
-        const ids = value.split(',').map((s) => s.trim()).filter(Boolean);
+        const ids = value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
         if (ids.length > MAX_QUERY_IDS) {
           ctx.addIssue({ code: 'custom', message: `ids takes at most ${MAX_QUERY_IDS} product ids` });
           return z.NEVER;
@@ -122,7 +131,8 @@ function cursorKeys(sort: Sort, searching: boolean): 1 | 2 {
 }
 
 export function encodeCursor(sort: Sort, cursor: Cursor): string {
-  const k = sort === 'relevant' ? (cursor.tier === undefined ? [cursor.position] : [cursor.tier, cursor.position]) : [cursor.key!, cursor.position];
+  const k =
+    sort === 'relevant' ? (cursor.tier === undefined ? [cursor.position] : [cursor.tier, cursor.position]) : [cursor.key!, cursor.position];
   return Buffer.from(JSON.stringify({ s: sort, k })).toString('base64url');
 }
 

@@ -23,7 +23,11 @@ export async function listProductsAfter(db: Executor, afterPosition: number, lim
 
 export async function findProducts(db: Executor, ids: readonly string[]): Promise<Map<string, Product>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('products').select(PRODUCT_COLUMNS).where('products.id', 'in', [...new Set(ids)]).execute();
+  const rows = await db
+    .selectFrom('products')
+    .select(PRODUCT_COLUMNS)
+    .where('products.id', 'in', [...new Set(ids)])
+    .execute();
   return new Map(rows.map((r) => [r.id, toProduct(r)]));
 }
 
@@ -57,11 +61,7 @@ export async function listAbsoluteImageLists(db: Executor): Promise<string[]> {
 
 /** Changes whenever the catalogue does: every product write bumps it in its own transaction. */
 export async function readCatalogVersion(db: Executor): Promise<string> {
-  const row = await db
-    .selectFrom('catalog_state')
-    .select(['revision', 'token'])
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
+  const row = await db.selectFrom('catalog_state').select(['revision', 'token']).where('id', '=', 1).executeTakeFirstOrThrow();
   return `${row.revision}-${row.token}`;
 }
 

@@ -43,16 +43,13 @@ export function validateCatalogFile(fileName: string, content: string): Validate
     const parsed: unknown = JSON.parse(content);
     if (!Array.isArray(parsed)) throw new Error('A JSON catalogue must be an array of products');
     const rows: unknown[] = parsed;
-    raw = rows.map((row) =>
-      row !== null && typeof row === 'object' && !('date' in row) ? { ...row, date: Date.now() } : row,
-    );
+    raw = rows.map((row) => (row !== null && typeof row === 'object' && !('date' in row) ? { ...row, date: Date.now() } : row));
   }
   const products: Product[] = [];
   const rejected: RejectedRow[] = [];
   const seen = new Set<string>();
   raw.forEach((row, index) => {
-    const id =
-      row !== null && typeof row === 'object' && '_id' in row && typeof row._id === 'string' ? row._id : undefined;
+    const id = row !== null && typeof row === 'object' && '_id' in row && typeof row._id === 'string' ? row._id : undefined;
     const result = productSchema.safeParse(row);
     if (!result.success) {
       const issue = result.error.issues[0]!;

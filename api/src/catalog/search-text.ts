@@ -21,7 +21,9 @@ export function foldText(text: string): string {
 
 /** The words of a search, folded and deduplicated; the last word typed is the prefix. */
 export function searchWords(text: string): SearchWord[] {
-  const words = foldText(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   const unique = [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
   const last = words.at(-1);
   return unique.map((word) => ({

@@ -31,9 +31,7 @@ export function openDatabase(options: DatabaseOptions): StoreDatabase {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
-  const file = options.url?.startsWith('sqlite:')
-    ? options.url.slice('sqlite:'.length)
-    : path.join(options.dataDir, 'store.sqlite');
+  const file = options.url?.startsWith('sqlite:') ? options.url.slice('sqlite:'.length) : path.join(options.dataDir, 'store.sqlite');
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');

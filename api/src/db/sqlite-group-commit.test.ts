@@ -23,7 +23,11 @@ describe('SQLite group commit', () => {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = FULL');
     db = new Kysely<Tables>({ dialect: new GroupCommitSqliteDialect(sqlite) });
-    await db.schema.createTable('notes').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('body', 'text', (c) => c.notNull()).execute();
+    await db.schema
+      .createTable('notes')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .execute();
     observer = new SqliteDatabase(file, { readonly: true });
   });
 
@@ -35,7 +39,11 @@ describe('SQLite group commit', () => {
 
   const committedIds = () => (observer.prepare('select id from notes order by id').all() as Array<{ id: number }>).map((row) => row.id);
   const commits = () => observer.pragma('data_version', { simple: true }) as number;
-  const insert = (id: number) => db.insertInto('notes').values({ id, body: `note ${id}` }).execute();
+  const insert = (id: number) =>
+    db
+      .insertInto('notes')
+      .values({ id, body: `note ${id}` })
+      .execute();
 
   it('commits the writes of one turn together, and answers each only once it is committed', async () => {
     const before = commits();
@@ -56,7 +64,11 @@ describe('SQLite group commit', () => {
 
   it('a read never sees a write that is not committed yet', async () => {
     const write = insert(7);
-    const read = db.selectFrom('notes').select('id').execute().then((rows) => ({ rows: rows.map((row) => row.id), committed: committedIds() }));
+    const read = db
+      .selectFrom('notes')
+      .select('id')
+      .execute()
+      .then((rows) => ({ rows: rows.map((row) => row.id), committed: committedIds() }));
     const { rows, committed } = await read;
     await write;
     expect(rows).toEqual([7]);
@@ -76,7 +88,9 @@ describe('SQLite group commit', () => {
       return { outside };
     });
     await early;
-    await (await transaction).outside;
+    await (
+      await transaction
+    ).outside;
     expect(committedIds()).toEqual([1, 2, 3, 4]);
 
     await expect(

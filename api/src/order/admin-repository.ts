@@ -50,7 +50,11 @@ export async function listShopOrders(
     const changes = await db
       .selectFrom('order_status_changes')
       .selectAll()
-      .where('order_id', 'in', page.map((row) => row.id))
+      .where(
+        'order_id',
+        'in',
+        page.map((row) => row.id),
+      )
       .orderBy('seq')
       .execute();
     for (const change of changes) {
@@ -77,12 +81,7 @@ export async function readOrderStatus(db: Executor, orderId: string): Promise<st
 
 /** Sets the status only if it is still `from` (a concurrent change wins otherwise); true when it was set. */
 export async function replaceOrderStatus(db: Executor, orderId: string, from: string, to: string): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({ status: to })
-    .where('id', '=', orderId)
-    .where('status', '=', from)
-    .executeTakeFirst();
+  const result = await db.updateTable('orders').set({ status: to }).where('id', '=', orderId).where('status', '=', from).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

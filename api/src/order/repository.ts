@@ -19,22 +19,12 @@ export function toOrder(row: Selectable<OrderTable>): Order {
 }
 
 export async function findOrderByIdempotencyKey(db: Executor, userId: string, key: string): Promise<Order | undefined> {
-  const row = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
+  const row = await db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
   return row && toOrder(row);
 }
 
 /** Inserts the order; false when this user already has an order under the same idempotency key. */
-export async function insertOrder(
-  db: Executor,
-  userId: string,
-  order: Order,
-  idempotencyKey: string | undefined,
-): Promise<boolean> {
+export async function insertOrder(db: Executor, userId: string, order: Order, idempotencyKey: string | undefined): Promise<boolean> {
   const inserted = await db
     .insertInto('orders')
     .values({

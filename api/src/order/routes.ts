@@ -38,9 +38,7 @@ export function orderRoutes(app: FastifyInstance, { db, catalog, authenticate, b
       clientAmount: body.amount,
       idempotencyKey,
     });
-    return reply
-      .code(replayed ? 200 : 201)
-      .send({ success: true, message: replayed ? 'Order already placed' : 'Order placed', order });
+    return reply.code(replayed ? 200 : 201).send({ success: true, message: replayed ? 'Order already placed' : 'Order placed', order });
   });
 
   app.post('/api/order/userorders', async (request) => {

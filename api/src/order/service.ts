@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  CURRENCY_SYMBOL,
-  FIRST_ORDER_STATUS,
-  PAYMENT_METHOD_COD,
-  cartSubtotal,
-  cartTotal,
-} from '../../../domain/store-rules.js';
+import { CURRENCY_SYMBOL, FIRST_ORDER_STATUS, PAYMENT_METHOD_COD, cartSubtotal, cartTotal } from '../../../domain/store-rules.js';
 import { clearCart } from '../cart/repository.js';
 import { sellableProducts } from '../cart/service.js';
 import type { CatalogService } from '../catalog/service.js';
@@ -30,18 +24,17 @@ export interface PlacedOrder {
   replayed: boolean;
 }
 
-export async function placeOrder(
-  db: Kysely<Database>,
-  catalog: CatalogService,
-  request: PlaceOrderRequest,
-): Promise<PlacedOrder> {
+export async function placeOrder(db: Kysely<Database>, catalog: CatalogService, request: PlaceOrderRequest): Promise<PlacedOrder> {
   const { userId, idempotencyKey } = request;
   if (idempotencyKey !== undefined) {
     const earlier = await findOrderByIdempotencyKey(db, userId, idempotencyKey);
     if (earlier) return { order: earlier, replayed: true };
   }
 
-  const products = await sellableProducts(catalog, request.lines.map((line) => ({ productId: line._id, size: line.size })));
+  const products = await sellableProducts(
+    catalog,
+    request.lines.map((line) => ({ productId: line._id, size: line.size })),
+  );
   const items: OrderItem[] = request.lines.map((line) => {
     const product = products.get(line._id)!;
     return {

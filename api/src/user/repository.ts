@@ -40,10 +40,7 @@ export async function replacePasswordHash(db: Kysely<Database>, id: string, hash
 }
 
 /** The store user behind a Clerk subject, created on first sight. */
-export async function upsertClerkUser(
-  db: Kysely<Database>,
-  identity: { clerkId: string; name: string | undefined },
-): Promise<User> {
+export async function upsertClerkUser(db: Kysely<Database>, identity: { clerkId: string; name: string | undefined }): Promise<User> {
   const existing = await db.selectFrom('users').selectAll().where('clerk_id', '=', identity.clerkId).executeTakeFirst();
   if (existing) return existing;
   await db

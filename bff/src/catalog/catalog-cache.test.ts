@@ -98,7 +98,9 @@ describe('parsing a list copy', () => {
   it('leaves out what the store cannot show and refuses a list that says it failed', () => {
     const snapshot = parseListCopy({ version: 3, bytes: listOf([shoe('a', 1), { ...shoe('b', 2), category: 'Kids' }]) });
     expect([snapshot.version, snapshot.products.map((p) => p.id), snapshot.skipped]).toEqual([3, ['a'], 1]);
-    expect(() => parseListCopy({ version: 1, bytes: Buffer.from('{"success":false,"message":"Database is down"}') })).toThrow('Database is down');
+    expect(() => parseListCopy({ version: 1, bytes: Buffer.from('{"success":false,"message":"Database is down"}') })).toThrow(
+      'Database is down',
+    );
     expect(() => parseListCopy({ version: 1, bytes: Buffer.from('<html>') })).toThrow(/unexpected/);
   });
 });

@@ -12,7 +12,12 @@ import { toCatalogProduct, type CatalogProduct } from './product.js';
 // sorted, counted and paged in its database, so the BFF holds no copy of the catalogue and each request costs
 // the same however many products there are. A view is one catalogue version; what it looked up is kept with it.
 
-const SORTS: Record<ProductSort, CatalogQuerySort> = { RELEVANT: 'relevant', PRICE_ASC: 'price_asc', PRICE_DESC: 'price_desc', NEWEST: 'newest' };
+const SORTS: Record<ProductSort, CatalogQuerySort> = {
+  RELEVANT: 'relevant',
+  PRICE_ASC: 'price_asc',
+  PRICE_DESC: 'price_desc',
+  NEWEST: 'newest',
+};
 /** The query's largest page, and so the most ids one call looks up. */
 const MAX_PER_CALL = 100;
 /** Lookups kept per version (products by id, related and newest lists). */
@@ -39,7 +44,9 @@ export function queryCatalogView(upstream: Upstream, version: number, origins: I
   const products = new Kept<CatalogProduct | null>(MAX_KEPT);
   const lists = new Kept<Promise<CatalogProduct[]>>(MAX_KEPT);
 
-  async function ask(query: CatalogQuery): Promise<{ answer: CatalogQueryAnswer; items: Array<{ product: CatalogProduct; index: number }> }> {
+  async function ask(
+    query: CatalogQuery,
+  ): Promise<{ answer: CatalogQueryAnswer; items: Array<{ product: CatalogProduct; index: number }> }> {
     const answer = await queryCatalog(upstream, query);
     const items = answer.products.flatMap((raw, index) => {
       const parsed = restProductSchema.safeParse(raw);
@@ -79,7 +86,10 @@ export function queryCatalogView(upstream: Upstream, version: number, origins: I
       const last = answer.products.length - 1;
       return {
         // Each product's own cursor, so a page can resume after any of them; without them, the page's end.
-        edges: items.map(({ product, index }) => ({ node: product, cursor: answer.cursors?.[index] ?? (index === last ? answer.nextCursor : null) ?? '' })),
+        edges: items.map(({ product, index }) => ({
+          node: product,
+          cursor: answer.cursors?.[index] ?? (index === last ? answer.nextCursor : null) ?? '',
+        })),
         hasNextPage: answer.nextCursor !== null,
         totalCount: answer.total,
         facets: facetsOf(answer),

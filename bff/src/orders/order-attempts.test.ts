@@ -64,7 +64,7 @@ describe('order attempts', () => {
     expect(seen.unresolved).toEqual([undefined, { before: new Set(['older']), claimed: new Set() }]);
   });
 
-  it("a refusal is forgotten: the next try starts afresh and is not a retry", async () => {
+  it('a refusal is forgotten: the next try starts afresh and is not a retry', async () => {
     const attempts = new OrderAttempts();
     const { seen, calls } = backend((call) =>
       call === 1 ? Promise.reject(new StoreError('BAD_USER_INPUT', 'Zip code must be 3 to 10 digits')) : Promise.resolve(messageOnly),
@@ -98,7 +98,10 @@ describe('order attempts', () => {
 
   it("tells a retry the orders the shopper's other attempts made", async () => {
     const attempts = new OrderAttempts();
-    await attempts.run(OrderAttempts.keyOf('Bearer a', 'key-0001'), backend(() => Promise.resolve({ order: order('mine'), message: 'ok', replayed: true })).calls);
+    await attempts.run(
+      OrderAttempts.keyOf('Bearer a', 'key-0001'),
+      backend(() => Promise.resolve({ order: order('mine'), message: 'ok', replayed: true })).calls,
+    );
     const { seen, calls } = backend((call) => (call === 1 ? Promise.reject(unavailable()) : Promise.resolve(messageOnly)));
     const key = OrderAttempts.keyOf('Bearer a', 'key-0002');
     await expect(attempts.run(key, calls)).rejects.toThrow();

@@ -80,10 +80,16 @@ export class OrderAttempts {
     if (previous?.outcome.state === 'placed') return { ...previous.outcome.result, replayed: true };
     if (previous?.outcome.state === 'pending') return { ...(await previous.outcome.result), replayed: true };
 
-    const attempt: Attempt = { outcome: { state: 'unknown' }, sent: previous?.sent ?? false, before: previous?.before, expiresAt: now + this.#ttlMs };
+    const attempt: Attempt = {
+      outcome: { state: 'unknown' },
+      sent: previous?.sent ?? false,
+      before: previous?.before,
+      expiresAt: now + this.#ttlMs,
+    };
     const result = (async () => {
       if (!attempt.sent && !this.#backendAnswersOrders) attempt.before = await calls.ordersBefore();
-      const unresolved = attempt.sent && attempt.before !== undefined ? { before: attempt.before, claimed: this.#claimedBesides(key) } : undefined;
+      const unresolved =
+        attempt.sent && attempt.before !== undefined ? { before: attempt.before, claimed: this.#claimedBesides(key) } : undefined;
       attempt.sent = true;
       return calls.place(unresolved);
     })();

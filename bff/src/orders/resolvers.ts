@@ -44,7 +44,12 @@ const contentOf = (items: ReadonlyArray<{ _id: string; size: string; quantity: n
  * The order an earlier call of this attempt made, if it made one: among the shopper's orders that were not there
  * before the first call and no other attempt made, the oldest with the same lines and amount.
  */
-async function findEarlierOrder(store: SignedInApi, lines: readonly OrderLine[], amount: number, unresolved: Unresolved): Promise<RestOrder | undefined> {
+async function findEarlierOrder(
+  store: SignedInApi,
+  lines: readonly OrderLine[],
+  amount: number,
+  unresolved: Unresolved,
+): Promise<RestOrder | undefined> {
   const wanted = contentOf(lines.map((line) => ({ _id: line.productId, size: line.size, quantity: line.quantity })));
   const orders = await store.orders();
   return orders.findLast(
@@ -98,7 +103,11 @@ const NONE: ReadonlyMap<string, CatalogProduct> = new Map();
 
 /** The order's products, when an item lacks what only the catalogue can fill in (a missing catalogue fills nothing). */
 async function productsFor(order: RestOrder, context: GraphQLContext): Promise<ReadonlyMap<string, CatalogProduct>> {
-  if (order.amount !== undefined && order.items.every((item) => item.name !== undefined && item.price !== undefined && item.image.length > 0)) return NONE;
+  if (
+    order.amount !== undefined &&
+    order.items.every((item) => item.name !== undefined && item.price !== undefined && item.image.length > 0)
+  )
+    return NONE;
   try {
     return await (await context.catalog()).find(order.items.map((item) => item._id));
   } catch {

@@ -48,13 +48,26 @@ describe("reading spec section 7's answers", () => {
       success: true,
       orders: [
         { _id: 'old', items: [{ _id: 'a', size: 'UK 8', quantity: 1 }], status: 'Order Placed', paymentMethod: 'COD', date: 1000 },
-        { _id: 'new', items: [{ _id: 'a', name: 'Shoe a', price: 10, size: 'UK 8', quantity: 2, image: ['x'] }], amount: 30, status: 'Packing', paymentMethod: 'COD', date: 2000 },
+        {
+          _id: 'new',
+          items: [{ _id: 'a', name: 'Shoe a', price: 10, size: 'UK 8', quantity: 2, image: ['x'] }],
+          amount: 30,
+          status: 'Packing',
+          paymentMethod: 'COD',
+          date: 2000,
+        },
         { items: [] },
       ],
     });
     expect(orders.map((o) => o._id)).toEqual(['new', 'old']);
     const [item] = orders[1]!.items;
-    expect([orders[1]!.amount, orders[1]!.address, item!.name, item!.price, item!.image]).toEqual([undefined, undefined, undefined, undefined, []]);
+    expect([orders[1]!.amount, orders[1]!.address, item!.name, item!.price, item!.image]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      [],
+    ]);
   });
 });
 
@@ -89,7 +102,14 @@ describe('the code of a refusal', () => {
   });
 
   it("comes from the seed backend's messages at status 200", () => {
-    for (const message of ['Not Authorized Login Again', 'jwt malformed', 'jwt expired', 'invalid signature', 'invalid token', 'Not authorized. Please sign in again.']) {
+    for (const message of [
+      'Not Authorized Login Again',
+      'jwt malformed',
+      'jwt expired',
+      'invalid signature',
+      'invalid token',
+      'Not authorized. Please sign in again.',
+    ]) {
       expect(refusalCode(200, message), message).toBe('UNAUTHENTICATED');
     }
     expect(refusalCode(200, 'Too many attempts. Please wait a minute and try again.')).toBe('TOO_MANY_REQUESTS');

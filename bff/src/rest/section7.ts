@@ -49,7 +49,14 @@ export const authAnswerSchema = z.looseObject({ token: z.string().min(1), messag
 
 /** Our API's profile call; the spec's backends may not have it at all (404). */
 export const profileAnswerSchema = z.looseObject({
-  user: z.looseObject({ _id: z.string().min(1), name: z.string(), email: z.string().nullish().transform((email) => email ?? null) }),
+  user: z.looseObject({
+    _id: z.string().min(1),
+    name: z.string(),
+    email: z
+      .string()
+      .nullish()
+      .transform((email) => email ?? null),
+  }),
 });
 export type RestUser = z.output<typeof profileAnswerSchema>['user'];
 

@@ -23,7 +23,12 @@ import type { NotModified, Shopper, Upstream, UpstreamBytes } from './upstream.j
  * them, the REST pass-through serves them as the backend sent them. `maxBytes` bounds what is read.
  */
 export function productListBytes(upstream: Upstream, etag: string | undefined, maxBytes: number): Promise<UpstreamBytes | NotModified> {
-  return upstream.conditionalBytes({ method: 'GET', path: '/api/product/list', headers: etag === undefined ? {} : { 'if-none-match': etag }, maxBytes });
+  return upstream.conditionalBytes({
+    method: 'GET',
+    path: '/api/product/list',
+    headers: etag === undefined ? {} : { 'if-none-match': etag },
+    maxBytes,
+  });
 }
 
 export type CatalogQuerySort = 'relevant' | 'price_asc' | 'price_desc' | 'newest';
@@ -61,13 +66,19 @@ export interface AuthAnswer {
   message: string;
 }
 
-export async function register(upstream: Upstream, shopper: Shopper, input: { name: string; email: string; password: string }): Promise<AuthAnswer> {
-  const { token, message } = (await upstream.call({ method: 'POST', path: '/api/user/register', shopper, body: input }, authAnswerSchema)).data;
+export async function register(
+  upstream: Upstream,
+  shopper: Shopper,
+  input: { name: string; email: string; password: string },
+): Promise<AuthAnswer> {
+  const { token, message } = (await upstream.call({ method: 'POST', path: '/api/user/register', shopper, body: input }, authAnswerSchema))
+    .data;
   return { token, message: message ?? 'Account created' };
 }
 
 export async function login(upstream: Upstream, shopper: Shopper, input: { email: string; password: string }): Promise<AuthAnswer> {
-  const { token, message } = (await upstream.call({ method: 'POST', path: '/api/user/login', shopper, body: input }, authAnswerSchema)).data;
+  const { token, message } = (await upstream.call({ method: 'POST', path: '/api/user/login', shopper, body: input }, authAnswerSchema))
+    .data;
   return { token, message: message ?? 'Signed in' };
 }
 
@@ -80,7 +91,11 @@ export async function getCart(upstream: Upstream, shopper: Shopper): Promise<Car
 }
 
 /** Adds one; answers the cart after the write when the backend sends it (ours does, the seed's does not). */
-export async function addToCart(upstream: Upstream, shopper: Shopper, line: { itemId: string; size: string }): Promise<CartData | undefined> {
+export async function addToCart(
+  upstream: Upstream,
+  shopper: Shopper,
+  line: { itemId: string; size: string },
+): Promise<CartData | undefined> {
   return (await upstream.call({ method: 'POST', path: '/api/cart/add', shopper, body: line }, cartWriteAnswerSchema)).data.cartData;
 }
 

@@ -226,7 +226,11 @@ export class Upstream {
         size += bytes.length;
         if (size > maxBytes) {
           response.body.destroy();
-          throw new StoreError('UPSTREAM_ERROR', `The store answered more than ${formatBytes(maxBytes)} for ${call.path}, more than it is set to read.`, response.statusCode);
+          throw new StoreError(
+            'UPSTREAM_ERROR',
+            `The store answered more than ${formatBytes(maxBytes)} for ${call.path}, more than it is set to read.`,
+            response.statusCode,
+          );
         }
         chunks.push(bytes);
       }

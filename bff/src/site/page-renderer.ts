@@ -48,7 +48,10 @@ interface LoadedBuild {
 }
 
 /** `<WEB_DIST>-server/server.json` (web/build/server-half.ts), written last by the build: the entry's file name and the page template. */
-const manifestSchema = z.object({ entry: z.string().regex(/^entry-server-[\w-]+\.js$/), template: z.string().includes('<div id="root"></div>') });
+const manifestSchema = z.object({
+  entry: z.string().regex(/^entry-server-[\w-]+\.js$/),
+  template: z.string().includes('<div id="root"></div>'),
+});
 
 /**
  * The server build that sits beside `webDist`; undefined when there is none (the routes' shells are then served
@@ -63,7 +66,8 @@ export async function loadPageRenderer(webDist: string, catalogVersion: () => Pr
   const load = async (builtAt: number): Promise<LoadedBuild> => {
     const manifest = manifestSchema.parse(JSON.parse(readFileSync(manifestFile, 'utf8')));
     const entry: unknown = await import(pathToFileURL(path.join(serverDir, manifest.entry)).href);
-    if (!isServerEntry(entry)) throw new Error(`${manifest.entry} does not export renderPageWithData: rebuild the web app (npm run build:web)`);
+    if (!isServerEntry(entry))
+      throw new Error(`${manifest.entry} does not export renderPageWithData: rebuild the web app (npm run build:web)`);
     return { builtAt, template: manifest.template, entry };
   };
   let build = await load(statSync(manifestFile).mtimeMs);

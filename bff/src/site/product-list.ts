@@ -90,13 +90,24 @@ export function registerProductList(app: FastifyInstance, { list, crossOriginCli
     try {
       copy = await list.get();
     } catch (error) {
-      const status = error instanceof StoreError ? (error.extensions.code === 'UPSTREAM_UNAVAILABLE' ? 503 : Number(error.extensions.upstreamStatus ?? 502)) : 502;
+      const status =
+        error instanceof StoreError
+          ? error.extensions.code === 'UPSTREAM_UNAVAILABLE'
+            ? 503
+            : Number(error.extensions.upstreamStatus ?? 502)
+          : 502;
       const message = error instanceof StoreError ? error.message : 'The store is not answering right now. Please try again in a moment.';
-      return reply.code(status >= 400 ? status : 502).header('cache-control', 'no-store').send({ success: false, message });
+      return reply
+        .code(status >= 400 ? status : 502)
+        .header('cache-control', 'no-store')
+        .send({ success: false, message });
     }
     const origin = request.headers.origin;
     const forSite = typeof origin === 'string' && clients.has(origin);
-    void reply.type('application/json; charset=utf-8').header('cache-control', 'public, no-cache').header('vary', 'accept-encoding, origin');
+    void reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', 'public, no-cache')
+      .header('vary', 'accept-encoding, origin');
     let body: Body;
     if (forSite) {
       body = bodyForSite(copy, `${request.protocol}://${request.host}`);

@@ -10,7 +10,15 @@ import { withAbsoluteImages } from './absolute-images.js';
 // contract works against the BFF unchanged. The API does all the checking; its answer is passed back as it is.
 
 const PASSED_ON = ['authorization', 'token', 'content-type', 'idempotency-key', 'if-none-match', 'accept'] as const;
-const PASSED_BACK = ['content-type', 'cache-control', 'etag', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'] as const;
+const PASSED_BACK = [
+  'content-type',
+  'cache-control',
+  'etag',
+  'retry-after',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+] as const;
 const UNAVAILABLE = { success: false, message: 'The store is not answering right now. Please try again in a moment.' };
 /** The answers that name product images, besides the list (product-list.ts): orders, whose items are product copies. */
 const NAMES_IMAGES = /^\/api\/order\/userorders(\?|$)/;
@@ -29,7 +37,11 @@ function routedPath(url: string): string | undefined {
   } catch {
     return undefined;
   }
-  return path.replace(/;[^/]*/g, '').replace(/\/{2,}/g, '/').replace(/\/+$/, '').toLowerCase();
+  return path
+    .replace(/;[^/]*/g, '')
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/+$/, '')
+    .toLowerCase();
 }
 
 /** True for the admin contract's paths, however they are spelt (and for a path that cannot be read at all). */

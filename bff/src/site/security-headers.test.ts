@@ -12,7 +12,7 @@ describe("Clerk's origins in the Content-Security-Policy", () => {
   });
 
   it('refuse a key whose host is not a host name', () => {
-    const key = `pk_live_${Buffer.from("evil.com; script-src *$").toString('base64')}`;
+    const key = `pk_live_${Buffer.from('evil.com; script-src *$').toString('base64')}`;
     expect(clerkOrigins(key)).toEqual([]);
   });
 });

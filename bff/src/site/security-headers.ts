@@ -63,7 +63,10 @@ export interface SecurityHeaderOptions {
  * styles cannot run code, so the script policy is what keeps injected markup harmless. Images also from the
  * origins the catalogue names (catalog/image-origins.ts).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, { clerkPublishableKey, imageSources }: SecurityHeaderOptions): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  { clerkPublishableKey, imageSources }: SecurityHeaderOptions,
+): Promise<void> {
   const clerk = clerkOrigins(clerkPublishableKey);
   // Before helmet's own hook: a page's policy is written when the request arrives, so the origins must be known then.
   app.addHook('onRequest', async (request) => {

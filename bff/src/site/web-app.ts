@@ -74,10 +74,17 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rend
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_THE_APP.test(request.url);
     // A path with an extension is a missing file, not a page.
     if (!isPage || route === undefined || /\.[A-Za-z0-9]+$/.test(route)) {
-      return reply.code(404).type('application/json; charset=utf-8').send({ message: `Not found: ${request.method} ${request.url.split('?')[0] ?? ''}` });
+      return reply
+        .code(404)
+        .type('application/json; charset=utf-8')
+        .send({ message: `Not found: ${request.method} ${request.url.split('?')[0] ?? ''}` });
     }
     if (!built) {
-      return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('The web app is not built yet: run `npm run build:web`.\n');
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send('The web app is not built yet: run `npm run build:web`.\n');
     }
     const rendered = await renderPage?.(request).catch((error: unknown) => {
       // The shell below still serves the page; its data then loads in the browser.

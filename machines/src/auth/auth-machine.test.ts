@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { PASSWORD_MIN_LENGTH } from '../../../domain/account.js';
-import {
-  activeStateNodeIds,
-  allStateNodeIds,
-  predictedSnapshot,
-  transitionCoveringPaths,
-} from '../test-support/model-paths.js';
+import { activeStateNodeIds, allStateNodeIds, predictedSnapshot, transitionCoveringPaths } from '../test-support/model-paths.js';
 import {
   authMachine,
   busyGaveUpMessage,
@@ -60,7 +55,8 @@ async function drive(auth: ReturnType<typeof startAuth>, event: DrivenEvent): Pr
   if (event.type === 'xstate.done.actor.authenticate') auth.answer()?.resolve(event.output);
   else if (event.type === 'xstate.error.actor.authenticate') auth.answer()?.reject(event.error);
   // The retry's wait is random up to twice its floor: the clock is moved past the longest it can be.
-  else if (event.type === 'xstate.after.busyRetryDelay.auth.busy') vi.advanceTimersByTime(busyRetryCeilingMs(auth.actor.getSnapshot().context.busy?.floorMs ?? 0));
+  else if (event.type === 'xstate.after.busyRetryDelay.auth.busy')
+    vi.advanceTimersByTime(busyRetryCeilingMs(auth.actor.getSnapshot().context.busy?.floorMs ?? 0));
   else auth.actor.send(event);
   await settle();
 }
@@ -195,22 +191,22 @@ describe('authMachine model paths', () => {
     snapshot.status === 'done'
       ? []
       : snapshot.matches('submitting')
-      ? [
-          ...formEvents,
-          { type: 'xstate.done.actor.authenticate', output: { status: 'signedIn', token: TOKEN } },
-          { type: 'xstate.done.actor.authenticate', output: { status: 'refused', message: REFUSED } },
-          { type: 'xstate.error.actor.authenticate', error: new Error(OFFLINE) },
-          { type: 'xstate.error.actor.authenticate', error: new StoreBusyError(BUSY, 10) },
-          { type: 'xstate.error.actor.authenticate', error: new StoreBusyError(BUSY, 20) },
-        ]
-      : snapshot.matches('busy')
-      ? [...formEvents, { type: 'xstate.after.busyRetryDelay.auth.busy' }]
-      : formEvents;
+        ? [
+            ...formEvents,
+            { type: 'xstate.done.actor.authenticate', output: { status: 'signedIn', token: TOKEN } },
+            { type: 'xstate.done.actor.authenticate', output: { status: 'refused', message: REFUSED } },
+            { type: 'xstate.error.actor.authenticate', error: new Error(OFFLINE) },
+            { type: 'xstate.error.actor.authenticate', error: new StoreBusyError(BUSY, 10) },
+            { type: 'xstate.error.actor.authenticate', error: new StoreBusyError(BUSY, 20) },
+          ]
+        : snapshot.matches('busy')
+          ? [...formEvents, { type: 'xstate.after.busyRetryDelay.auth.busy' }]
+          : formEvents;
   const paths = transitionCoveringPaths<typeof authMachine, DrivenEvent>(authMachine, {
     events: eventsIn,
     // What the behaviour depends on: the mode, which of the offered values each field holds, and the errors shown.
     serializeState: (snapshot) => {
-      const { mode, fields, fieldErrors, busy } = (snapshot).context;
+      const { mode, fields, fieldErrors, busy } = snapshot.context;
       return JSON.stringify([snapshot.value, mode, fields, Object.keys(fieldErrors).sort(), busy?.waitedMs ?? null]);
     },
   });

@@ -1,20 +1,8 @@
 // The /login screen: email-and-password login or sign-up, which stores the API's token (spec sections 2, 4, 5).
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '../error-message.js';
-import {
-  BUSY_WAIT_BUDGET_MS,
-  busyRetryCeilingMs,
-  busyRetryDelayMs,
-  busyRetryFloorMs,
-  isStoreBusy,
-} from './busy-retry.js';
-import {
-  checkCredentials,
-  type AuthMode,
-  type AuthRequest,
-  type CredentialField,
-  type CredentialFields,
-} from './credentials.js';
+import { BUSY_WAIT_BUDGET_MS, busyRetryCeilingMs, busyRetryDelayMs, busyRetryFloorMs, isStoreBusy } from './busy-retry.js';
+import { checkCredentials, type AuthMode, type AuthRequest, type CredentialField, type CredentialFields } from './credentials.js';
 import type { FieldErrors } from '../field-errors.js';
 
 /** How a sign-in or sign-up ended: a session token, or the store's refusal and why. */
@@ -42,9 +30,7 @@ export interface BusyRetry {
 }
 
 export type AuthMachineEvent =
-  | { type: 'login.modeToggled' }
-  | { type: 'login.fieldChanged'; field: CredentialField; value: string }
-  | { type: 'login.submitted' };
+  { type: 'login.modeToggled' } | { type: 'login.fieldChanged'; field: CredentialField; value: string } | { type: 'login.submitted' };
 
 export interface AuthOutput {
   token: string;
@@ -76,9 +62,7 @@ export const authMachine = setup({
   },
   actors: {
     /** POST /api/user/login for mode 'login', /api/user/register for 'signUp'; resolve with the response body. */
-    authenticate: fromPromise<AuthOutcome, AuthRequest>(() =>
-      Promise.reject(new Error('authenticate was not provided to authMachine')),
-    ),
+    authenticate: fromPromise<AuthOutcome, AuthRequest>(() => Promise.reject(new Error('authenticate was not provided to authMachine'))),
   },
   actions: {
     /** localStorage.setItem('token', token). */
@@ -197,11 +181,9 @@ export const authMachine = setup({
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
 /** Sending, or waiting to send again: the form is frozen. */
-export const selectAuthSubmitting = (snapshot: AuthSnapshot): boolean =>
-  snapshot.matches('submitting') || snapshot.matches('busy');
+export const selectAuthSubmitting = (snapshot: AuthSnapshot): boolean => snapshot.matches('submitting') || snapshot.matches('busy');
 /** 'Sign In' or 'Sign Up'. */
-export const selectSubmitLabel = (snapshot: AuthSnapshot): string =>
-  snapshot.context.mode === 'login' ? 'Sign In' : 'Sign Up';
+export const selectSubmitLabel = (snapshot: AuthSnapshot): string => (snapshot.context.mode === 'login' ? 'Sign In' : 'Sign Up');
 /** The button while a request is on its way or waiting to be sent again. */
 export const selectSubmittingLabel = (snapshot: AuthSnapshot): string =>
   snapshot.context.mode === 'login' ? 'Signing in…' : 'Signing up…';

@@ -17,8 +17,7 @@ export type CredentialField = keyof CredentialFields;
 
 /** What the caller's actor sends: POST /api/user/login or /api/user/register. */
 export type AuthRequest =
-  | { mode: 'login'; email: string; password: string }
-  | { mode: 'signUp'; name: string; email: string; password: string };
+  { mode: 'login'; email: string; password: string } | { mode: 'signUp'; name: string; email: string; password: string };
 
 const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
 const signUpSchema = z.object({ name: accountNameSchema, email: emailSchema, password: newPasswordSchema });

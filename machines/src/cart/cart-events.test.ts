@@ -43,10 +43,7 @@ describe('parseStoredCartLog', () => {
     ['a quantity as text', withEvents([{ ...event, type: 'quantitySet', quantity: '2' }])],
     ['repeated event ids', withEvents([event, event])],
     ['synced past the end', withEvents([event], 2)],
-    [
-      'too many events',
-      withEvents(Array.from({ length: MAX_STORED_EVENTS + 1 }, (_, i) => ({ ...event, id: `e${i}` }))),
-    ],
+    ['too many events', withEvents(Array.from({ length: MAX_STORED_EVENTS + 1 }, (_, i) => ({ ...event, id: `e${i}` })))],
   ])('discards %s with one warning', (_what, raw) => {
     const warn = vi.fn();
     expect(parseStoredCartLog(raw, warn)).toEqual(EMPTY_CART_LOG);

@@ -3,14 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
 import type { CartData, CartEvent, CartLog } from './cart-events.js';
 import { foldCart } from './cart-fold.js';
-import {
-  appendCartEvent,
-  COMPACT_ABOVE,
-  compactCartLog,
-  nextChangeToSend,
-  pendingEvents,
-  rebaseCartLog,
-} from './cart-log.js';
+import { appendCartEvent, COMPACT_ABOVE, compactCartLog, nextChangeToSend, pendingEvents, rebaseCartLog } from './cart-log.js';
 
 const itemIds = ['p1', 'p2'];
 const sizes = ['S', 'M'];
@@ -24,21 +17,15 @@ const eventArb = fc.oneof(
   }),
 );
 const eventsArb = (maxLength: number) =>
-  fc
-    .array(eventArb, { maxLength })
-    .map((events) => events.map((event, i): CartEvent => ({ ...event, id: `e${i}`, at: i })));
+  fc.array(eventArb, { maxLength }).map((events) => events.map((event, i): CartEvent => ({ ...event, id: `e${i}`, at: i })));
 const cartArb: fc.Arbitrary<CartData> = fc
-  .array(
-    fc.tuple(fc.constantFrom(...itemIds), fc.constantFrom(...sizes), fc.integer({ min: 1, max: MAX_LINE_QUANTITY })),
-  )
+  .array(fc.tuple(fc.constantFrom(...itemIds), fc.constantFrom(...sizes), fc.integer({ min: 1, max: MAX_LINE_QUANTITY })))
   .map((lines) => {
     const cart: CartData = {};
     for (const [itemId, size, quantity] of lines) (cart[itemId] ??= {})[size] = quantity;
     return cart;
   });
-const logArb = eventsArb(300).chain((events) =>
-  fc.integer({ min: 0, max: events.length }).map((synced): CartLog => ({ events, synced })),
-);
+const logArb = eventsArb(300).chain((events) => fc.integer({ min: 0, max: events.length }).map((synced): CartLog => ({ events, synced })));
 
 describe('cart log compaction', () => {
   it('gives the same cart, and the same cart when its pending part is replayed on any other cart', () => {

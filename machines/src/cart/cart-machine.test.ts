@@ -1,20 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
-import {
-  activeStateNodeIds,
-  allStateNodeIds,
-  predictedSnapshot,
-  transitionCoveringPaths,
-} from '../test-support/model-paths.js';
-import {
-  EMPTY_CART_LOG,
-  parseStoredCartLog,
-  serializeCartLog,
-  type CartData,
-  type CartEvent,
-  type CartLog,
-} from './cart-events.js';
+import { activeStateNodeIds, allStateNodeIds, predictedSnapshot, transitionCoveringPaths } from '../test-support/model-paths.js';
+import { EMPTY_CART_LOG, parseStoredCartLog, serializeCartLog, type CartData, type CartEvent, type CartLog } from './cart-events.js';
 import { foldCart, lineQuantity } from './cart-fold.js';
 import { pendingEvents, type CartChange } from './cart-log.js';
 import {
@@ -180,8 +168,7 @@ class ExpectedCart {
     const [head] = this.pending;
     if (!head) return undefined;
     const current = lineQuantity(this.confirmed, head.itemId, head.size);
-    const quantity =
-      head.type === 'cart.itemAdded' ? Math.min(current + 1, MAX_LINE_QUANTITY) : head.quantity;
+    const quantity = head.type === 'cart.itemAdded' ? Math.min(current + 1, MAX_LINE_QUANTITY) : head.quantity;
     return { itemId: head.itemId, size: head.size, quantity };
   }
 
@@ -301,20 +288,13 @@ describe('cartMachine model paths', () => {
     input,
     events: eventsIn,
     serializeState: (snapshot) => {
-      const context = (snapshot).context;
-      return JSON.stringify([
-        snapshot.value,
-        Math.min(pendingEvents(context.log).length, 2),
-        context.needsRefresh,
-        context.retries > 0,
-      ]);
+      const context = snapshot.context;
+      return JSON.stringify([snapshot.value, Math.min(pendingEvents(context.log).length, 2), context.needsRefresh, context.retries > 0]);
     },
   });
 
   it('reach every state node', () => {
-    const reached = new Set(
-      paths.flatMap((path) => activeStateNodeIds('cart', predictedSnapshot(cartMachine, input, path.events).value)),
-    );
+    const reached = new Set(paths.flatMap((path) => activeStateNodeIds('cart', predictedSnapshot(cartMachine, input, path.events).value)));
     expect([...reached].sort()).toEqual(allStateNodeIds(cartMachine).sort());
   });
 

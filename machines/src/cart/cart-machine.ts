@@ -204,9 +204,7 @@ export const cartMachine = setup({
   guards: {
     sizeMissing: ({ event }) => event.type === 'cart.itemAdded' && event.size.trim() === '',
     acceptableLine: ({ event }) =>
-      (event.type === 'cart.itemAdded' || event.type === 'cart.quantitySet') &&
-      event.itemId !== '' &&
-      event.size.trim() !== '',
+      (event.type === 'cart.itemAdded' || event.type === 'cart.quantitySet') && event.itemId !== '' && event.size.trim() !== '',
     acceptableQuantity: ({ event }) =>
       event.type === 'cart.quantitySet' && event.itemId !== '' && event.size.trim() !== '' && isAcceptedQuantity(event.quantity),
     /** Changes wait, and this tab is the one to send them. */
@@ -239,10 +237,7 @@ export const cartMachine = setup({
     'cart.storedLogChanged': [
       {
         guard: { type: 'storedLogBehind', params: ({ event }) => ({ log: event.log }) },
-        actions: [
-          { type: 'adoptStoredLog', params: ({ event }) => ({ log: event.log }) },
-          'persistLog',
-        ],
+        actions: [{ type: 'adoptStoredLog', params: ({ event }) => ({ log: event.log }) }, 'persistLog'],
       },
       { actions: { type: 'adoptStoredLog', params: ({ event }) => ({ log: event.log }) } },
     ],
@@ -298,10 +293,7 @@ export const cartMachine = setup({
             src: 'fetchCart',
             onDone: {
               target: 'idle',
-              actions: [
-                { type: 'rebaseOnServerCart', params: ({ event }) => ({ cartData: event.output }) },
-                'persistLog',
-              ],
+              actions: [{ type: 'rebaseOnServerCart', params: ({ event }) => ({ cartData: event.output }) }, 'persistLog'],
             },
             onError: failedThenWaitIn('loadFailed'),
           },
@@ -334,10 +326,7 @@ export const cartMachine = setup({
               },
               {
                 target: 'idle',
-                actions: [
-                  { type: 'acceptServerCart', params: ({ event }) => ({ cartData: appliedCart(event.output) }) },
-                  'persistLog',
-                ],
+                actions: [{ type: 'acceptServerCart', params: ({ event }) => ({ cartData: appliedCart(event.output) }) }, 'persistLog'],
               },
             ],
             onError: failedThenWaitIn('sendFailed'),

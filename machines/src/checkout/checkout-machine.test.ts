@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
-import {
-  activeStateNodeIds,
-  allStateNodeIds,
-  predictedSnapshot,
-  transitionCoveringPaths,
-} from '../test-support/model-paths.js';
+import { activeStateNodeIds, allStateNodeIds, predictedSnapshot, transitionCoveringPaths } from '../test-support/model-paths.js';
 import {
   checkoutMachine,
   EMPTY_CART_MESSAGE,
@@ -159,22 +154,14 @@ describe('checkoutMachine model paths', () => {
     events: eventsIn,
     // Which of the offered values the form holds, the errors shown, and which cart the last attempt was for.
     serializeState: (snapshot) => {
-      const { form, fieldErrors, attempt } = (snapshot).context;
-      return JSON.stringify([
-        snapshot.value,
-        form.zipcode,
-        form.phone,
-        Object.keys(fieldErrors).sort(),
-        attempt?.fingerprint ?? null,
-      ]);
+      const { form, fieldErrors, attempt } = snapshot.context;
+      return JSON.stringify([snapshot.value, form.zipcode, form.phone, Object.keys(fieldErrors).sort(), attempt?.fingerprint ?? null]);
     },
   });
 
   it('reach every state node', () => {
     const reached = new Set(
-      paths.flatMap((path) =>
-        activeStateNodeIds('checkout', predictedSnapshot(checkoutMachine, input, path.events).value),
-      ),
+      paths.flatMap((path) => activeStateNodeIds('checkout', predictedSnapshot(checkoutMachine, input, path.events).value)),
     );
     expect([...reached].sort()).toEqual(allStateNodeIds(checkoutMachine).sort());
   });

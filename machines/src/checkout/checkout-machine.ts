@@ -182,7 +182,9 @@ export const checkoutMachine = setup({
             target: 'form.failed',
             actions: {
               type: 'notifyError',
-              params: ({ event }) => ({ message: event.output.status === 'refused' && event.output.message !== '' ? event.output.message : FALLBACK_FAILURE }),
+              params: ({ event }) => ({
+                message: event.output.status === 'refused' && event.output.message !== '' ? event.output.message : FALLBACK_FAILURE,
+              }),
             },
           },
         ],

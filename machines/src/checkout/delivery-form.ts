@@ -22,9 +22,7 @@ export const EMPTY_DELIVERY_FORM: DeliveryForm = {
   phone: '',
 };
 
-export type DeliveryCheck =
-  | { ok: true; address: DeliveryAddress }
-  | { ok: false; fieldErrors: FieldErrors<DeliveryAddressField> };
+export type DeliveryCheck = { ok: true; address: DeliveryAddress } | { ok: false; fieldErrors: FieldErrors<DeliveryAddressField> };
 
 export function checkDeliveryForm(form: DeliveryForm): DeliveryCheck {
   const parsed = deliveryAddressSchema.safeParse(form);

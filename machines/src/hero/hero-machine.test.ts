@@ -1,12 +1,14 @@
 import { createActor } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activeStateNodeIds, allStateNodeIds, predictedSnapshot, transitionCoveringPaths } from '../test-support/model-paths.js';
 import {
-  activeStateNodeIds,
-  allStateNodeIds,
-  predictedSnapshot,
-  transitionCoveringPaths,
-} from '../test-support/model-paths.js';
-import { HERO_LOADING_TIMEOUT_MS, HERO_VIDEO_COUNT, heroMachine, nextHeroIndex, previousHeroIndex, selectHeroLoading } from './hero-machine.js';
+  HERO_LOADING_TIMEOUT_MS,
+  HERO_VIDEO_COUNT,
+  heroMachine,
+  nextHeroIndex,
+  previousHeroIndex,
+  selectHeroLoading,
+} from './hero-machine.js';
 import type { HeroEvent, HeroIndex } from './hero-machine.js';
 
 describe('hero index helpers', () => {
@@ -98,7 +100,11 @@ describe('heroMachine model paths', () => {
     const loadingEnded = pathEvents.reduce(
       (state, event) => ({
         loads: state.loads + (event.type === 'hero.videoLoaded' ? 1 : 0),
-        ended: state.ended || event.type === 'hero.videoFailed' || event.type === TIMEOUT.type || (event.type === 'hero.videoLoaded' && state.loads + 1 >= HERO_VIDEO_COUNT),
+        ended:
+          state.ended ||
+          event.type === 'hero.videoFailed' ||
+          event.type === TIMEOUT.type ||
+          (event.type === 'hero.videoLoaded' && state.loads + 1 >= HERO_VIDEO_COUNT),
       }),
       { loads: 0, ended: false },
     ).ended;

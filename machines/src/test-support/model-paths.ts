@@ -39,10 +39,10 @@ type LooseOptions = TraversalOptions<AnyMachineSnapshot, AnyEventObject, unknown
  * paths reach every state and take every transition. States are told apart by `options.serializeState` (value
  * and context by default): give an abstraction of the context when it can grow without bound.
  */
-export function transitionCoveringPaths<
-  TMachine extends AnyStateMachine,
-  TEvent extends EventObject = EventFromLogic<TMachine>,
->(machine: TMachine, options: Options<TMachine, TEvent>): Array<ModelPath<TEvent>> {
+export function transitionCoveringPaths<TMachine extends AnyStateMachine, TEvent extends EventObject = EventFromLogic<TMachine>>(
+  machine: TMachine,
+  options: Options<TMachine, TEvent>,
+): Array<ModelPath<TEvent>> {
   const serialize = options.serializeState ?? serializeSnapshot;
   // getAdjacencyMap's generics do not line up with a generic machine type; the events it returns are the
   // ones `options` produced, so reading them back as TEvent is sound.

@@ -107,8 +107,7 @@ function cartLines() {
 
 const cartCount = () => cartLines().reduce((sum, line) => sum + line.quantity, 0);
 
-const cartAmount = () =>
-  cartLines().reduce((sum, line) => sum + (productOf(line.itemId)?.price ?? 0) * line.quantity, 0);
+const cartAmount = () => cartLines().reduce((sum, line) => sum + (productOf(line.itemId)?.price ?? 0) * line.quantity, 0);
 
 const auth = () => ({ token: state.token });
 
@@ -274,14 +273,18 @@ function productView(id) {
   const product = productOf(id);
   if (!product) return [];
   const sizeButtons = product.sizes.map((label) =>
-    h('button', {
-      type: 'button',
-      'aria-pressed': String(state.size === label),
-      onclick: () => {
-        state.size = label;
-        render();
+    h(
+      'button',
+      {
+        type: 'button',
+        'aria-pressed': String(state.size === label),
+        onclick: () => {
+          state.size = label;
+          render();
+        },
       },
-    }, label),
+      label,
+    ),
   );
   return h(
     'div',

@@ -85,7 +85,9 @@ describe('app shell', () => {
     first.unmount();
 
     setSessionToken('token-123');
-    const { container, requests } = renderApp('/cart', [answer(NavViewerDocument, {}, { me: { __typename: 'User', id: 'u1', name: 'Asha' } })]);
+    const { container, requests } = renderApp('/cart', [
+      answer(NavViewerDocument, {}, { me: { __typename: 'User', id: 'u1', name: 'Asha' } }),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Account menu for Asha' }));
     expect(requests[0]?.authorization).toBe('Bearer token-123');
     await user.click(screen.getByRole('button', { name: 'Sign out' }));

@@ -69,7 +69,9 @@ describe('Apollo client', () => {
   it('reads the GraphQL error inside a non-2xx JSON answer', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.stubGlobal('fetch', () =>
-      Promise.resolve(Response.json({ errors: [{ message: 'Request body is too large', extensions: { code: 'BAD_USER_INPUT' } }] }, { status: 413 })),
+      Promise.resolve(
+        Response.json({ errors: [{ message: 'Request body is too large', extensions: { code: 'BAD_USER_INPUT' } }] }, { status: 413 }),
+      ),
     );
 
     const error: unknown = await latest(4, { silent: true }).catch((caught: unknown) => caught);

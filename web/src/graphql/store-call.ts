@@ -22,7 +22,9 @@ const REFUSALS: ReadonlySet<ErrorCode> = new Set(['BAD_USER_INPUT', 'NOT_FOUND']
  * toast: a busy store as StoreBusyError with its Retry-After, and a stale session after ending it (retrying with a
  * dead token could never succeed).
  */
-export async function callStore<TData, TVariables extends OperationVariables>(call: StoreCall<TData, TVariables>): Promise<StoreAnswer<TData>> {
+export async function callStore<TData, TVariables extends OperationVariables>(
+  call: StoreCall<TData, TVariables>,
+): Promise<StoreAnswer<TData>> {
   try {
     const { data } =
       'query' in call

@@ -88,8 +88,14 @@ export interface DocumentParts {
 export function fillDocument(template: string, parts: DocumentParts): string {
   let html = template
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
-    .replace(/(<meta name="description" content=")[^"]*(")/, (_match, open: string, close: string) => `${open}${escapeHtml(parts.description)}${close}`);
-  const head = [...(parts.canonicalPath === undefined ? [] : [`<link rel="canonical" href="${escapeHtml(parts.canonicalPath)}">`]), ...(parts.head ?? [])];
+    .replace(
+      /(<meta name="description" content=")[^"]*(")/,
+      (_match, open: string, close: string) => `${open}${escapeHtml(parts.description)}${close}`,
+    );
+  const head = [
+    ...(parts.canonicalPath === undefined ? [] : [`<link rel="canonical" href="${escapeHtml(parts.canonicalPath)}">`]),
+    ...(parts.head ?? []),
+  ];
   if (head.length > 0) html = html.replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`);
   const routeAttribute = parts.route === undefined ? '' : ` data-route="${escapeHtml(parts.route)}"`;
   return html.replace('<div id="root"></div>', () => `<div id="root"${routeAttribute}>${parts.root}</div>${parts.tail ?? ''}`);
@@ -161,7 +167,10 @@ export async function renderPageWithData(template: string, url: string, execute:
   let { title, description } = pathname === '/' ? HOME_META : COLLECTION_META;
   const productId = matchPath('/product/:productId', pathname)?.params.productId;
   if (productId !== undefined) {
-    const product = client.readQuery({ query: ProductDetailDocument, variables: { id: productId, relatedLimit: RELATED_PRODUCTS_LIMIT } })?.product;
+    const product = client.readQuery({
+      query: ProductDetailDocument,
+      variables: { id: productId, relatedLimit: RELATED_PRODUCTS_LIMIT },
+    })?.product;
     // The same words the page sets in the browser (product-page.tsx).
     title = product ? product.name : 'Product not found';
     description = product ? product.description.slice(0, 155) : 'This product is not in our catalogue.';

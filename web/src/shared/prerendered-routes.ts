@@ -44,14 +44,7 @@ export const ORDERS_META: RouteMeta = {
   description: 'Every order you have placed, newest first.',
 };
 
-export const PRERENDERED_ROUTES: readonly RouteMeta[] = [
-  HOME_META,
-  COLLECTION_META,
-  CART_META,
-  LOGIN_META,
-  PLACE_ORDER_META,
-  ORDERS_META,
-];
+export const PRERENDERED_ROUTES: readonly RouteMeta[] = [HOME_META, COLLECTION_META, CART_META, LOGIN_META, PLACE_ORDER_META, ORDERS_META];
 
 export function documentTitle(title: string): string {
   return title ? `${title} | ${BRAND.storeName}` : `${BRAND.storeName} — Footwear for everyday elegance`;

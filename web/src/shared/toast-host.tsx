@@ -33,7 +33,11 @@ function onFocusOut(event: FocusEvent) {
 export function ToastHost() {
   // Mounted only in the browser after hydration: the prerendered HTML has no toasts, and sonner stays out of
   // the first paint's critical path.
-  const inBrowser = useSyncExternalStore(subscribeNever, () => true, () => false);
+  const inBrowser = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
   if (!inBrowser) return null;
   return (
     <Suspense fallback={null}>

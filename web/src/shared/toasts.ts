@@ -33,5 +33,7 @@ export function showToast(kind: ToastKind, message: string): void {
 export function holdToast(id: string, held: boolean): void {
   const toastOnScreen = onScreen.get(id);
   if (toastOnScreen === undefined) return;
-  void loadSonner().then(({ toast }) => toast[toastOnScreen.kind](toastOnScreen.message, { id, duration: held ? Number.POSITIVE_INFINITY : TOAST_DURATION_MS }));
+  void loadSonner().then(({ toast }) =>
+    toast[toastOnScreen.kind](toastOnScreen.message, { id, duration: held ? Number.POSITIVE_INFINITY : TOAST_DURATION_MS }),
+  );
 }

@@ -7,5 +7,9 @@ const subscribeNever = () => () => undefined;
  * stored cart, the session) render their prerendered placeholder until then, so hydration matches the HTML.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribeNever, () => true, () => false);
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
 }

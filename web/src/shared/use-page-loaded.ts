@@ -11,5 +11,9 @@ function subscribe(onChange: () => void): () => void {
  * False while prerendering and hydrating too, so the server HTML and the first client render agree.
  */
 export function usePageLoaded(): boolean {
-  return useSyncExternalStore(subscribe, () => document.readyState === 'complete', () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => document.readyState === 'complete',
+    () => false,
+  );
 }

@@ -29,7 +29,11 @@ export function storeGuestCart(lines: readonly Line[]): void {
 
 /** The catalogue's answer for the cart's products (ids sorted, as the cart asks). */
 export function cartProductsAnswer(ids: readonly string[], nodes: CartProduct[]): GraphQLMock {
-  return answer(CartProductsDocument, { ids: [...ids].sort(), first: CART_PRODUCTS_PAGE }, { products: { __typename: 'ProductConnection', nodes } });
+  return answer(
+    CartProductsDocument,
+    { ids: [...ids].sort(), first: CART_PRODUCTS_PAGE },
+    { products: { __typename: 'ProductConnection', nodes } },
+  );
 }
 
 export function serverCartAnswer(lines: readonly Line[], gate?: Promise<void>): GraphQLMock {

@@ -48,7 +48,11 @@ export function fail<TResult, TVariables>(
   /** More of `extensions`, such as the BFF's `retryAfterSeconds` with STORE_BUSY. */
   extensions: { retryAfterSeconds?: number } = {},
 ): GraphQLMock {
-  return { operationName: nameOf(document), variables, body: { errors: [code ? { message, extensions: { code, ...extensions } } : { message }] } };
+  return {
+    operationName: nameOf(document),
+    variables,
+    body: { errors: [code ? { message, extensions: { code, ...extensions } } : { message }] },
+  };
 }
 
 export interface SentRequest {
@@ -63,7 +67,10 @@ export function mockGraphQL(mocks: readonly GraphQLMock[]): SentRequest[] {
   const sent: SentRequest[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     if (url !== GRAPHQL_ENDPOINT) throw new Error(`Unexpected fetch of ${url}`);
-    const { operationName, variables } = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as { operationName: string; variables: unknown };
+    const { operationName, variables } = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as {
+      operationName: string;
+      variables: unknown;
+    };
     const authorization = new Headers(init.headers).get('authorization');
     sent.push({ operationName, variables, authorization });
     const index = pending.findIndex((mock) => mock.operationName === operationName && canonical(mock.variables) === canonical(variables));

@@ -32,26 +32,14 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   `.execute(db);
   await db.schema.createIndex('products_position').on('products').column('position').unique().execute();
   // One index per sort; category and type ride along so a filtered scan never visits the table to reject a row.
-  await db.schema
-    .createIndex('products_cell_position')
-    .on('products')
-    .columns(['category', 'sub_category', 'position'])
-    .execute();
-  await db.schema
-    .createIndex('products_price_asc')
-    .on('products')
-    .columns(['price', 'position', 'category', 'sub_category'])
-    .execute();
+  await db.schema.createIndex('products_cell_position').on('products').columns(['category', 'sub_category', 'position']).execute();
+  await db.schema.createIndex('products_price_asc').on('products').columns(['price', 'position', 'category', 'sub_category']).execute();
   await db.schema
     .createIndex('products_price_desc')
     .on('products')
     .columns(['price desc', 'position', 'category', 'sub_category'])
     .execute();
-  await db.schema
-    .createIndex('products_newest')
-    .on('products')
-    .columns(['date desc', 'position', 'category', 'sub_category'])
-    .execute();
+  await db.schema.createIndex('products_newest').on('products').columns(['date desc', 'position', 'category', 'sub_category']).execute();
 
   // Bumped in the same transaction as every product write; readers key caches on it.
   await db.schema

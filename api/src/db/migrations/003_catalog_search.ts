@@ -48,7 +48,9 @@ function insertRows(source: string, where = 'TRUE'): string {
 
 /** SQL: rows n and o (the update's new and old tables) are the same product in the same place with the same words. */
 function unchanged(n: string, o: string): string {
-  return ['id', 'position', 'name', 'category', 'sub_category', 'description', 'price', 'date'].map((c) => `${n}.${c} = ${o}.${c}`).join(' AND ');
+  return ['id', 'position', 'name', 'category', 'sub_category', 'description', 'price', 'date']
+    .map((c) => `${n}.${c} = ${o}.${c}`)
+    .join(' AND ');
 }
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

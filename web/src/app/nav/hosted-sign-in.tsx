@@ -53,7 +53,11 @@ function useProviderStatus(): ClerkStatus {
     },
     [clerk],
   );
-  return useSyncExternalStore(subscribe, () => clerk.status, () => 'loading');
+  return useSyncExternalStore(
+    subscribe,
+    () => clerk.status,
+    () => 'loading',
+  );
 }
 
 /** The provider's status, shown only while it is not ready: the store's own login keeps working meanwhile. */

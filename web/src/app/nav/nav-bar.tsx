@@ -1,11 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useCartItemCount } from '../../features/cart';
-import {
-  isCollectionRoute,
-  toggleSearchVisibility,
-  useSearchVisibility,
-} from '../../features/collection';
+import { isCollectionRoute, toggleSearchVisibility, useSearchVisibility } from '../../features/collection';
 import { BRAND } from '../../shared/brand';
 import { BagIcon, CloseIcon, MenuIcon, SearchIcon } from '../../shared/icons';
 import styles from './nav-bar.module.css';
@@ -69,11 +65,7 @@ export function NavBar() {
             </button>
           ) : null}
           <SignInControl />
-          <Link
-            to="/cart"
-            className={styles.iconButton}
-            aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
-          >
+          <Link to="/cart" className={styles.iconButton} aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}>
             <BagIcon />
             <span className={styles.badge} aria-hidden="true">
               {cartCount}

@@ -14,15 +14,19 @@ afterEach(() => {
 describe('cart calls', () => {
   it('the server cart becomes product id → size → quantity', async () => {
     mockGraphQL([
-      answer(ServerCartDocument, {}, {
-        cart: {
-          __typename: 'Cart',
-          lines: [
-            { __typename: 'CartLine', productId: 'men-run', size: 'UK 8', quantity: 2 },
-            { __typename: 'CartLine', productId: 'men-run', size: 'UK 9', quantity: 1 },
-          ],
+      answer(
+        ServerCartDocument,
+        {},
+        {
+          cart: {
+            __typename: 'Cart',
+            lines: [
+              { __typename: 'CartLine', productId: 'men-run', size: 'UK 8', quantity: 2 },
+              { __typename: 'CartLine', productId: 'men-run', size: 'UK 9', quantity: 1 },
+            ],
+          },
         },
-      }),
+      ),
     ]);
     expect(await fetchServerCart()).toEqual({ 'men-run': { 'UK 8': 2, 'UK 9': 1 } });
   });
@@ -33,11 +37,14 @@ describe('cart calls', () => {
     await expect(sendCartChange(change)).resolves.toEqual({ status: 'refused', message: 'No such product' });
   });
 
-  it.each(['UPSTREAM_UNAVAILABLE', 'UPSTREAM_ERROR', 'TOO_MANY_REQUESTS'])('%s rejects with the message, so the outbox retries', async (code) => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockGraphQL([fail(UpdateCartLineDocument, variables, 'Try again soon', code)]);
-    await expect(sendCartChange(change)).rejects.toThrow('Try again soon');
-  });
+  it.each(['UPSTREAM_UNAVAILABLE', 'UPSTREAM_ERROR', 'TOO_MANY_REQUESTS'])(
+    '%s rejects with the message, so the outbox retries',
+    async (code) => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      mockGraphQL([fail(UpdateCartLineDocument, variables, 'Try again soon', code)]);
+      await expect(sendCartChange(change)).rejects.toThrow('Try again soon');
+    },
+  );
 
   it('a network failure rejects with a sentence for the shopper', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

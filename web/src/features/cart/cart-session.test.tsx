@@ -21,7 +21,11 @@ describe('cart and session', () => {
       cartProductsAnswer(['men-run'], [runner]),
       viewerAnswer,
       serverCartAnswer([{ productId: 'men-run', size: 'UK 9', quantity: 2 }]),
-      answer(UpdateCartLineDocument, { productId: 'men-run', size: 'UK 8', quantity: 1 }, { updateCartLine: lines(['men-run', 'UK 8', 1], ['men-run', 'UK 9', 2]) }),
+      answer(
+        UpdateCartLineDocument,
+        { productId: 'men-run', size: 'UK 8', quantity: 1 },
+        { updateCartLine: lines(['men-run', 'UK 8', 1], ['men-run', 'UK 9', 2]) },
+      ),
     ]);
     expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
 
@@ -52,7 +56,11 @@ describe('cart and session', () => {
       viewerAnswer,
       serverCartAnswer([{ productId: 'men-run', size: 'UK 8', quantity: 1 }]),
       cartProductsAnswer(['men-run'], [runner]),
-      answer(UpdateCartLineDocument, { productId: 'men-run', size: 'UK 8', quantity: 1 }, { updateCartLine: lines(['men-run', 'UK 8', 1]) }),
+      answer(
+        UpdateCartLineDocument,
+        { productId: 'men-run', size: 'UK 8', quantity: 1 },
+        { updateCartLine: lines(['men-run', 'UK 8', 1]) },
+      ),
     ]);
 
     await waitFor(() => expect(requests.some((sent) => sent.operationName === 'UpdateCartLine')).toBe(true));

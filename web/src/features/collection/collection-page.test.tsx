@@ -113,7 +113,10 @@ describe('collection page', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     const variables = { filter: {}, sort: 'RELEVANT', first: 24 } as const;
-    renderApp('/collection', [fail(CollectionProductsDocument, variables, 'The catalogue is down'), collectionMock(variables, productsPage([runner]))]);
+    renderApp('/collection', [
+      fail(CollectionProductsDocument, variables, 'The catalogue is down'),
+      collectionMock(variables, productsPage([runner])),
+    ]);
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('The catalogue is down')).toBeTruthy();
@@ -139,7 +142,7 @@ describe('collection page', () => {
     await screen.findByText('Stride Pro Running Shoe');
     expect(screen.getByPlaceholderText('Search...')).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Hide search' , pressed: true }));
+    await user.click(screen.getByRole('button', { name: 'Hide search', pressed: true }));
     expect(screen.queryByPlaceholderText('Search...')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Show search' }));
     expect(screen.getByPlaceholderText('Search...')).toBeTruthy();

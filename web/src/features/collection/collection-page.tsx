@@ -52,9 +52,7 @@ export default function CollectionPage() {
           categories={view.categories}
           types={view.types}
           facets={facets ?? shownFacets}
-          onToggleCategory={(category) =>
-            updateView((current) => ({ ...current, categories: toggleValue(current.categories, category) }))
-          }
+          onToggleCategory={(category) => updateView((current) => ({ ...current, categories: toggleValue(current.categories, category) }))}
           onToggleType={(type) => updateView((current) => ({ ...current, types: toggleValue(current.types, type) }))}
         />
 
@@ -94,8 +92,8 @@ export default function CollectionPage() {
               <div className={styles.empty} role="status">
                 <h2 className={styles.emptyTitle}>No shoes match</h2>
                 <p>
-                  {view.q ? `Nothing for “${view.q}” with these filters.` : 'Nothing with these filters yet.'} Try fewer
-                  filters or another search.
+                  {view.q ? `Nothing for “${view.q}” with these filters.` : 'Nothing with these filters yet.'} Try fewer filters or another
+                  search.
                 </p>
                 {hasActiveFilters(view) ? (
                   <button type="button" className={ui.button} onClick={clearFilters}>

@@ -51,12 +51,7 @@ export function SearchBar({ value, onSearch }: SearchBarProps) {
         />
         <SearchIcon className={styles.searchIcon} />
       </div>
-      <button
-        type="button"
-        className={styles.searchClose}
-        aria-label="Hide search"
-        onClick={() => setSearchVisibility(false)}
-      >
+      <button type="button" className={styles.searchClose} aria-label="Hide search" onClick={() => setSearchVisibility(false)}>
         <CloseIcon />
       </button>
     </div>

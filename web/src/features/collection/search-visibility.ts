@@ -22,7 +22,11 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useSearchVisibility(): boolean {
-  return useSyncExternalStore(subscribe, () => showSearch, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => showSearch,
+    () => true,
+  );
 }
 
 export function isCollectionRoute(pathname: string): boolean {

@@ -62,8 +62,8 @@ export function AboutSection() {
           Fewer, better shoes for every step of the day
         </h2>
         <p className={styles.aboutText}>
-          We design a small range and make it well: breathable runners, clean sneakers, hand-finished leather and
-          easy sandals, cut in our own patterns and tested on real commutes before they reach the shelf.
+          We design a small range and make it well: breathable runners, clean sneakers, hand-finished leather and easy sandals, cut in our
+          own patterns and tested on real commutes before they reach the shelf.
         </p>
       </div>
       <div ref={pinRef} className={styles.aboutPin}>

@@ -42,15 +42,7 @@ export function FeatureGrid() {
       <ul className={styles.features}>
         {FEATURES.map((feature) => (
           <li key={feature.title} className={styles.feature}>
-            <img
-              className={styles.featureImage}
-              src={feature.image}
-              alt=""
-              width={800}
-              height={800}
-              loading="lazy"
-              decoding="async"
-            />
+            <img className={styles.featureImage} src={feature.image} alt="" width={800} height={800} loading="lazy" decoding="async" />
             <div className={styles.featureBody}>
               <h3 className={styles.featureTitle}>{feature.title}</h3>
               <p>{feature.text}</p>

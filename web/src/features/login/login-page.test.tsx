@@ -74,7 +74,11 @@ describe('login page', () => {
   it('signing up returns to the page the shopper came from (?next=), only on this site', async () => {
     const user = userEvent.setup();
     const { container } = renderApp('/login?next=%2Forders', [
-      answer(RegisterDocument, { input: { name: 'Asha', email: 'asha@example.com', password: 'secret-pass' } }, { register: tokenAnswer('tok-2') }),
+      answer(
+        RegisterDocument,
+        { input: { name: 'Asha', email: 'asha@example.com', password: 'secret-pass' } },
+        { register: tokenAnswer('tok-2') },
+      ),
       ...afterSignIn,
     ]);
 
@@ -146,7 +150,9 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('Password'), 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-    expect(await screen.findByText('The store is too busy to create your account right now. Please try again in a few minutes.')).toBeTruthy();
+    expect(
+      await screen.findByText('The store is too busy to create your account right now. Please try again in a few minutes.'),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign Up' }).getAttribute('aria-disabled')).toBe('false');
     expect(within(container.querySelector('form')!).getByRole('status').textContent).toBe('');
     expect(locationText(container)).toBe('/login');

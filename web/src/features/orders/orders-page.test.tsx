@@ -9,7 +9,12 @@ import { setHostedSession, setSessionToken } from '../../shared/session/session-
 
 type Order = MyOrdersQuery['myOrders'][number];
 
-function order(id: string, placedAt: string, status: string, items: Array<[name: string, price: number, quantity: number, size: string, image: string | null]>): Order {
+function order(
+  id: string,
+  placedAt: string,
+  status: string,
+  items: Array<[name: string, price: number, quantity: number, size: string, image: string | null]>,
+): Order {
   return {
     __typename: 'Order',
     id,

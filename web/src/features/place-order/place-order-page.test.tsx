@@ -35,7 +35,12 @@ const orderVariables = {
 };
 
 const placed = {
-  placeOrder: { __typename: 'PlaceOrderPayload' as const, message: 'Order placed', replayed: false, order: { __typename: 'Order' as const, id: 'o1' } },
+  placeOrder: {
+    __typename: 'PlaceOrderPayload' as const,
+    message: 'Order placed',
+    replayed: false,
+    order: { __typename: 'Order' as const, id: 'o1' },
+  },
 };
 
 const LABELS: Record<keyof typeof address, string> = {
@@ -111,7 +116,7 @@ describe('place order page', () => {
     expect(screen.getAllByRole('radio')).toHaveLength(1);
   });
 
-  it('when the cart\'s products cannot be looked up, it says so and PLACE ORDER (or Try again) asks again', async () => {
+  it("when the cart's products cannot be looked up, it says so and PLACE ORDER (or Try again) asks again", async () => {
     const user = userEvent.setup();
     setSessionToken('token-asha');
     const lookup = { ids: ['men-run'], first: CART_PRODUCTS_PAGE };

@@ -124,7 +124,11 @@ function SignInToCheckout() {
         <h1 id="delivery-title" className={ui.sectionTitle}>
           Delivery information
         </h1>
-        <HostedSignInOffer reason="Sign in to place your order; your cart comes with you." returnTo="/place-order" openSignIn={openSignIn} />
+        <HostedSignInOffer
+          reason="Sign in to place your order; your cart comes with you."
+          returnTo="/place-order"
+          openSignIn={openSignIn}
+        />
       </div>
     </section>
   );
@@ -174,12 +178,7 @@ function CheckoutFrame({ placing, ready = false, formRef, onSubmit, fields, tota
         </fieldset>
         {notice}
         {/* The placeholder's button is really disabled: a native submit before the app runs would only reload. */}
-        <button
-          type="submit"
-          className={`${ui.button} ${styles.placeOrder}`}
-          aria-disabled={disabled}
-          disabled={onSubmit === undefined}
-        >
+        <button type="submit" className={`${ui.button} ${styles.placeOrder}`} aria-disabled={disabled} disabled={onSubmit === undefined}>
           {placing ? 'PLACING ORDER…' : 'PLACE ORDER'}
         </button>
       </div>

@@ -9,11 +9,7 @@ const SWAP_SECONDS = 1.2;
  * Animates the background layers when the active index changes. Without animation (reduced motion, or GSAP
  * not loaded yet) the CSS alone shows the active layer, so the swap is simply instant.
  */
-export function useHeroTransition(
-  layers: RefObject<(HTMLElement | null)[]>,
-  activeIndex: number,
-  animate: boolean,
-): void {
+export function useHeroTransition(layers: RefObject<(HTMLElement | null)[]>, activeIndex: number, animate: boolean): void {
   const gsapRef = useRef<Gsap | null>(null);
   const previous = useRef(activeIndex);
 
@@ -48,12 +44,7 @@ export function useHeroTransition(
           { opacity: 0, scale: 1.15, ease: 'power2.inOut', clearProps: 'opacity,transform,zIndex' },
           0,
         )
-        .fromTo(
-          incoming,
-          { opacity: 0, scale: 0.85 },
-          { opacity: 1, scale: 1, ease: 'power2.out', clearProps: 'opacity,transform' },
-          0,
-        );
+        .fromTo(incoming, { opacity: 0, scale: 0.85 }, { opacity: 1, scale: 1, ease: 'power2.out', clearProps: 'opacity,transform' }, 0);
     });
     return () => ctx.revert();
   }, [activeIndex, animate, layers]);
