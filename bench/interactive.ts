@@ -86,7 +86,10 @@ function recorderScript(controls: readonly ControlGroup[]): string {
   }
   const matching = (group) => Array.from(document.querySelectorAll(group.selector))
     .filter((element) => group.text === undefined || (element.textContent || '').trim() === group.text);
-  const live = () => groups.every((group) => {
+  // A control works once something owns it: the page's early listeners (the 'taps-kept' mark, web/src/shared/
+  // early-taps.ts), which keep a tap until the app arrives, or the app itself.
+  const owned = () => ['taps-kept', 'app-hydrated'].some((name) => performance.getEntriesByName(name).length > 0);
+  const live = () => owned() && groups.every((group) => {
     const elements = matching(group);
     return elements.length > 0 && elements.every((element) => !element.matches(':disabled'));
   });

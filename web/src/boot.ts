@@ -2,12 +2,13 @@ import '@fontsource/krona-one/latin-400.css';
 import '@fontsource/outfit/latin-400.css';
 import '@fontsource/outfit/latin-500.css';
 import '@fontsource/outfit/latin-600.css';
+import { keepEarlyTaps } from './shared/early-taps';
 import './shared/global.css';
 
 // The served HTML already shows the page (prerendered, or rendered with its data by the BFF: docs/decisions/
 // 008). The app's code is fetched only once the page's own images and fonts have loaded and been painted, so
 // on a slow connection it never competes with what the shopper is looking at. Links work meanwhile; React then
-// hydrates the same markup, and the page's controls are enabled.
+// hydrates the same markup. Meanwhile the first controls a shopper reaches for keep their taps (shared/early-taps.ts).
 
 const loaded = new Promise<void>((resolve) => {
   if (document.readyState === 'complete') resolve();
@@ -30,4 +31,5 @@ function afterPaint(): Promise<void> {
   });
 }
 
+keepEarlyTaps();
 void loaded.then(afterPaint).then(() => import('./main'));

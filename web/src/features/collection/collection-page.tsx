@@ -1,4 +1,5 @@
 import { useCallback, useId, useState } from 'react';
+import type { EarlyControl } from '../../shared/early-taps';
 import { COLLECTION_META } from '../../shared/prerendered-routes';
 import ui from '../../shared/ui.module.css';
 import { useDocumentMeta } from '../../shared/use-document-meta';
@@ -23,6 +24,9 @@ function isSort(value: string): value is ProductSort {
   return (SORT_VALUES as readonly string[]).includes(value);
 }
 
+/** The id of the collection's form, which the filters, the sort and the search belong to. */
+const COLLECTION_FORM = 'collection-view';
+
 export default function CollectionPage() {
   useDocumentMeta(COLLECTION_META.title, COLLECTION_META.description);
   const [view, updateView] = useCollectionParams();
@@ -43,12 +47,22 @@ export default function CollectionPage() {
     <div className={styles.page}>
       {showSearch ? (
         <div className="container">
-          <SearchBar value={view.q} onSearch={onSearch} />
+          <SearchBar form={COLLECTION_FORM} value={view.q} onSearch={onSearch} />
         </div>
       ) : null}
 
+      {/* The view as a plain GET form (controls join it with `form=`): without JavaScript, or before the app's code
+          has arrived, filters, sort and search reload the page the BFF renders for them. */}
+      <form
+        id={COLLECTION_FORM}
+        method="get"
+        action="/collection"
+        data-early={'form' satisfies EarlyControl}
+        onSubmit={(event) => event.preventDefault()}
+      />
       <div className={`container ${styles.layout}`}>
         <FilterPanel
+          form={COLLECTION_FORM}
           categories={view.categories}
           types={view.types}
           facets={facets ?? shownFacets}
@@ -72,8 +86,9 @@ export default function CollectionPage() {
             <select
               id={sortId}
               className={styles.sort}
+              form={COLLECTION_FORM}
+              name="sort"
               value={view.sort}
-              disabled={!hydrated}
               onChange={(event) => {
                 const sort = event.target.value;
                 if (isSort(sort)) updateView((current) => ({ ...current, sort }));

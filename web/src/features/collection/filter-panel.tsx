@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ChevronDownIcon } from '../../shared/icons';
-import { useHydrated } from '../../shared/use-hydrated';
+import { earlyTaps, takeEarlyTaps, type EarlyControl } from '../../shared/early-taps';
+import ui from '../../shared/ui.module.css';
 import type { Category, ProductType } from '../../graphql/generated/graphql';
 import type { CollectionFacets } from './use-collection-products';
 import { CATEGORY_OPTIONS, TYPE_OPTIONS } from '../../shared/catalog/catalog-labels';
@@ -9,6 +10,8 @@ import styles from './collection.module.css';
 type Facets = CollectionFacets | undefined;
 
 interface FilterPanelProps {
+  /** The collection's form (a plain GET of /collection) the checkboxes belong to. */
+  form: string;
   categories: readonly Category[];
   types: readonly ProductType[];
   facets: Facets;
@@ -16,15 +19,15 @@ interface FilterPanelProps {
   onToggleType: (type: ProductType) => void;
 }
 
-export function FilterPanel({ categories, types, facets, onToggleCategory, onToggleType }: FilterPanelProps) {
+export function FilterPanel({ form, categories, types, facets, onToggleCategory, onToggleType }: FilterPanelProps) {
   // Collapsed by default on phones (the CSS always shows the panel from 768 px up).
-  const [open, setOpen] = useState(false);
+  // A tap on FILTERS before the app's code arrived opened the panel (shared/early-taps.ts): it stays open.
+  const [open, setOpen] = useState(() => earlyTaps().filtersOpen === true);
+  useEffect(() => void takeEarlyTaps(), []);
   const panelId = useId();
   const categoryCount = (value: Category) => facets?.categories.find((facet) => facet.category === value)?.count;
   const typeCount = (value: ProductType) => facets?.types.find((facet) => facet.type === value)?.count;
   const active = categories.length + types.length;
-  // Until React owns the page (it can arrive rendered before its code), a press would change nothing.
-  const disabled = !useHydrated();
 
   return (
     <aside className={styles.filters} aria-label="Filters">
@@ -33,7 +36,7 @@ export function FilterPanel({ categories, types, facets, onToggleCategory, onTog
         className={styles.filtersToggle}
         aria-expanded={open}
         aria-controls={panelId}
-        disabled={disabled}
+        data-early={'filters' satisfies EarlyControl}
         onClick={() => setOpen((value) => !value)}
       >
         FILTERS
@@ -50,8 +53,10 @@ export function FilterPanel({ categories, types, facets, onToggleCategory, onTog
               key={option.value}
               label={option.label}
               count={categoryCount(option.value)}
+              form={form}
+              name="category"
+              value={option.value}
               checked={categories.includes(option.value)}
-              disabled={disabled}
               onChange={() => onToggleCategory(option.value)}
             />
           ))}
@@ -63,29 +68,37 @@ export function FilterPanel({ categories, types, facets, onToggleCategory, onTog
               key={option.value}
               label={option.label}
               count={typeCount(option.value)}
+              form={form}
+              name="type"
+              value={option.value}
               checked={types.includes(option.value)}
-              disabled={disabled}
               onChange={() => onToggleType(option.value)}
             />
           ))}
         </fieldset>
+        <button type="submit" form={form} className={`${ui.buttonGhost} ${styles.applyFilters}`} data-apply hidden>
+          Apply
+        </button>
       </div>
     </aside>
   );
 }
 
 interface FilterCheckboxProps {
+  form: string;
+  name: string;
+  value: string;
   label: string;
   count: number | undefined;
   checked: boolean;
-  disabled: boolean;
   onChange: () => void;
 }
 
-function FilterCheckbox({ label, count, checked, disabled, onChange }: FilterCheckboxProps) {
+// Before the app's code arrives, a change submits the form (a page the BFF renders with the filter applied).
+function FilterCheckbox({ form, name, value, label, count, checked, onChange }: FilterCheckboxProps) {
   return (
     <label className={styles.filterOption}>
-      <input type="checkbox" className={styles.checkbox} checked={checked} disabled={disabled} onChange={onChange} />
+      <input type="checkbox" className={styles.checkbox} form={form} name={name} value={value} checked={checked} onChange={onChange} />
       <span>{label}</span>
       {count === undefined ? null : <span className={styles.filterCount}>{count}</span>}
     </label>

@@ -8,11 +8,13 @@ import { setSearchVisibility } from './search-visibility';
 const SEARCH_DEBOUNCE_MS = 300;
 
 interface SearchBarProps {
+  /** The collection's form: Enter before the app's code arrives submits it (`?q=`). */
+  form: string;
   value: string;
   onSearch: (text: string) => void;
 }
 
-export function SearchBar({ value, onSearch }: SearchBarProps) {
+export function SearchBar({ form, value, onSearch }: SearchBarProps) {
   const inputId = useId();
   const [text, setText] = useState(value);
   const [lastValue, setLastValue] = useState(value);
@@ -38,6 +40,8 @@ export function SearchBar({ value, onSearch }: SearchBarProps) {
         <input
           id={inputId}
           type="search"
+          form={form}
+          name="q"
           className={styles.searchInput}
           placeholder="Search..."
           value={text}

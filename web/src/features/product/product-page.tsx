@@ -1,8 +1,9 @@
 import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { RELATED_PRODUCTS_LIMIT } from '#domain/store-rules';
 import { NotFoundMessage } from '../../shared/not-found-message';
+import { earlyTaps, takeEarlyTaps, type EarlyControl } from '../../shared/early-taps';
 import { showToast } from '../../shared/toasts';
 import ui from '../../shared/ui.module.css';
 import { useDocumentMeta } from '../../shared/use-document-meta';
@@ -42,21 +43,33 @@ export default function ProductPage() {
 
 type Product = NonNullable<ProductDetailQuery['product']>;
 
+/** A size tapped before the app took over, if the product has it. */
+function keptSize(sizes: readonly string[]): string | null {
+  const { size } = earlyTaps();
+  return size !== undefined && sizes.includes(size) ? size : null;
+}
+
 function ProductDetail({ product }: { product: Product }) {
   useDocumentMeta(product.name, product.description.slice(0, 155));
-  const [size, setSize] = useState<string | null>(null);
+  const [size, setSize] = useState<string | null>(() => keptSize(product.sizes));
   const addToCart = useAddToCart();
-  // The page can arrive rendered before its code (docs/decisions/008): until React owns it, its controls say
-  // they cannot be used yet instead of ignoring a press.
+  // The page can arrive rendered before its code (docs/decisions/008): the gallery waits for React, while the
+  // size and ADD TO CART keep a tap made before it (shared/early-taps.ts), acted on here once React owns them.
   const hydrated = useHydrated();
 
-  const onAdd = () => {
-    if (!size) {
+  const add = (chosen: string | null) => {
+    if (!chosen) {
       showToast('error', 'Select product size!');
       return;
     }
-    addToCart(product.id, size);
+    addToCart(product.id, chosen);
   };
+
+  const addKept = useEffectEvent(() => {
+    const chosen = keptSize(product.sizes);
+    if (takeEarlyTaps().add === true) add(chosen);
+  });
+  useEffect(() => addKept(), []);
 
   return (
     <div className="container">
@@ -76,9 +89,14 @@ function ProductDetail({ product }: { product: Product }) {
           <p className={styles.price}>{formatPrice(product.price)}</p>
           <p className={styles.description}>{product.description}</p>
 
-          <SizePicker sizes={product.sizes} selected={size} onSelect={setSize} disabled={!hydrated} />
+          <SizePicker sizes={product.sizes} selected={size} onSelect={setSize} />
 
-          <button type="button" className={`${ui.button} ${styles.addToCart}`} onClick={onAdd} disabled={!hydrated}>
+          <button
+            type="button"
+            className={`${ui.button} ${styles.addToCart}`}
+            onClick={() => add(size)}
+            data-early={'add' satisfies EarlyControl}
+          >
             ADD TO CART
           </button>
 

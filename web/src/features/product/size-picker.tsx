@@ -1,13 +1,14 @@
+import type { EarlyControl } from '../../shared/early-taps';
 import styles from './product-page.module.css';
 
 interface SizePickerProps {
   sizes: readonly string[];
   selected: string | null;
   onSelect: (size: string) => void;
-  disabled?: boolean;
 }
 
-export function SizePicker({ sizes, selected, onSelect, disabled = false }: SizePickerProps) {
+// A tap before the app's code has arrived is kept (shared/early-taps.ts), so the buttons work from the first paint.
+export function SizePicker({ sizes, selected, onSelect }: SizePickerProps) {
   return (
     <div className={styles.sizes} role="group" aria-labelledby="size-label">
       <p id="size-label" className={styles.sizesLabel}>
@@ -20,7 +21,8 @@ export function SizePicker({ sizes, selected, onSelect, disabled = false }: Size
             type="button"
             className={styles.size}
             aria-pressed={selected === size}
-            disabled={disabled}
+            data-early={'size' satisfies EarlyControl}
+            data-size={size}
             onClick={() => onSelect(size)}
           >
             {size}

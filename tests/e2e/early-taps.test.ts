@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openWatchedPage, problemsOf, VIEWPORTS } from '../support/browser.js';
+import { gql } from '../support/graphql.js';
+import { expectCartCount, shoesVia, type Shoe } from '../support/journeys.js';
+
+// Issue 19: a served page's first controls work before the app's code has arrived. The code is held back here
+// (the request for the app's main chunk waits until the test lets it go), so a tap lands on the page as a slow
+// phone shows it: rendered, and not yet React's.
+
+interface HeldCode {
+  release: () => void;
+}
+
+/** Holds every request for the app's main chunk (what boot.ts imports after the paint) until `release`. */
+async function holdTheAppCode(page: Page): Promise<HeldCode> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/main-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
+const appReady = (page: Page) => page.locator('html[data-app="ready"]');
+
+describe('controls before the code', () => {
+  let browser: Browser;
+  let shoe: Shoe;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    shoe = (await shoesVia(inject('storeUrl')))[0]!;
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('a size and ADD TO CART tapped before the code arrives end with the shoe in the cart', async () => {
+    const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
+    const { page } = watched;
+    const code = await holdTheAppCode(page);
+    await page.goto(`/product/${shoe.id}`);
+    const size = shoe.sizes[1]!;
+    const sizeButton = page.getByRole('group', { name: 'Select size' }).getByRole('button', { name: size, exact: true });
+    const add = page.getByRole('button', { name: 'ADD TO CART' });
+
+    await sizeButton.click();
+    await add.click();
+    // Taken, and shown to be: the size is marked chosen and the button busy, while the app is still not there.
+    await expect.poll(() => sizeButton.getAttribute('aria-pressed')).toBe('true');
+    expect(await add.getAttribute('aria-busy')).toBe('true');
+    expect(await appReady(page).count()).toBe(0);
+
+    code.release();
+    await expectCartCount(page, 1);
+    await expect.poll(() => add.getAttribute('aria-busy')).toBeNull();
+    expect(await sizeButton.getAttribute('aria-pressed')).toBe('true');
+    await page
+      .getByRole('link', { name: /^Cart, 1 item$/ })
+      .first()
+      .click();
+    await page.waitForURL('**/cart');
+    await expect.poll(() => page.getByText(shoe.name).count()).toBeGreaterThan(0);
+    expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
+    await watched.context.close();
+  });
+
+  it('ADD TO CART tapped before the code with no size asks for one once the code is there, and adds nothing', async () => {
+    const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
+    const { page } = watched;
+    const code = await holdTheAppCode(page);
+    await page.goto(`/product/${shoe.id}`);
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    code.release();
+    await expect.poll(() => page.getByText('Select product size!').count()).toBeGreaterThan(0);
+    await appReady(page).waitFor({ state: 'attached' });
+    expect(await page.getByRole('link', { name: /^Cart, 0 items$/ }).count()).toBeGreaterThan(0);
+    await watched.context.close();
+  });
+
+  it('a filter tapped before the code loads the filtered collection, which the app then owns', async () => {
+    const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
+    const { page } = watched;
+    const code = await holdTheAppCode(page);
+    await page.goto('/collection');
+    // On a phone the filters are behind FILTERS, which opens before the code too.
+    await page.getByRole('button', { name: /^FILTERS/ }).click();
+    await page.getByRole('checkbox', { name: /^Men\b/ }).click();
+    await page.waitForURL(/[?&]category=MEN\b/);
+    code.release();
+    await appReady(page).waitFor({ state: 'attached' });
+    // The app shows the filter it was served (the panel is closed again on the new page).
+    expect(await page.getByRole('checkbox', { name: /^Men\b/, includeHidden: true }).isChecked()).toBe(true);
+    const men = await gql<{ products: { totalCount: number } }>(
+      inject('storeUrl'),
+      '{ products(filter: { categories: [MEN] }) { totalCount } }',
+    );
+    await expect.poll(() => page.getByText(`${men.data!.products.totalCount} products`, { exact: true }).count()).toBe(1);
+    await watched.context.close();
+  });
+
+  it('the filter form works with JavaScript disabled', async () => {
+    const context = await browser.newContext({ baseURL: inject('storeUrl'), viewport: VIEWPORTS.mobile, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/collection');
+    await page.getByRole('checkbox', { name: /^Women\b/ }).check();
+    await page.getByRole('combobox', { name: 'Sort products' }).selectOption('PRICE_ASC');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/[?&]category=WOMEN\b/);
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('PRICE_ASC');
+    const women = await gql<{ products: { totalCount: number; nodes: Array<{ name: string }> } }>(
+      inject('storeUrl'),
+      '{ products(filter: { categories: [WOMEN] }, sort: PRICE_ASC, first: 1) { totalCount nodes { name } } }',
+    );
+    const { totalCount, nodes } = women.data!.products;
+    await expect.poll(() => page.getByText(`${totalCount} products`, { exact: true }).count()).toBe(1);
+    // The cheapest women's shoe comes first, as the app would show it.
+    expect(await page.locator('main li').first().textContent()).toContain(nodes[0]!.name);
+    expect(await page.getByRole('checkbox', { name: /^Women\b/ }).isChecked()).toBe(true);
+    await context.close();
+  });
+});
