@@ -2,7 +2,6 @@ import { ApolloProvider } from '@apollo/client/react';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { handOverEarlyTaps } from './shared/early-taps';
 import { AppRoutes } from './app/routes';
 import { isPrerenderedFor } from './shared/prerendered-routes';
 import { readServerState } from './app/server-state';
@@ -25,7 +24,6 @@ const app = (
 // The served HTML was rendered for one URL (data-route): a route shell at build time, or a page with its data
 // by the BFF, which then also sends the cache it rendered from. It is hydrated only on that URL; any other one
 // served the same file (an unknown path, a page the BFF could not render) renders from scratch.
-handOverEarlyTaps();
 if (isPrerenderedFor(container.dataset.route, window.location.pathname, window.location.search)) {
   const state = readServerState(document);
   if (state) apolloClient.cache.restore(state);

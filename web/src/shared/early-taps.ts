@@ -2,8 +2,8 @@
 // paint, but React takes them over only once its code has loaded, seconds later on a slow phone. Until then these
 // listeners, installed by boot.ts (a few hundred bytes, loaded with the page), keep what the shopper does and show
 // that it was taken: a size is marked chosen, ADD TO CART shows it is busy, the phone's FILTERS panel opens, and
-// a filter or sort change submits the collection's form (a plain GET the BFF renders). When React hydrates, main.tsx
-// hands over (React's own listeners replay anything tapped from then on) and the page acts on what was kept.
+// a filter or sort change submits the collection's form (a plain GET the BFF renders). Once the page is hydrated,
+// it acts on what was kept and the app shell hands over; until then a kept tap goes no further than here.
 
 /** What the shopper did before the app took over; the page that owns the controls acts on it once. */
 export interface EarlyTaps {
@@ -18,6 +18,8 @@ export interface EarlyTaps {
 /** The attribute naming a control the listeners handle, and its values. */
 export const EARLY = 'data-early';
 export type EarlyControl = 'size' | 'add' | 'filters' | 'form';
+/** On <html> once taps are kept. */
+const KEEPING = 'data-early-taps';
 
 let kept: EarlyTaps = {};
 let listening = false;
@@ -28,6 +30,8 @@ function controlOf(target: EventTarget | null): HTMLElement | null {
 
 function onClick(event: MouseEvent): void {
   const control = controlOf(event.target);
+  // Kept here only: React (listening below, on the root) must not act on it a second time.
+  if (control?.tagName === 'BUTTON') event.stopPropagation();
   switch (control?.getAttribute(EARLY)) {
     case 'size': {
       for (const other of control.parentElement?.querySelectorAll(`[${EARLY}="size"]`) ?? []) other.setAttribute('aria-pressed', 'false');
@@ -51,23 +55,41 @@ function onClick(event: MouseEvent): void {
   }
 }
 
+function changedFromServed(control: Element): boolean {
+  if (control instanceof HTMLInputElement && control.type === 'checkbox') return control.checked !== control.defaultChecked;
+  if (control instanceof HTMLSelectElement) {
+    // Without a `selected` option in the HTML, the first one is what was served.
+    const served = [...control.options].find((option) => option.defaultSelected) ?? control.options[0];
+    return served !== undefined && control.value !== served.value;
+  }
+  return false;
+}
+
 function onChange(event: Event): void {
   const target = event.target;
   const form = target instanceof HTMLInputElement || target instanceof HTMLSelectElement ? target.form : null;
   if (form?.getAttribute(EARLY) === 'form') form.requestSubmit();
 }
 
-/** Called by boot.ts as soon as it runs. */
+/**
+ * Called by boot.ts as soon as it runs (a module script: the document is parsed). Until then the tap-keeping
+ * controls take no pointer events (global.css, keyed on the attribute set here), so no tap is lost unseen. The
+ * early form's own controls work without JavaScript: one changed before this moment is submitted now.
+ */
 export function keepEarlyTaps(): void {
   if (listening) return;
   listening = true;
   document.addEventListener('click', onClick, true);
   document.addEventListener('change', onChange, true);
+  document.documentElement.setAttribute(KEEPING, '');
+  for (const form of document.querySelectorAll<HTMLFormElement>(`form[${EARLY}="form"]`)) {
+    if ([...form.elements].some(changedFromServed)) form.requestSubmit();
+  }
   // For bench:interactive: from here on a tap on the first controls is kept.
   performance.mark('taps-kept');
 }
 
-/** Called by main.tsx just before React hydrates: from then on React's listeners see every tap. */
+/** Called by the app shell once the page is hydrated (and has taken what was kept): from then on React has every tap. */
 export function handOverEarlyTaps(): void {
   if (!listening) return;
   listening = false;

@@ -24,6 +24,7 @@ export function FilterPanel({ form, categories, types, facets, onToggleCategory,
   // A tap on FILTERS before the app's code arrived opened the panel (shared/early-taps.ts): it stays open.
   const [open, setOpen] = useState(() => earlyTaps().filtersOpen === true);
   useEffect(() => void takeEarlyTaps(), []);
+
   const panelId = useId();
   const categoryCount = (value: Category) => facets?.categories.find((facet) => facet.category === value)?.count;
   const typeCount = (value: ProductType) => facets?.types.find((facet) => facet.type === value)?.count;

@@ -53,8 +53,9 @@ function ProductDetail({ product }: { product: Product }) {
   useDocumentMeta(product.name, product.description.slice(0, 155));
   const [size, setSize] = useState<string | null>(() => keptSize(product.sizes));
   const addToCart = useAddToCart();
-  // The page can arrive rendered before its code (docs/decisions/008): the gallery waits for React, while the
-  // size and ADD TO CART keep a tap made before it (shared/early-taps.ts), acted on here once React owns them.
+  // The page can arrive rendered before its code (docs/decisions/008). A tap on a size or ADD TO CART is kept by
+  // boot.ts until React owns them (shared/early-taps.ts) and acted on here; the gallery waits for React. They are
+  // never `disabled`: React drops a click it replays on a control whose props say so.
   const hydrated = useHydrated();
 
   const add = (chosen: string | null) => {

@@ -7,7 +7,8 @@ interface SizePickerProps {
   onSelect: (size: string) => void;
 }
 
-// A tap before the app's code has arrived is kept (shared/early-taps.ts), so the buttons work from the first paint.
+// A tap before the app's code has arrived is kept (shared/early-taps.ts), so the buttons work from the moment
+// boot.ts runs, around the first paint.
 export function SizePicker({ sizes, selected, onSelect }: SizePickerProps) {
   return (
     <div className={styles.sizes} role="group" aria-labelledby="size-label">
