@@ -549,6 +549,30 @@ describe('cartMachine in several tabs', () => {
     expect(follower.calls.sent).toEqual([]);
   });
 
+  it('a cart fetched before the other tab confirmed its sign-in merge does not undo the merge', async () => {
+    // A guest's shoe in both tabs; the shopper signs in, and both tabs ask for the account's (empty) cart.
+    const server = { cart: {} as CartData };
+    const guest: CartLog = { events: [{ type: 'added', id: 'g1', at: 1, itemId: 'p1', size: 'M' }], synced: 0 };
+    const sender = startCart(guest, { sender: true, server });
+    const follower = startCart(guest, { sender: false, server });
+    sender.actor.send({ type: 'cart.signedIn' });
+    follower.actor.send({ type: 'cart.signedIn' });
+    const followersFirstFetch = follower.calls.fetch!;
+    // The sender's answer comes first; it sends the merge and shares the confirmed log.
+    await drive(sender, { type: 'xstate.done.actor.fetchCart', output: {} });
+    await drive(sender, applied);
+    await share(sender, follower);
+    // Only then does the follower's first answer arrive, from before the merge; then any fetch it made since.
+    const latestFetch = follower.calls.fetch!;
+    followersFirstFetch.resolve({});
+    await settle();
+    latestFetch.resolve(structuredClone(server.cart));
+    await settle();
+    expect(selectCart(follower.actor.getSnapshot())).toEqual({ p1: { M: 1 } });
+    expect(foldCart(follower.persisted.at(-1)!.events)).toEqual({ p1: { M: 1 } });
+    expect(follower.calls.sent).toEqual([]);
+  });
+
   it('a stale copy of the log does not bring back a change the server already has', async () => {
     const { sender, follower } = await twoTabs();
     follower.actor.send({ type: 'cart.itemAdded', itemId: 'p1', size: 'M' });

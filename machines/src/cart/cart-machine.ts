@@ -288,6 +288,16 @@ export const cartMachine = setup({
       },
       states: {
         loading: {
+          on: {
+            // Another tab's log came while the account's cart was on its way: the answer may predate what that tab
+            // has since confirmed (the merge it sent on sign-in), and laid over the newer log it would undo it. The
+            // log is adopted and the cart fetched again; the rebase that follows stores the result.
+            'cart.storedLogChanged': {
+              target: 'loading',
+              reenter: true,
+              actions: { type: 'adoptStoredLog', params: ({ event }) => ({ log: event.log }) },
+            },
+          },
           invoke: {
             id: 'fetchCart',
             src: 'fetchCart',
