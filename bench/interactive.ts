@@ -8,6 +8,7 @@
 // LCP ≤ 1500 ms. It prints figures and exits 0 when they are missed; budgets are asserted elsewhere.
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/support/browser.js';
+import { firstProductId } from '../tests/support/graphql.js';
 import { startStoreTheReadmeWay } from '../tests/support/store-process.js';
 
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -386,13 +387,7 @@ async function collectionHasSearch(baseURL: string): Promise<boolean> {
 const store = await startStoreTheReadmeWay({ LOG_LEVEL: 'warn' });
 const browser = await launchBrowser();
 try {
-  const answer = await fetch(new URL('/graphql', store.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: '{ products(first: 1) { nodes { id } } }' }),
-  });
-  const { data } = (await answer.json()) as { data: { products: { nodes: Array<{ id: string }> } } };
-  const productId = data.products.nodes[0]!.id;
+  const productId = await firstProductId(store.url);
   const withSearch = await collectionHasSearch(store.url);
   const routes: RouteSpec[] = [
     {

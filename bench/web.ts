@@ -4,7 +4,8 @@
 // Targets: performance ≥ 98, CLS 0, LCP ≤ 1.5 s.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_PATH } from '../tests/support/browser.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/browser.js';
+import { firstProductId } from '../tests/support/graphql.js';
 import { startStoreTheReadmeWay } from '../tests/support/store-process.js';
 
 interface Row {
@@ -22,25 +23,10 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const store = await startStoreTheReadmeWay({ LOG_LEVEL: 'warn' });
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 try {
-  const answer = await fetch(new URL('/graphql', store.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: '{ products(first: 1) { nodes { id } } }' }),
-  });
-  const { data } = (await answer.json()) as { data: { products: { nodes: Array<{ id: string }> } } };
-  const routes = ['/', '/collection', `/product/${data.products.nodes[0]!.id}`];
+  const routes = ['/', '/collection', `/product/${await firstProductId(store.url)}`];
   const rows: Row[] = [];
   for (const route of routes) {
     // A first run warms the BFF's caches the way real traffic would; of the next RUNS, the median is recorded

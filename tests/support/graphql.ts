@@ -29,6 +29,12 @@ export async function gql<T = Record<string, unknown>>(
   return { status: response.status, headers: response.headers, data: body.data, errors: body.errors };
 }
 
+/** The id of the catalogue's first product (in its own order): any product page, for a bench or a check. */
+export async function firstProductId(base: string): Promise<string> {
+  const answer = await gql<{ products: { nodes: Array<{ id: string }> } }>(base, '{ products(first: 1) { nodes { id } } }');
+  return answer.data!.products.nodes[0]!.id;
+}
+
 /** The `extensions.code` of each error, for compact assertions. */
 export const codesOf = (answer: GraphQLAnswer<unknown>): Array<string | undefined> => (answer.errors ?? []).map((e) => e.extensions?.code);
 
