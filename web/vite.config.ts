@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, loadEnv, type Plugin } from 'vite';
+import { firstVisitChunks } from './build/first-visit-chunks.ts';
 import { prerenderRoutes } from './build/prerender.ts';
 import { BRAND_DEFAULTS } from './src/shared/brand-defaults.ts';
 
@@ -23,9 +24,12 @@ function storeNameInHtml(storeName: string): Plugin {
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, import.meta.dirname, 'VITE_');
   const storeName = env.VITE_STORE_NAME?.trim() || BRAND_DEFAULTS.storeName;
+  const chunks = firstVisitChunks({ entry: '/src/boot.ts', start: '/src/main.tsx', lazy: ['/src/graphql/apollo-client.ts'] });
   return {
     root: import.meta.dirname,
-    plugins: [react(), storeNameInHtml(storeName), prerenderRoutes()],
+    // rxjs's ES2015 build: classes instead of ES5 functions and tslib's helpers (about 2 KiB less on first visits).
+    resolve: { conditions: [...defaultClientConditions, 'es2015'] },
+    plugins: [react(), storeNameInHtml(storeName), prerenderRoutes(), chunks.plugin],
     // The app imports machines/ and domain/ from the repository root, outside web/.
     server: { proxy: bffProxy, fs: { allow: [resolve(import.meta.dirname, '..')] } },
     preview: { proxy: bffProxy },
@@ -35,16 +39,7 @@ export default defineConfig(({ mode }) => {
       // One stylesheet for every page (7 KiB gzip): the first paint of any page waits for one request, and
       // the next page finds it cached.
       cssCodeSplit: false,
-      rolldownOptions: {
-        output: {
-          codeSplitting: {
-            // Apollo Client and what it runs on load with the entry on every page. Left to the automatic
-            // splitting, its modules scatter over several small shared chunks (each lazy page uses a different
-            // subset), costing extra requests and gzip overhead; one group keeps them in a single chunk.
-            groups: [{ name: 'apollo', test: /node_modules[\\/](@apollo[\\/]client|rxjs|graphql|@wry|optimism|tslib)[\\/]/ }],
-          },
-        },
-      },
+      rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
     },
   };
 });

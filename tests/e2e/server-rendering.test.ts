@@ -5,7 +5,8 @@ import { launchBrowser, openWatchedPage, problemsOf, screenshot, type WatchedPag
 import { gql } from '../support/graphql.js';
 
 // The collection and product pages arrive with their data in the HTML (docs/decisions/008): their largest
-// element paints before any script runs, and the browser hydrates the same markup from the cache sent with it.
+// element paints before any script runs, and the browser hydrates the same markup from the query results sent
+// with it, without loading Apollo Client's core until the shopper needs it (decision 017).
 interface Listed {
   id: string;
   name: string;
@@ -22,11 +23,17 @@ async function listed(filter: Record<string, unknown>): Promise<Listed[]> {
 
 const page = (path: string) => fetch(new URL(path, inject('storeUrl')), { headers: { accept: 'text/html' } });
 const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
-const stateOf = (html: string): unknown =>
+interface SentResult {
+  operationName: string;
+  variables: Record<string, unknown>;
+  data: Record<string, unknown>;
+}
+
+const stateOf = (html: string): SentResult[] | null =>
   JSON.parse(/<script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null');
 
 describe('pages rendered with their data', () => {
-  it('a collection view has its products, in order, and the cache they came from', async () => {
+  it('a collection view has its products, in order, and the query results they came from', async () => {
     const women = await listed({ categories: ['WOMEN'] });
     expect(women.length).toBeGreaterThan(0);
     const answer = await page('/collection?category=WOMEN');
@@ -38,8 +45,10 @@ describe('pages rendered with their data', () => {
     const positions = women.map((product) => html.indexOf(`href="/product/${product.id}"`));
     expect(positions.every((position) => position > 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
-    const state = stateOf(html) as Record<string, unknown>;
-    expect(Object.keys(state)).toContain(`Product:{"id":"${women[0]!.id}"}`);
+    const sent = stateOf(html)?.find((result) => result.operationName === 'CollectionProducts');
+    expect(sent?.variables).toMatchObject({ filter: { categories: ['WOMEN'] }, first: 24 });
+    const sentIds = (sent?.data as { products: { nodes: Listed[] } } | undefined)?.products.nodes.map((node) => node.id);
+    expect(sentIds).toEqual(women.map((product) => product.id));
     // The men's products are not in the women's view.
     const men = await listed({ categories: ['MEN'] });
     expect(html).not.toContain(`href="/product/${men[0]!.id}"`);
@@ -105,14 +114,19 @@ describe('in the browser', () => {
 
     watched = await openWatchedPage(browser, inject('storeUrl'), 'desktop');
     const operations: string[] = [];
+    const scripts: string[] = [];
     watched.page.on('request', (request) => {
       if (request.url().endsWith('/graphql'))
         operations.push((request.postDataJSON() as { operationName?: string } | null)?.operationName ?? '?');
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await watched.page.goto('/collection?category=WOMEN');
     await watched.page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
     await watched.page.waitForLoadState('networkidle');
     expect(operations).not.toContain('CollectionProducts');
+    // Hydrated from the sent results: Apollo Client's core waits for the shopper's first tap.
+    const clientChunk = (path: string) => /\/assets\/apollo-client-[\w-]+\.js$/.test(path);
+    expect(scripts.filter(clientChunk)).toEqual([]);
     // Hydrated, so the controls answer: a filter changes the view (and now asks the BFF).
     const men = watched.page.getByRole('checkbox', { name: /^Men/ });
     await men.click();
@@ -120,6 +134,31 @@ describe('in the browser', () => {
     await expect.poll(() => men.isChecked()).toBe(true);
     await expect.poll(() => new URL(watched.page.url()).searchParams.getAll('category')).toEqual(['WOMEN', 'MEN']);
     await expect.poll(() => operations.includes('CollectionProducts')).toBe(true);
+    expect(scripts.filter(clientChunk)).toHaveLength(1);
     expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
+  });
+
+  it('Load more as the first tap, before the client has arrived, appends the next page once it has', async () => {
+    const all = await gql<{ products: { totalCount: number } }>(inject('storeUrl'), '{ products { totalCount } }');
+    expect(all.data!.products.totalCount).toBeGreaterThan(24);
+    const loadMore = await openWatchedPage(browser, inject('storeUrl'), 'desktop');
+    const { page } = loadMore;
+    // The client's chunk is held until the tap has been made on the page hydrated without it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/apollo-client-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/collection');
+    await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+    const cards = page.locator('section[aria-labelledby="collection-title"] a[href^="/product/"]');
+    const first = await cards.count();
+    expect(first).toBe(24);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    release();
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(Math.min(48, all.data!.products.totalCount));
+    expect(problemsOf(loadMore)).toEqual({ consoleErrors: [], foreignRequests: [] });
+    await loadMore.context.close();
   });
 });

@@ -1,33 +1,44 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/routes';
 import { isPrerenderedFor } from './shared/prerendered-routes';
 import { readServerState } from './app/server-state';
-import { apolloClient } from './graphql/apollo-client';
+import { hydrateFrom, loadApolloClient, useStoreClient } from './graphql/store-client';
+import { onFirstInput } from './shared/first-input';
+import { loadSonner } from './shared/toasts';
 
 // Loaded by boot.ts once the page has loaded. Declarative routing (no data router): the pages fetch through
-// Apollo Client, and each page is a lazy chunk (routes.tsx).
+// Apollo Client, and each page is a lazy chunk (routes.tsx). The client itself is a chunk loaded when first
+// needed; until then the hooks read the results the page was rendered from (graphql/hydration-client.ts).
 const container = document.getElementById('root')!;
+
+function StoreClientProvider({ children }: { children: ReactNode }) {
+  return <ApolloProvider client={useStoreClient()}>{children}</ApolloProvider>;
+}
 
 const app = (
   <StrictMode>
-    <ApolloProvider client={apolloClient}>
+    <StoreClientProvider>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-    </ApolloProvider>
+    </StoreClientProvider>
   </StrictMode>
 );
 
 // The served HTML was rendered for one URL (data-route): a route shell at build time, or a page with its data
-// by the BFF, which then also sends the cache it rendered from. It is hydrated only on that URL; any other one
+// by the BFF, which then also sends the results it rendered from. It is hydrated only on that URL; any other one
 // served the same file (an unknown path, a page the BFF could not render) renders from scratch.
 if (isPrerenderedFor(container.dataset.route, window.location.pathname, window.location.search)) {
-  const state = readServerState(document);
-  if (state) apolloClient.cache.restore(state);
+  hydrateFrom(readServerState(document) ?? []);
   hydrateRoot(container, app);
 } else {
   createRoot(container).render(app);
 }
+// What a first visit left out is fetched when the shopper starts using the page.
+onFirstInput(() => {
+  loadApolloClient().catch(() => undefined);
+  void loadSonner();
+});

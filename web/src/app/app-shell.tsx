@@ -7,6 +7,7 @@ import { PageErrorBoundary } from './page-error-boundary';
 import { PageFallback } from './page-fallback';
 import styles from './app-shell.module.css';
 import { handOverEarlyTaps } from '../shared/early-taps';
+import { markPageHydrated } from '../graphql/store-client';
 import { ToastHost } from '../shared/toast-host';
 import { useScrollToTop } from '../shared/use-scroll-to-top';
 
@@ -19,6 +20,7 @@ function PageReady() {
     // The page is React's now: the taps kept before (which the page has just acted on) end here. Not earlier: a
     // click on a part React has not hydrated yet (the page's chunk still loading) would be dropped.
     handOverEarlyTaps();
+    markPageHydrated();
     document.documentElement.dataset.app = 'ready';
     // For bench:interactive: when the app took over, on the performance timeline beside LCP.
     if (performance.getEntriesByName('app-hydrated').length === 0) performance.mark('app-hydrated');

@@ -8,8 +8,14 @@ describe('server state in the page', () => {
     vi.restoreAllMocks();
   });
 
-  it('round-trips the cache, and no text in it can close the element or start markup', () => {
-    const state = { 'Product:1': { __typename: 'Product', id: '1', name: '</script><script>alert(1)</script><!--' } };
+  it('round-trips the results, and no text in them can close the element or start markup', () => {
+    const state = [
+      {
+        operationName: 'ProductDetail',
+        variables: { id: '1' },
+        data: { product: { __typename: 'Product', id: '1', name: '</script><script>alert(1)</script><!--' } },
+      },
+    ];
     const html = serializeServerState(state);
     // One element: the product's text did not end it.
     expect(html.match(/<\/script>/g)).toHaveLength(1);
@@ -19,14 +25,15 @@ describe('server state in the page', () => {
     expect(readServerState(document)).toEqual(state);
   });
 
-  it('ignores a page without state, and warns about state that is not a JSON object', () => {
+  it('ignores a page without state, and warns about state that is not a list of results', () => {
     expect(readServerState(document)).toBeUndefined();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    for (const text of ['{broken', '[1,2]', 'null', '"text"']) {
+    const wrong = ['{broken', '[1,2]', 'null', '"text"', '{"ROOT_QUERY":{}}', '[{"operationName":"A","variables":{}}]'];
+    for (const text of wrong) {
       document.body.innerHTML = `<script type="application/json" id="server-state">${text}</script>`;
       expect(readServerState(document), text).toBeUndefined();
     }
-    expect(warn).toHaveBeenCalledTimes(4);
+    expect(warn).toHaveBeenCalledTimes(wrong.length);
   });
 });
 

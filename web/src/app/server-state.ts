@@ -1,25 +1,35 @@
-import type { NormalizedCacheObject } from '@apollo/client';
+import * as z from 'zod/mini';
+import type { ServerResult } from '../graphql/hydration-client';
 
-// The Apollo cache a page was rendered from travels in the HTML as JSON (a data block, not a script: the CSP
-// runs no inline code), so the browser's first render reads the same data and hydrates the same markup.
+// The query results a page was rendered from travel in the HTML as JSON (a data block, not a script: the CSP runs
+// no inline code), so the browser's first render reads the same data and hydrates the same markup
+// (graphql/hydration-client.ts).
 const ELEMENT_ID = 'server-state';
 
-/** The element that carries `state`; `<` is escaped so no product text can close the element early. */
-export function serializeServerState(state: NormalizedCacheObject): string {
-  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+const serverResults = z.array(
+  z.object({
+    operationName: z.string(),
+    variables: z.record(z.string(), z.unknown()),
+    data: z.record(z.string(), z.unknown()),
+  }),
+);
+
+/** The element that carries `results`; `<` is escaped so no product text can close the element early. */
+export function serializeServerState(results: readonly ServerResult[]): string {
+  const json = JSON.stringify(results).replace(/</g, '\\u003c');
   return `<script type="application/json" id="${ELEMENT_ID}">${json}</script>`;
 }
 
-/** The state the served page carries, if any; content that is not a JSON object is ignored with a warning. */
-export function readServerState(doc: Document): NormalizedCacheObject | undefined {
+/** The results the served page carries, if any; content of another shape is ignored with a warning. */
+export function readServerState(doc: Document): ServerResult[] | undefined {
   const text = doc.getElementById(ELEMENT_ID)?.textContent;
   if (!text) return undefined;
   try {
-    const state: unknown = JSON.parse(text);
-    if (typeof state === 'object' && state !== null && !Array.isArray(state)) return state as NormalizedCacheObject;
+    const parsed = serverResults.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
   } catch {
     // Falls through to the warning.
   }
-  console.warn('Ignoring the page’s server state: it is not a JSON object.');
+  console.warn('Ignoring the page’s server state: it is not a list of query results.');
   return undefined;
 }

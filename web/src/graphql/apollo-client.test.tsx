@@ -4,7 +4,8 @@ import { ToastHost } from '../shared/toast-host';
 import { setSessionToken } from '../shared/session/session-store';
 import { answer, fail } from '../test/graphql-mock';
 import { renderWithProviders } from '../test/render-app';
-import { apolloClient, readGraphQLError } from './apollo-client';
+import { apolloClient } from './apollo-client';
+import { readGraphQLError } from './graphql-error';
 import { LatestProductsDocument } from './generated/graphql';
 
 function latest(limit: number, options: { silent?: boolean } = {}) {

@@ -1,4 +1,4 @@
-import { isUnauthenticated } from './apollo-client';
+import { isUnauthenticated } from './graphql-error';
 import { clearSessionToken, getSessionToken } from '../shared/session/session-store';
 
 /**

@@ -1,7 +1,8 @@
 import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { StoreBusyError } from '#machines/auth/busy-retry';
 import { endStaleSession } from './stale-session';
-import { apolloClient, readGraphQLError } from './apollo-client';
+import { readGraphQLError } from './graphql-error';
+import { loadApolloClient } from './store-client';
 import type { ErrorCode } from './generated/schema-enums';
 
 /** What a call came to when the store answered: its data, or its refusal and the sentence saying why. */
@@ -26,6 +27,7 @@ export async function callStore<TData, TVariables extends OperationVariables>(
   call: StoreCall<TData, TVariables>,
 ): Promise<StoreAnswer<TData>> {
   try {
+    const apolloClient = await loadApolloClient();
     const { data } =
       'query' in call
         ? await apolloClient.query({ ...call, fetchPolicy: 'network-only', context: { silent: true } })

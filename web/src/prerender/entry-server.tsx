@@ -14,6 +14,7 @@ import { PageFallback } from '../app/page-fallback';
 import { COLLECTION_META, documentTitle, HOME_META, PRERENDERED_ROUTES } from '../shared/prerendered-routes';
 import { serializeServerState } from '../app/server-state';
 import { createCache } from '../graphql/apollo-client';
+import type { ServerResult } from '../graphql/hydration-client';
 import { ProductDetailDocument } from '../graphql/generated/graphql';
 
 // Built for Node, never shipped to the browser. Used twice: at build time by web/build/prerender.ts (route
@@ -80,7 +81,7 @@ export interface DocumentParts {
   canonicalPath?: string;
   /** Extra elements for the head. */
   head?: readonly string[];
-  /** Elements after the root, such as the serialized cache. */
+  /** Elements after the root, such as the serialized query results. */
   tail?: string;
 }
 
@@ -131,7 +132,7 @@ export function routeHead(path: string): string[] {
 }
 
 /**
- * The page at `url` with its data, and the Apollo cache that data came from serialized after it, so the
+ * The page at `url` with its data, and the query results it was rendered from serialized after it, so the
  * browser's first render reads the same data and hydrates the markup. Undefined for other routes, and when any
  * query failed: the caller then serves the route shell, which loads its data in the browser as before.
  */
@@ -142,12 +143,16 @@ export async function renderPageWithData(template: string, url: string, execute:
   // Set from the link's callbacks: a page rendered from a failed query would show an error the browser's first
   // render (which has no such error) could not hydrate.
   const outcome = { failed: false };
+  // What the browser's first render reads (graphql/hydration-client.ts), one entry per query the page ran.
+  const results: ServerResult[] = [];
   const link = new ApolloLink(
     (operation) =>
       new Observable((observer) => {
-        execute({ query: print(operation.query), variables: operation.variables, operationName: operation.operationName })
+        const { operationName, variables } = operation;
+        execute({ query: print(operation.query), variables, operationName })
           .then((result) => {
             if (result.errors !== undefined && result.errors.length > 0) outcome.failed = true;
+            else if (operationName !== undefined && result.data) results.push({ operationName, variables, data: result.data });
             observer.next(result);
             observer.complete();
           })
@@ -183,7 +188,7 @@ export async function renderPageWithData(template: string, url: string, execute:
     title: documentTitle(title),
     description,
     head: routeHead(pathname),
-    tail: serializeServerState(cache.extract()),
+    tail: serializeServerState(results),
   });
   return { status, html };
 }

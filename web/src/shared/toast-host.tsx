@@ -1,10 +1,8 @@
 import { Suspense, lazy, useSyncExternalStore, type CSSProperties, type FocusEvent } from 'react';
-import { holdToast, loadSonner, TOAST_DURATION_MS, TOAST_ID_PREFIX } from './toasts';
+import { holdToast, loadSonner, sonnerWanted, subscribeSonnerWanted, TOAST_DURATION_MS, TOAST_ID_PREFIX } from './toasts';
 
 // Spec §9: toasts close after 5000 ms, at the top right.
 const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
-
-const subscribeNever = () => () => undefined;
 
 // Sonner's rich colours, each text colour darkened a step (same hue) to reach 4.5:1 on its pale background.
 const RICH_COLOURS = {
@@ -31,14 +29,10 @@ function onFocusOut(event: FocusEvent) {
 }
 
 export function ToastHost() {
-  // Mounted only in the browser after hydration: the prerendered HTML has no toasts, and sonner stays out of
-  // the first paint's critical path.
-  const inBrowser = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-  if (!inBrowser) return null;
+  // Mounted in the browser once the first toast is raised: the prerendered HTML has no toasts, and sonner is not
+  // part of a visit that shows none.
+  const wanted = useSyncExternalStore(subscribeSonnerWanted, sonnerWanted, () => false);
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <div onFocus={onFocusIn} onBlur={onFocusOut}>

@@ -1,10 +1,24 @@
-// Toasts load sonner on first use (and the host mounts it after the first paint), keeping it out of the entry
-// chunk. Sonner replays toasts raised before its <Toaster> subscribed, so nothing is lost while it loads.
+// Toasts load sonner on first use, and the host mounts its <Toaster> only then: a visit that never shows a toast
+// never downloads it. Sonner replays toasts raised before its <Toaster> subscribed, so nothing is lost meanwhile.
 let sonner: Promise<typeof import('sonner')> | undefined;
+const loadListeners = new Set<() => void>();
 
 export function loadSonner(): Promise<typeof import('sonner')> {
-  sonner ??= import('sonner');
+  if (sonner === undefined) {
+    sonner = import('sonner');
+    for (const listener of loadListeners) listener();
+  }
   return sonner;
+}
+
+/** For the host: whether a toast has been asked for yet (useSyncExternalStore). */
+export function sonnerWanted(): boolean {
+  return sonner !== undefined;
+}
+
+export function subscribeSonnerWanted(listener: () => void): () => void {
+  loadListeners.add(listener);
+  return () => loadListeners.delete(listener);
 }
 
 export type ToastKind = 'success' | 'error' | 'info';

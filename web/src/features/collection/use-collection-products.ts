@@ -1,6 +1,6 @@
 import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { readGraphQLError } from '../../graphql/apollo-client';
+import { readGraphQLError } from '../../graphql/graphql-error';
 import { CollectionProductsDocument, type CollectionProductsQuery } from '../../graphql/generated/graphql';
 import { type CollectionParams, toProductFilter } from './collection-params';
 

@@ -9,7 +9,7 @@ import ui from '../../shared/ui.module.css';
 import { useDocumentMeta } from '../../shared/use-document-meta';
 import { useHydrated } from '../../shared/use-hydrated';
 import { ProductDetailDocument, type ProductDetailQuery } from '../../graphql/generated/graphql';
-import { readGraphQLError } from '../../graphql/apollo-client';
+import { readGraphQLError } from '../../graphql/graphql-error';
 import { useAddToCart } from '../cart';
 import { categoryLabel, typeLabel } from '../../shared/catalog/catalog-labels';
 import { formatPrice } from '../../shared/catalog/format-price';

@@ -1,0 +1,79 @@
+import type { ApolloClient } from '@apollo/client';
+import { useSyncExternalStore } from 'react';
+import { notifyError } from '../shared/notify-error';
+import { HydrationClient, type ServerResult } from './hydration-client';
+
+// Which GraphQL client the app is on: the stand-in that answers from the page's own results (hydration-client.ts)
+// until the store's Apollo Client is needed, then that one for the rest of the visit.
+
+let client: Promise<ApolloClient> | undefined;
+let hydration = new HydrationClient([], loadApolloClient, handedOver);
+let current: ApolloClient | undefined;
+let pageHydrated = false;
+const listeners = new Set<() => void>();
+const handOvers: Array<(client: ApolloClient) => void> = [];
+
+/** The store's Apollo Client, loaded on first call (a chunk of its own, which a first visit may never need). */
+export function loadApolloClient(): Promise<ApolloClient> {
+  client ??= import('./apollo-client').then(
+    ({ apolloClient }) => {
+      hydration.primeCache(apolloClient);
+      handOver(apolloClient);
+      return apolloClient;
+    },
+    (error: unknown) => {
+      // Offline, or a new deployment replaced the chunk: the next need tries again.
+      client = undefined;
+      notifyError(
+        new Error('The store could not be reached. Check your connection and try again.', { cause: error }),
+        'loading the store client',
+      );
+      throw error;
+    },
+  );
+  return client;
+}
+
+/** The results the served page was rendered from, for the hooks' first render (main.tsx, before hydrating). */
+export function hydrateFrom(results: readonly ServerResult[]): void {
+  hydration = new HydrationClient(results, loadApolloClient, handedOver);
+}
+
+/**
+ * Called once the routed page has hydrated (app-shell.tsx). The hooks move to the real client only after it: a
+ * new client is a context change, and a context change reaching a part React has not hydrated yet (a page whose
+ * chunk is still loading) makes React throw its server markup away and show the fallback.
+ */
+export function markPageHydrated(): void {
+  pageHydrated = true;
+  void client?.then(handOver, () => undefined);
+}
+
+function handOver(apolloClient: ApolloClient): void {
+  if (!pageHydrated || current !== undefined) return;
+  current = apolloClient;
+  for (const listener of listeners) listener();
+  for (const resolve of handOvers.splice(0)) resolve(apolloClient);
+}
+
+function handedOver(): Promise<ApolloClient> {
+  return current ? Promise.resolve(current) : new Promise((resolve) => handOvers.push(resolve));
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// The stand-in implements what Apollo's hooks call on a client (checked by hydration-client.test.ts and the browser
+// tests of a hydrated page); it is not an ApolloClient, which is a class with private fields.
+const asClient = (standIn: HydrationClient) => standIn as unknown as ApolloClient;
+
+/** The client for ApolloProvider: the stand-in, then the store's own. */
+export function useStoreClient(): ApolloClient {
+  return useSyncExternalStore(
+    subscribe,
+    () => current ?? asClient(hydration),
+    () => current ?? asClient(hydration),
+  );
+}
