@@ -57,6 +57,10 @@ describe('the BFF serves the web app', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('content-encoding')).toBe('gzip');
     expect(await asset.text()).toContain('xxxx');
+    // A script is not a document: it carries nosniff, and none of the document policies' bytes.
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('content-security-policy')).toBeNull();
+    expect(asset.headers.get('x-frame-options')).toBeNull();
   });
 
   it('sends a strict Content-Security-Policy and the safety headers', async () => {

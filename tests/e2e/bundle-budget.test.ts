@@ -7,7 +7,9 @@ import { ROOT } from '../../scripts/service-process.js';
 import { launchBrowser, openWatchedPage } from '../support/browser.js';
 
 // The budget is set from what was measured (README "Measured figures"); raising it is a decision, not a fix.
-const budget = JSON.parse(readFileSync(path.join(ROOT, 'web', 'budget.json'), 'utf8')) as { collectionFirstVisitJsGzipKiB: number };
+// It counts what a phone downloads: each script's bytes as sent (the BFF serves them brotli-compressed) and the
+// headers that come with them.
+const budget = JSON.parse(readFileSync(path.join(ROOT, 'web', 'budget.json'), 'utf8')) as { collectionFirstVisitJsTransferredKiB: number };
 
 describe('bundle budget', () => {
   let browser: Browser;
@@ -18,18 +20,26 @@ describe('bundle budget', () => {
     await browser.close();
   });
 
-  it(`/collection loads at most ${budget.collectionFirstVisitJsGzipKiB} KiB of gzip JavaScript on a first visit`, async () => {
+  it(`/collection transfers at most ${budget.collectionFirstVisitJsTransferredKiB} KiB of JavaScript on a first visit`, async () => {
     const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
-    const scripts = new Map<string, number>();
+    const transfers: Array<Promise<{ transferred: number; gzip: number }>> = [];
     watched.page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
-      void response.body().then((body) => scripts.set(response.url(), gzipSync(body, { level: 9 }).length));
+      transfers.push(
+        Promise.all([response.request().sizes(), response.body()]).then(([sizes, body]) => ({
+          transferred: sizes.responseBodySize + sizes.responseHeadersSize,
+          gzip: gzipSync(body, { level: 9 }).length,
+        })),
+      );
     });
     await watched.page.goto('/collection', { waitUntil: 'networkidle' });
-    const total = [...scripts.values()].reduce((sum, n) => sum + n, 0) / 1024;
-    console.log(`/collection first visit: ${scripts.size} scripts, ${total.toFixed(1)} KiB gzip`);
-    expect(scripts.size).toBeGreaterThan(0);
-    expect(total).toBeLessThanOrEqual(budget.collectionFirstVisitJsGzipKiB);
+    const scripts = await Promise.all(transfers);
+    const kib = (key: 'transferred' | 'gzip') => scripts.reduce((sum, script) => sum + script[key], 0) / 1024;
+    console.log(
+      `/collection first visit: ${scripts.length} scripts, ${kib('transferred').toFixed(1)} KiB transferred (${kib('gzip').toFixed(1)} KiB as gzip -9)`,
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(kib('transferred')).toBeLessThanOrEqual(budget.collectionFirstVisitJsTransferredKiB);
     await watched.context.close();
   });
 });

@@ -30,7 +30,7 @@ interface SentResult {
 }
 
 const stateOf = (html: string): SentResult[] | null =>
-  JSON.parse(/<script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null');
+  JSON.parse(/<script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as SentResult[] | null;
 
 describe('pages rendered with their data', () => {
   it('a collection view has its products, in order, and the query results they came from', async () => {

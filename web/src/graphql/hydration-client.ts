@@ -37,7 +37,7 @@ type SnapshotResult = {
 const WAITING: SnapshotResult = { data: undefined, dataState: 'empty', loading: true, networkStatus: NetworkStatus.loading, partial: true };
 const SKIPPED: SnapshotResult = { data: undefined, dataState: 'empty', loading: false, networkStatus: NetworkStatus.ready, partial: true };
 
-function operationName(query: DocumentNode): string | undefined {
+export function operationName(query: DocumentNode): string | undefined {
   // The operation is the definition with an `operation` field (the others are fragments and schema parts).
   for (const definition of query.definitions) {
     if ('operation' in definition) return definition.name?.value;
@@ -46,7 +46,7 @@ function operationName(query: DocumentNode): string | undefined {
 }
 
 /** JSON with object keys sorted, so equal variables give one key whatever order they were built in. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonical(item))).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value)
@@ -54,7 +54,8 @@ function canonical(value: unknown): string {
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
   }
-  return JSON.stringify(value);
+  // JSON.stringify(undefined) is undefined, not text.
+  return value === undefined ? 'null' : JSON.stringify(value);
 }
 
 export function resultKey(name: string, variables: OperationVariables | undefined): string {

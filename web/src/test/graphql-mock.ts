@@ -1,7 +1,8 @@
 import type { TypedDocumentNode } from '@apollo/client';
-import { type DocumentNode, Kind } from 'graphql';
 import { vi } from 'vitest';
 import { GRAPHQL_ENDPOINT } from '../graphql/apollo-client';
+// Key order does not matter to GraphQL: operations and variables are matched as the stand-in client matches them.
+import { canonical, operationName } from '../graphql/hydration-client';
 
 // Tests answer the app's real fetch calls to /graphql: Apollo Client, its cache and its links (auth, error
 // toasts) all run as in the browser. Each mock answers one request with matching operation and variables, in order.
@@ -13,23 +14,7 @@ export interface GraphQLMock {
   gate?: Promise<void>;
 }
 
-// Key order does not matter to GraphQL, so variables are compared with their keys sorted.
-function canonical(value: unknown): string {
-  return JSON.stringify(value ?? null, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
-      : inner,
-  );
-}
-
 type Document<TResult, TVariables> = TypedDocumentNode<TResult, TVariables>;
-
-function nameOf(document: DocumentNode): string {
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.OPERATION_DEFINITION && definition.name) return definition.name.value;
-  }
-  return '';
-}
 
 export function answer<TResult, TVariables>(
   document: Document<TResult, TVariables>,
@@ -37,7 +22,7 @@ export function answer<TResult, TVariables>(
   data: TResult,
   gate?: Promise<void>,
 ): GraphQLMock {
-  return { operationName: nameOf(document), variables, body: { data }, gate };
+  return { operationName: operationName(document) ?? '', variables, body: { data }, gate };
 }
 
 export function fail<TResult, TVariables>(
@@ -49,7 +34,7 @@ export function fail<TResult, TVariables>(
   extensions: { retryAfterSeconds?: number } = {},
 ): GraphQLMock {
   return {
-    operationName: nameOf(document),
+    operationName: operationName(document) ?? '',
     variables,
     body: { errors: [code ? { message, extensions: { code, ...extensions } } : { message }] },
   };

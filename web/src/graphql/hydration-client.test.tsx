@@ -1,0 +1,87 @@
+import { ApolloProvider, useQuery } from '@apollo/client/react';
+import type { ApolloClient } from '@apollo/client';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockGraphQL } from '../test/graphql-mock';
+import { cardProduct } from '../test/fixtures';
+import { apolloClient } from './apollo-client';
+import { LatestProductsDocument } from './generated/graphql';
+import { HydrationClient, type ServerResult } from './hydration-client';
+
+// Apollo's own useQuery on the stand-in, as a first visit runs it, and then on the real client it is handed to.
+const served: ServerResult = {
+  operationName: 'LatestProducts',
+  variables: { limit: 4 },
+  data: { latestProducts: [cardProduct('p1', 'Court Runner', 1499), cardProduct('p2', 'Trail Mocc', 899)] },
+};
+
+function Latest({ limit }: { limit: number }) {
+  const { data, loading } = useQuery(LatestProductsDocument, { variables: { limit } });
+  if (loading) return <p>loading</p>;
+  return <p>{data?.latestProducts.map((product) => product.name).join(', ')}</p>;
+}
+
+function standIn(results: readonly ServerResult[]) {
+  const loadClient = vi.fn(() => Promise.resolve(apolloClient));
+  const client = new HydrationClient(results, loadClient, () => Promise.resolve(apolloClient));
+  return { client, loadClient, asClient: client as unknown as ApolloClient };
+}
+
+describe('the stand-in client of a first visit', () => {
+  it('answers a query the page was rendered with, with no request and without loading the client', () => {
+    const requests = mockGraphQL([]);
+    const { asClient, loadClient } = standIn([served]);
+    render(
+      <ApolloProvider client={asClient}>
+        <Latest limit={4} />
+      </ApolloProvider>,
+    );
+    expect(screen.getByText('Court Runner, Trail Mocc')).toBeTruthy();
+    expect(requests).toEqual([]);
+    expect(loadClient).not.toHaveBeenCalled();
+  });
+
+  it('sends for the client when asked for anything else, and shows it loading meanwhile', () => {
+    mockGraphQL([]);
+    const { asClient, loadClient } = standIn([served]);
+    render(
+      <ApolloProvider client={asClient}>
+        <Latest limit={8} />
+      </ApolloProvider>,
+    );
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(loadClient).toHaveBeenCalled();
+  });
+
+  it('hands the hooks to the real client with what they read already in its cache: the same data, no request', async () => {
+    const requests = mockGraphQL([]);
+    const { client, asClient } = standIn([served]);
+    const { rerender } = render(
+      <ApolloProvider client={asClient}>
+        <Latest limit={4} />
+      </ApolloProvider>,
+    );
+    client.primeCache(apolloClient);
+    rerender(
+      <ApolloProvider client={apolloClient}>
+        <Latest limit={4} />
+      </ApolloProvider>,
+    );
+    expect(screen.getByText('Court Runner, Trail Mocc')).toBeTruthy();
+    // A tick for any fetch the real client would have started.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests).toEqual([]);
+    expect(screen.getByText('Court Runner, Trail Mocc')).toBeTruthy();
+  });
+
+  it('does what the client itself is asked (here a reset) on the real client', async () => {
+    mockGraphQL([]);
+    const { client, loadClient } = standIn([]);
+    // Spied, not run: the previous test's query may still be watched, and a real reset would fetch it again.
+    const reset = vi.spyOn(apolloClient, 'resetStore').mockResolvedValue([]);
+    await client.resetStore();
+    expect(loadClient).toHaveBeenCalledTimes(1);
+    expect(reset).toHaveBeenCalledTimes(1);
+    reset.mockRestore();
+  });
+});
