@@ -1,4 +1,4 @@
-import { ApolloProvider, useQuery } from '@apollo/client/react';
+import { ApolloProvider, skipToken, useQuery } from '@apollo/client/react';
 import type { ApolloClient } from '@apollo/client';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -19,6 +19,13 @@ function Latest({ limit }: { limit: number }) {
   const { data, loading } = useQuery(LatestProductsDocument, { variables: { limit } });
   if (loading) return <p>loading</p>;
   return <p>{data?.latestProducts.map((product) => product.name).join(', ')}</p>;
+}
+
+// As the cart page asks for its products: skipped while the cart is empty.
+function Skippable({ limit }: { limit: number | undefined }) {
+  const { data, loading } = useQuery(LatestProductsDocument, limit === undefined ? skipToken : { variables: { limit } });
+  if (loading) return <p>loading</p>;
+  return <p>{data ? data.latestProducts.map((product) => product.name).join(', ') : 'skipped'}</p>;
 }
 
 function standIn(results: readonly ServerResult[]) {
@@ -47,6 +54,25 @@ describe('the stand-in client of a first visit', () => {
     render(
       <ApolloProvider client={asClient}>
         <Latest limit={8} />
+      </ApolloProvider>,
+    );
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(loadClient).toHaveBeenCalled();
+  });
+
+  it('a query that starts skipped, once asked for something the page was not rendered with, sends for the client', () => {
+    mockGraphQL([]);
+    const { asClient, loadClient } = standIn([served]);
+    const { rerender } = render(
+      <ApolloProvider client={asClient}>
+        <Skippable limit={undefined} />
+      </ApolloProvider>,
+    );
+    expect(screen.getByText('skipped')).toBeTruthy();
+    expect(loadClient).not.toHaveBeenCalled();
+    rerender(
+      <ApolloProvider client={asClient}>
+        <Skippable limit={8} />
       </ApolloProvider>,
     );
     expect(screen.getByText('loading')).toBeTruthy();

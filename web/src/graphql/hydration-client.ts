@@ -149,7 +149,9 @@ export class SnapshotQuery {
     private readonly client: HydrationClient,
     options: WatchOptions,
   ) {
-    this.options = { ...options, initialFetchPolicy: options.initialFetchPolicy ?? options.fetchPolicy ?? 'cache-first' };
+    // As Apollo's ObservableQuery: a query that starts skipped ('standby') fetches with the default once asked.
+    const initialFetchPolicy = options.initialFetchPolicy ?? (options.fetchPolicy === 'standby' ? undefined : options.fetchPolicy);
+    this.options = { ...options, initialFetchPolicy: initialFetchPolicy ?? 'cache-first' };
     this.result = client.resultFor(this.options);
   }
 
