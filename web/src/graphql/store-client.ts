@@ -11,7 +11,6 @@ let hydration = new HydrationClient([], loadApolloClient, handedOver);
 let current: ApolloClient | undefined;
 let pageHydrated = false;
 const listeners = new Set<() => void>();
-const handOvers: Array<(client: ApolloClient) => void> = [];
 
 /** The store's Apollo Client, loaded on first call (a chunk of its own, which a first visit may never need). */
 export function loadApolloClient(): Promise<ApolloClient> {
@@ -53,11 +52,16 @@ function handOver(apolloClient: ApolloClient): void {
   if (!pageHydrated || current !== undefined) return;
   current = apolloClient;
   for (const listener of listeners) listener();
-  for (const resolve of handOvers.splice(0)) resolve(apolloClient);
 }
 
 function handedOver(): Promise<ApolloClient> {
-  return current ? Promise.resolve(current) : new Promise((resolve) => handOvers.push(resolve));
+  if (current) return Promise.resolve(current);
+  return new Promise((resolve) => {
+    const stop = subscribe(() => {
+      stop();
+      if (current) resolve(current);
+    });
+  });
 }
 
 function subscribe(listener: () => void): () => void {
