@@ -161,4 +161,25 @@ describe('in the browser', () => {
     expect(problemsOf(loadMore)).toEqual({ consoleErrors: [], foreignRequests: [] });
     await loadMore.context.close();
   });
+
+  it("home on a phone leaves GSAP out until the shopper's first tap, and the hero's preview still swaps the video", async () => {
+    const home = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
+    const { page } = home;
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const gsapChunks = () => scripts.filter((path) => /\/assets\/gsap-[\w-]+\.js$/.test(path));
+    await page.goto('/');
+    await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(gsapChunks()).toEqual([]);
+    await page.getByRole('button', { name: 'Show video 2 of 4' }).click();
+    await expect
+      .poll(() => page.locator('video[data-active="true"] source').first().getAttribute('src'), { timeout: 10_000 })
+      .toBe('/videos/hero-2.webm');
+    await expect.poll(gsapChunks, { timeout: 10_000 }).toHaveLength(1);
+    expect(problemsOf(home)).toEqual({ consoleErrors: [], foreignRequests: [] });
+    await home.context.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/routes';
@@ -33,7 +33,9 @@ const app = (
 // served the same file (an unknown path, a page the BFF could not render) renders from scratch.
 if (isPrerenderedFor(container.dataset.route, window.location.pathname, window.location.search)) {
   hydrateFrom(readServerState(document) ?? []);
-  hydrateRoot(container, app);
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   createRoot(container).render(app);
 }

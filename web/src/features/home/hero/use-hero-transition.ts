@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
+import { onFirstInput } from '../../../shared/first-input';
 import { logError } from '../../../shared/notify-error';
 import { type Gsap, loadGsap } from '../load-gsap';
 
@@ -8,6 +9,10 @@ const SWAP_SECONDS = 1.2;
 /**
  * Animates the background layers when the active index changes. Without animation (reduced motion, or GSAP
  * not loaded yet) the CSS alone shows the active layer, so the swap is simply instant.
+ *
+ * GSAP is fetched at the shopper's first tap or key press, not when the page loads: only a click on the preview
+ * uses it, and evaluating it (with CSSPlugin's style probes) was a long task on a slow phone's first visit,
+ * right after hydration (docs/decisions/018).
  */
 export function useHeroTransition(layers: RefObject<(HTMLElement | null)[]>, activeIndex: number, animate: boolean): void {
   const gsapRef = useRef<Gsap | null>(null);
@@ -16,13 +21,16 @@ export function useHeroTransition(layers: RefObject<(HTMLElement | null)[]>, act
   useEffect(() => {
     if (!animate) return;
     let live = true;
-    loadGsap()
-      .then((gsap) => {
-        if (live) gsapRef.current = gsap;
-      })
-      .catch((error: unknown) => logError(error, 'hero animation'));
+    const cancel = onFirstInput(() => {
+      loadGsap()
+        .then((gsap) => {
+          if (live) gsapRef.current = gsap;
+        })
+        .catch((error: unknown) => logError(error, 'hero animation'));
+    });
     return () => {
       live = false;
+      cancel();
     };
   }, [animate]);
 
