@@ -302,3 +302,32 @@ describe('a toast by keyboard', () => {
     expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
   });
 });
+
+describe("the store's client when its code cannot be fetched", () => {
+  it('signing up says once that the store could not be reached, and works once the code comes', async () => {
+    // Offline, or a new deployment replaced the chunk: the client's code does not come.
+    let gone = true;
+    await page.route('**/assets/apollo-client-*.js', (route) => (gone ? route.abort('internetdisconnected') : route.fallback()));
+    await visit(page, '/login');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByLabel('Name').fill('Asha Rao');
+    await page.getByLabel('Email').fill(`unreachable-${String(Date.now())}@example.com`);
+    await page.getByLabel('Password').fill('correct horse 1');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    const unreachable = page.locator('[data-sonner-toast]', { hasText: 'The store could not be reached.' });
+    await unreachable.first().waitFor();
+    // The first tap's early fetch of the client failed too, and the sign-up's own attempt: each is said by whoever
+    // needed the client, and only the sign-up needed it.
+    await page.waitForLoadState('networkidle');
+    expect(await unreachable.count()).toBe(1);
+    expect(page.url()).toMatch(/\/login$/);
+
+    gone = false;
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(problemsOf(watched, [/Failed to load resource/, /dynamically imported module/, /could not be reached/])).toEqual({
+      consoleErrors: [],
+      foreignRequests: [],
+    });
+  });
+});

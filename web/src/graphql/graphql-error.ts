@@ -30,7 +30,7 @@ interface ErrorBody {
   errors?: ReadonlyArray<{ message?: unknown; extensions?: { code?: unknown; retryAfterSeconds?: unknown } | null } | null>;
 }
 
-const UNREACHABLE = 'The store could not be reached. Check your connection and try again.';
+export const UNREACHABLE_MESSAGE = 'The store could not be reached. Check your connection and try again.';
 
 function fromFirst(errors: ErrorBody['errors']): ReadableGraphQLError | undefined {
   const first = errors?.[0];
@@ -62,7 +62,7 @@ export function readGraphQLError(error: unknown): ReadableGraphQLError {
     return { message: `The store answered ${error.statusCode}. Please try again.`, code: undefined };
   }
   // fetch itself threw (offline, DNS, connection reset): the browser's message means nothing to a shopper.
-  if (error instanceof TypeError) return { message: UNREACHABLE, code: undefined };
+  if (error instanceof TypeError) return { message: UNREACHABLE_MESSAGE, code: undefined };
   return { message: error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.', code: undefined };
 }
 

@@ -110,4 +110,35 @@ describe('the stand-in client of a first visit', () => {
     expect(reset).toHaveBeenCalledTimes(1);
     reset.mockRestore();
   });
+
+  it('says once that the store could not be reached when the hooks waiting on the client wait in vain', async () => {
+    mockGraphQL([]);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // Offline, or a new deployment replaced the chunk: browsers reject a failed dynamic import with a TypeError.
+    let attempt = Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    const loadClient = vi.fn(() => attempt);
+    const client = new HydrationClient([served], loadClient, () => new Promise<ApolloClient>(() => undefined));
+    const asClient = client as unknown as ApolloClient;
+    const toasted = () => logged.mock.calls.filter(([context]) => context === '[loading the store client]');
+    // Two hooks the page was not rendered with wait on the same attempt.
+    const { unmount } = render(
+      <ApolloProvider client={asClient}>
+        <Latest limit={8} />
+        <Latest limit={12} />
+      </ApolloProvider>,
+    );
+    await vi.waitFor(() => expect(toasted()).toHaveLength(1));
+    expect(loadClient.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect((toasted()[0]![1] as Error).message).toBe('The store could not be reached. Check your connection and try again.');
+    unmount();
+    // The next need is a new attempt, and a failure of it is said again.
+    attempt = Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    render(
+      <ApolloProvider client={asClient}>
+        <Latest limit={16} />
+      </ApolloProvider>,
+    );
+    await vi.waitFor(() => expect(toasted()).toHaveLength(2));
+    logged.mockRestore();
+  });
 });

@@ -1,5 +1,7 @@
 import { NetworkStatus, type ApolloClient, type DocumentNode, type OperationVariables } from '@apollo/client';
 import { NEVER } from 'rxjs';
+import { notifyError } from '../shared/notify-error';
+import { UNREACHABLE_MESSAGE } from './graphql-error';
 
 // A first visit hydrates without Apollo Client's core (the client, its cache, links and graphql-js: about 47 KiB
 // of gzip, a third of the page's JavaScript). The page was rendered by the BFF from a few query results, which
@@ -69,6 +71,7 @@ export class HydrationClient {
   private readonly results = new Map<string, ServerResult>();
   /** The results a hook has read, with its document: what the real client's cache must hold for it. */
   private readonly read = new Map<string, { query: DocumentNode; result: ServerResult }>();
+  private reportedLoad: Promise<ApolloClient> | undefined;
 
   constructor(
     results: readonly ServerResult[],
@@ -134,9 +137,14 @@ export class HydrationClient {
     return (await this.loadClient()).clearStore();
   }
 
+  /** The load a hook or a handover waits on. */
   private load(): void {
-    // A failed load has been reported by the loader, and the next need tries again.
-    this.loadClient().catch(() => undefined);
+    // Nobody else tells the shopper that a hook is waiting in vain: the stand-in does, once per attempt (several
+    // hooks can wait on the same one), and the next need tries again.
+    const attempt = this.loadClient();
+    if (attempt === this.reportedLoad) return;
+    this.reportedLoad = attempt;
+    attempt.catch((error: unknown) => notifyError(new Error(UNREACHABLE_MESSAGE, { cause: error }), 'loading the store client'));
   }
 }
 

@@ -1,6 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
 import { useSyncExternalStore } from 'react';
-import { notifyError } from '../shared/notify-error';
 import { HydrationClient, type ServerResult } from './hydration-client';
 
 // Which GraphQL client the app is on: the stand-in that answers from the page's own results (hydration-client.ts)
@@ -12,7 +11,11 @@ let current: ApolloClient | undefined;
 let pageHydrated = false;
 const listeners = new Set<() => void>();
 
-/** The store's Apollo Client, loaded on first call (a chunk of its own, which a first visit may never need). */
+/**
+ * The store's Apollo Client, loaded on first call (a chunk of its own, which a first visit may never need). A
+ * failure is not shown here: whoever needed the client says so (a machine's toast, the stand-in's for the hooks),
+ * so the shopper sees it once.
+ */
 export function loadApolloClient(): Promise<ApolloClient> {
   client ??= import('./apollo-client').then(
     ({ apolloClient }) => {
@@ -23,10 +26,6 @@ export function loadApolloClient(): Promise<ApolloClient> {
     (error: unknown) => {
       // Offline, or a new deployment replaced the chunk: the next need tries again.
       client = undefined;
-      notifyError(
-        new Error('The store could not be reached. Check your connection and try again.', { cause: error }),
-        'loading the store client',
-      );
       throw error;
     },
   );
