@@ -156,6 +156,10 @@ describe('in the browser', () => {
     const first = await cards.count();
     expect(first).toBe(24);
     await page.getByRole('button', { name: 'Load more' }).click();
+    // The tap is taken at once: the button is busy while the client's code is still on its way.
+    const busy = page.getByRole('button', { name: 'Loading…' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
     release();
     await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(Math.min(48, all.data!.products.totalCount));
     expect(problemsOf(loadMore)).toEqual({ consoleErrors: [], foreignRequests: [] });

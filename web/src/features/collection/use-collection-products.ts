@@ -1,5 +1,6 @@
 import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
 import { readGraphQLError } from '../../graphql/graphql-error';
 import { CollectionProductsDocument, type CollectionProductsQuery } from '../../graphql/generated/graphql';
 import { type CollectionParams, toProductFilter } from './collection-params';
@@ -34,12 +35,18 @@ export function useCollectionProducts(view: CollectionParams): CollectionProduct
   const connection = data?.products;
   const endCursor = connection?.pageInfo.endCursor;
   const hasNextPage = connection?.pageInfo.hasNextPage ?? false;
-  const loadingMore = networkStatus === NetworkStatus.fetchMore;
+  // The page after this cursor has been asked for. Busy from the tap itself: on a first visit the fetch waits for
+  // the client's code, and the query's own status says nothing until then.
+  const [askedAfter, setAskedAfter] = useState<string | undefined>();
+  const loadingMore = networkStatus === NetworkStatus.fetchMore || (askedAfter !== undefined && askedAfter === endCursor);
 
   const loadMore = () => {
     if (!endCursor || !hasNextPage || loadingMore) return;
+    setAskedAfter(endCursor);
     // A failure has been logged and toasted by the client; the button offers the same page again.
-    fetchMore({ variables: { after: endCursor } }).catch(() => undefined);
+    fetchMore({ variables: { after: endCursor } })
+      .catch(() => undefined)
+      .finally(() => setAskedAfter(undefined));
   };
 
   return {
