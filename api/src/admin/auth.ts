@@ -69,13 +69,16 @@ export function createAdminAuth(storeSecret: Uint8Array, settings: AdminSettings
       // The password is checked whatever the email, so a wrong email takes as long as a wrong password.
       const matches = await passwordMatches(password);
       if (!matches || email.trim().toLowerCase() !== admin) return undefined;
+      // One reading of the clock for both claims: read twice, a second can turn between them, and the token
+      // would live a second longer than ADMIN_TOKEN_TTL.
+      const issuedAt = Math.floor(Date.now() / 1000);
       return new SignJWT({ adm: binding })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(admin)
         .setIssuer(STORE_TOKEN_ISSUER)
         .setAudience(ADMIN_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${settings.tokenTtlSeconds}s`)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + settings.tokenTtlSeconds)
         .sign(key);
     },
 
