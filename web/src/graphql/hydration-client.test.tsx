@@ -1,4 +1,5 @@
 import { ApolloProvider, skipToken, useQuery } from '@apollo/client/react';
+import type { ReactNode } from 'react';
 import type { ApolloClient } from '@apollo/client';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -28,8 +29,10 @@ function Skippable({ limit }: { limit: number | undefined }) {
   return <p>{data ? data.latestProducts.map((product) => product.name).join(', ') : 'skipped'}</p>;
 }
 
-function standIn(results: readonly ServerResult[]) {
-  const loadClient = vi.fn(() => Promise.resolve(apolloClient));
+/** `ui` under a provider of `client`, as main.tsx provides the stand-in or the real one. */
+const on = (client: ApolloClient, ui: ReactNode) => <ApolloProvider client={client}>{ui}</ApolloProvider>;
+
+function standIn(results: readonly ServerResult[], loadClient = vi.fn(() => Promise.resolve(apolloClient))) {
   const client = new HydrationClient(results, loadClient, () => Promise.resolve(apolloClient));
   return { client, loadClient, asClient: client as unknown as ApolloClient };
 }
@@ -38,11 +41,7 @@ describe('the stand-in client of a first visit', () => {
   it('answers a query the page was rendered with, with no request and without loading the client', () => {
     const requests = mockGraphQL([]);
     const { asClient, loadClient } = standIn([served]);
-    render(
-      <ApolloProvider client={asClient}>
-        <Latest limit={4} />
-      </ApolloProvider>,
-    );
+    render(on(asClient, <Latest limit={4} />));
     expect(screen.getByText('Court Runner, Trail Mocc')).toBeTruthy();
     expect(requests).toEqual([]);
     expect(loadClient).not.toHaveBeenCalled();
@@ -51,11 +50,7 @@ describe('the stand-in client of a first visit', () => {
   it('sends for the client when asked for anything else, and shows it loading meanwhile', () => {
     mockGraphQL([]);
     const { asClient, loadClient } = standIn([served]);
-    render(
-      <ApolloProvider client={asClient}>
-        <Latest limit={8} />
-      </ApolloProvider>,
-    );
+    render(on(asClient, <Latest limit={8} />));
     expect(screen.getByText('loading')).toBeTruthy();
     expect(loadClient).toHaveBeenCalled();
   });
@@ -63,18 +58,10 @@ describe('the stand-in client of a first visit', () => {
   it('a query that starts skipped, once asked for something the page was not rendered with, sends for the client', () => {
     mockGraphQL([]);
     const { asClient, loadClient } = standIn([served]);
-    const { rerender } = render(
-      <ApolloProvider client={asClient}>
-        <Skippable limit={undefined} />
-      </ApolloProvider>,
-    );
+    const { rerender } = render(on(asClient, <Skippable limit={undefined} />));
     expect(screen.getByText('skipped')).toBeTruthy();
     expect(loadClient).not.toHaveBeenCalled();
-    rerender(
-      <ApolloProvider client={asClient}>
-        <Skippable limit={8} />
-      </ApolloProvider>,
-    );
+    rerender(on(asClient, <Skippable limit={8} />));
     expect(screen.getByText('loading')).toBeTruthy();
     expect(loadClient).toHaveBeenCalled();
   });
@@ -82,17 +69,9 @@ describe('the stand-in client of a first visit', () => {
   it('hands the hooks to the real client with what they read already in its cache: the same data, no request', async () => {
     const requests = mockGraphQL([]);
     const { client, asClient } = standIn([served]);
-    const { rerender } = render(
-      <ApolloProvider client={asClient}>
-        <Latest limit={4} />
-      </ApolloProvider>,
-    );
+    const { rerender } = render(on(asClient, <Latest limit={4} />));
     client.primeCache(apolloClient);
-    rerender(
-      <ApolloProvider client={apolloClient}>
-        <Latest limit={4} />
-      </ApolloProvider>,
-    );
+    rerender(on(apolloClient, <Latest limit={4} />));
     expect(screen.getByText('Court Runner, Trail Mocc')).toBeTruthy();
     // A tick for any fetch the real client would have started.
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -116,16 +95,20 @@ describe('the stand-in client of a first visit', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // Offline, or a new deployment replaced the chunk: browsers reject a failed dynamic import with a TypeError.
     let attempt = Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
-    const loadClient = vi.fn(() => attempt);
-    const client = new HydrationClient([served], loadClient, () => new Promise<ApolloClient>(() => undefined));
-    const asClient = client as unknown as ApolloClient;
+    const { asClient, loadClient } = standIn(
+      [served],
+      vi.fn(() => attempt),
+    );
     const toasted = () => logged.mock.calls.filter(([context]) => context === '[loading the store client]');
     // Two hooks the page was not rendered with wait on the same attempt.
     const { unmount } = render(
-      <ApolloProvider client={asClient}>
-        <Latest limit={8} />
-        <Latest limit={12} />
-      </ApolloProvider>,
+      on(
+        asClient,
+        <>
+          <Latest limit={8} />
+          <Latest limit={12} />
+        </>,
+      ),
     );
     await vi.waitFor(() => expect(toasted()).toHaveLength(1));
     expect(loadClient.mock.calls.length).toBeGreaterThanOrEqual(2);
@@ -133,11 +116,7 @@ describe('the stand-in client of a first visit', () => {
     unmount();
     // The next need is a new attempt, and a failure of it is said again.
     attempt = Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
-    render(
-      <ApolloProvider client={asClient}>
-        <Latest limit={16} />
-      </ApolloProvider>,
-    );
+    render(on(asClient, <Latest limit={16} />));
     await vi.waitFor(() => expect(toasted()).toHaveLength(2));
     logged.mockRestore();
   });

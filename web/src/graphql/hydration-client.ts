@@ -64,6 +64,12 @@ export function resultKey(name: string, variables: OperationVariables | undefine
   return `${name} ${canonical(variables ?? {})}`;
 }
 
+/** The key of the query these options watch, as the page's results are keyed; undefined for a nameless one. */
+function keyOf(options: WatchOptions): string | undefined {
+  const name = operationName(options.query);
+  return name === undefined ? undefined : resultKey(name, options.variables);
+}
+
 /** Stands in for ApolloClient until the real one has loaded; see the top of this file. */
 export class HydrationClient {
   /** Read by useQuery and useMutation (the real client's are empty too). */
@@ -89,8 +95,7 @@ export class HydrationClient {
   /** The result the page was rendered with for these options; a miss sends for the real client. */
   resultFor(options: WatchOptions): SnapshotResult {
     if (options.fetchPolicy === 'standby') return SKIPPED;
-    const name = operationName(options.query);
-    const key = name === undefined ? undefined : resultKey(name, options.variables);
+    const key = keyOf(options);
     const result = key === undefined ? undefined : this.results.get(key);
     if (key === undefined || result === undefined) {
       this.load();
@@ -109,8 +114,7 @@ export class HydrationClient {
   async onRealQuery<T>(options: WatchOptions, call: (query: ReturnType<ApolloClient['watchQuery']>) => Promise<T>): Promise<T | undefined> {
     this.load();
     const client = await this.handedOver();
-    const name = operationName(options.query);
-    const wanted = name === undefined ? undefined : resultKey(name, options.variables);
+    const wanted = keyOf(options);
     // The hook subscribes its new observable as it renders after the handover: a frame or two later.
     for (let frame = 0; frame < 120; frame += 1) {
       const match = [...client.getObservableQueries('all')].find(
