@@ -46,7 +46,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/bff/**', '**/web/**', '**/machines/**', '**/tests/**'], message: 'api/ imports only api/ and domain/.' },
+            { group: ['**/bff/**', '**/web/**', '**/machines/**', '**/tests/**'], message: 'api/ imports only api/, domain/ and lib/.' },
           ],
         },
       ],
@@ -62,6 +62,20 @@ export default tseslint.config(
     },
   },
   {
+    // Generic server helpers (bounded caches, single flight) for api/ and bff/: they know nothing of the store.
+    files: ['lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/api/**', '**/bff/**', '**/web/**', '**/machines/**', '**/domain/**'], message: 'lib/ depends on nothing.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['bff/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -70,7 +84,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/api/**', '**/web/**', '**/machines/**', '**/tests/**'],
-              message: 'bff/ talks to the API over HTTP only; it imports bff/ and domain/.',
+              message: 'bff/ talks to the API over HTTP only; it imports bff/, domain/ and lib/.',
             },
           ],
         },

@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['api/**/*.test.ts', 'bff/**/*.test.ts', 'domain/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['api/**/*.test.ts', 'bff/**/*.test.ts', 'domain/**/*.test.ts', 'lib/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -43,6 +43,16 @@ export default defineConfig({
           include: ['tests/bff/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          // What a hostile client tries (issue 27): floods, over-deep bodies, costly queries; every request's work bounded.
+          name: 'hostile',
+          include: ['tests/hostile/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },
