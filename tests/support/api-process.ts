@@ -6,6 +6,8 @@ import { startService } from '../../scripts/service-process.js';
 export interface RunningApi {
   url: string;
   dataDir: string;
+  /** The process id, for measuring it from outside (memory, CPU). */
+  pid: number;
   /** Graceful stop (SIGTERM), waiting for the process to exit; removes a data folder it made. */
   stop(): Promise<void>;
   /** kill -9, waiting for the process to exit. */
@@ -24,6 +26,7 @@ export async function startApi(env: Record<string, string> = {}, dataDir?: strin
   return {
     url: service.url,
     dataDir: dir,
+    pid: service.child.pid!,
     stop: async () => {
       await service.stop();
       if (!dataDir) rmSync(dir, { recursive: true, force: true });
