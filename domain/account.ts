@@ -1,14 +1,13 @@
 // The email-and-password account's fields (spec section 5), shared by the API and the login statechart.
 // The spec shows no password rule; the API asks for at least 8 characters on sign-up and checks nothing more at login.
 import { z } from 'zod/mini';
+import { oneLineText } from './plain-text.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 80;
 
-export const accountNameSchema = z
-  .string({ error: 'Name is required' })
-  .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(NAME_MAX_LENGTH, 'Name is too long'));
+export const accountNameSchema = oneLineText('Name', NAME_MAX_LENGTH);
 
 /** A password chosen at sign-up. */
 export const newPasswordSchema = z

@@ -3,11 +3,7 @@
 // zod/mini keeps the web bundle small; the API embeds these schemas in its classic-zod request bodies.
 import { z } from 'zod/mini';
 import { emailSchema } from './email.js';
-
-const text = (label: string, max = 100) =>
-  z
-    .string({ error: `${label} is required` })
-    .check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} is too long`));
+import { oneLineText } from './plain-text.js';
 
 // Number inputs in the form arrive as strings or numbers; both are accepted and kept as digits.
 const digits = (label: string, pattern: RegExp, hint: string) =>
@@ -20,14 +16,14 @@ const digits = (label: string, pattern: RegExp, hint: string) =>
   );
 
 export const deliveryAddressSchema = z.strictObject({
-  firstName: text('First name', 60),
-  lastName: text('Last name', 60),
+  firstName: oneLineText('First name', 60),
+  lastName: oneLineText('Last name', 60),
   email: emailSchema,
-  street: text('Street', 200),
-  city: text('City', 80),
-  state: text('State', 80),
+  street: oneLineText('Street', 200),
+  city: oneLineText('City', 80),
+  state: oneLineText('State', 80),
   zipcode: digits('Zip code', /^\d{3,10}$/, 'Zip code must be 3 to 10 digits'),
-  country: text('Country', 80),
+  country: oneLineText('Country', 80),
   phone: digits('Phone', /^\+?\d{7,15}$/, 'Phone must be 7 to 15 digits'),
 });
 

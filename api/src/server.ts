@@ -4,9 +4,10 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { nestsDeeperThan } from '../../lib/json-depth.js';
 import { createAdminAuth } from './admin/auth.js';
 import { adminRoutes } from './admin/routes.js';
-import { createAuthenticator } from './auth/authenticate.js';
+import { createShopperGuard } from './auth/authenticate.js';
 import type { ClerkOptions } from './auth/clerk.js';
 import { createPasswords } from './auth/passwords.js';
 import { createStoreTokens, loadTokenSecret } from './auth/tokens.js';
@@ -23,6 +24,13 @@ import { orderRoutes } from './order/routes.js';
 import { userRoutes } from './user/routes.js';
 
 export const PUBLIC_DIR = fileURLToPath(new URL('../public', import.meta.url));
+
+/**
+ * The deepest nesting of arrays and objects a request body may have. The deepest body the contract knows, an order,
+ * nests 4 deep (body → items → item → image); a deeper one is refused before JSON.parse, whose cost grows with the
+ * depth (1 MiB of `[[[…` took up to a second, and stalled every other request meanwhile).
+ */
+export const MAX_JSON_DEPTH = 32;
 
 function clerkOptions(config: ApiConfig): ClerkOptions | undefined {
   if (!config.CLERK_ISSUER || !(config.CLERK_JWT_KEY || config.CLERK_SECRET_KEY)) return undefined;
@@ -74,6 +82,7 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(new UnreadableBodyError(400, 'Request body nests too deeply'), undefined);
     try {
       done(null, JSON.parse(text));
     } catch {
@@ -124,7 +133,7 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
   const { db } = database;
   const tokenSecret = loadTokenSecret(config.JWT_SECRET, config.DATA_DIR);
   const tokens = createStoreTokens(tokenSecret, config.TOKEN_TTL);
-  const authenticate = createAuthenticator(db, tokens, clerkOptions(config));
+  const shoppers = createShopperGuard(db, tokens, clerkOptions(config));
   const catalog = createCatalogService(database, { assetBaseUrl: config.ASSET_BASE_URL });
   const passwords = await createPasswords({
     params: {
@@ -141,12 +150,12 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
   userRoutes(app, {
     db,
     tokens,
-    authenticate,
+    shoppers,
     passwords,
     authRateLimit: { max: config.AUTH_RATE_LIMIT_MAX, timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS },
   });
-  cartRoutes(app, { db, catalog, authenticate });
-  orderRoutes(app, { db, catalog, authenticate, bodyLimitBytes: config.BODY_LIMIT_BYTES });
+  cartRoutes(app, { db, catalog, shoppers });
+  orderRoutes(app, { db, catalog, shoppers, bodyLimitBytes: config.BODY_LIMIT_BYTES });
 
   // The back office (the lineage's admin contract, docs/decisions/013-back-office.md).
   const admin = createAdminAuth(tokenSecret, {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type RunningApi } from '../support/api-process.js';
 import { ADMIN, ADMIN_ENV, adminLogin, runShop } from '../support/back-office.js';
-import { BACKENDS, freshDatabaseEnv } from '../support/databases.js';
+import { BACKENDS, freshDatabaseEnv, openStoreDatabase } from '../support/databases.js';
 import { call } from '../support/http.js';
 import { listProducts, signUp, TEST_JWT_SECRET, VALID_ADDRESS } from '../support/store-api.js';
 
@@ -89,6 +89,27 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
         at: expect.any(Number) as unknown,
       },
     ]);
+  });
+
+  it('prints a stored name and address that hold terminal escapes as escapes, never raw', async () => {
+    const shopper = await signUp(api.url, 'Old Shopper');
+    const orderId = await place(shopper.token, 3);
+    // Written as an order from before names and addresses were checked: straight into the database.
+    const database = openStoreDatabase(env, api.dataDir);
+    try {
+      const { db } = database;
+      await db.updateTable('users').set({ name: 'Mallory\u001b[2K\rForged\u0007' }).where('email', '=', shopper.email).execute();
+      const address = JSON.stringify({ ...VALID_ADDRESS, city: 'Pune\u001b[1A\u202eenuP\u0000' });
+      await db.updateTable('orders').set({ address }).where('id', '=', orderId).execute();
+    } finally {
+      await database.destroy();
+    }
+    const listed = await runShop(['orders'], env);
+    expect(listed.code).toBe(0);
+    const line = listed.stdout.split('\n').find((l) => l.includes(orderId));
+    expect(line).toContain(`Mallory\\x1b[2K\\x0dForged\\x07 <${shopper.email}>, Pune\\x1b[1A\\u202eenuP\\x00`);
+    // Nothing a terminal would act on, but the line breaks between orders.
+    expect(listed.stdout.replaceAll('\n', '')).not.toMatch(/[\p{Cc}\u202a-\u202e]/u);
   });
 
   it('refuses an unknown order or status, and a command it does not know, with a message and a failing exit code', async () => {

@@ -95,9 +95,16 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     expect(await ordersOf(token)).toHaveLength(1);
     const again = await place(token, body, key);
     expect(again.body).toMatchObject({ success: true, message: 'Order already placed' });
+    // The same key for another order is refused, not answered with the first one.
+    const other = { ...body, items: [copy(shoe, shoe.sizes[0]!, 2)] };
+    expect(await place(token, other, key)).toMatchObject({
+      status: 409,
+      body: { success: false, message: 'This Idempotency-Key was already used for a different order' },
+    });
+    expect(await ordersOf(token)).toHaveLength(1);
     // The same key from another shopper is that shopper's own, separate order.
-    const other = await signUp(api().url);
-    const theirs = await place(other.token, body, key);
+    const someoneElse = await signUp(api().url);
+    const theirs = await place(someoneElse.token, body, key);
     expect(theirs.status).toBe(201);
     expect((theirs.body.order as OrderBody)._id).not.toBe((again.body.order as OrderBody)._id);
   });
@@ -119,6 +126,18 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     expect(res).toMatchObject({ status: 400, body: { success: false, message } });
     expect(await ordersOf(token)).toEqual([]);
     expect(await cartOf(token)).toEqual({ [shoe._id]: { [shoe.sizes[0]!]: 1 } });
+  });
+
+  it.each([
+    [-5, 'amount: amount cannot be negative'],
+    ['1499', 'amount: amount must be a number'],
+    [2e9, 'amount: amount must be at most 1000000000'],
+  ])('refuses an amount of %j saying what is wrong with it', async (amount, message) => {
+    const { token } = await signUp(api().url);
+    const shoe = shoes[0]!;
+    const res = await place(token, { address: VALID_ADDRESS, items: [copy(shoe, shoe.sizes[0]!, 1)], amount });
+    expect(res).toMatchObject({ status: 400, body: { success: false, message } });
+    expect(await ordersOf(token)).toEqual([]);
   });
 
   it('refuses empty orders, unknown products and sizes the shoe lacks', async () => {

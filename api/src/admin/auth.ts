@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
+import { createGuard, type Guard } from '../auth/guard.js';
 import { verifyPassword } from '../auth/password.js';
 import { STORE_TOKEN_ISSUER } from '../auth/tokens.js';
 import { ApiError, unauthorized } from '../http/errors.js';
@@ -34,20 +34,11 @@ export interface AdminIdentity {
 export interface AdminAuth {
   /** A token for the administrator, or undefined when the email or password is wrong. Throws 403 with no admin. */
   login(email: string, password: string): Promise<string | undefined>;
-  /** The administrator behind the request's `token` header or bearer token; throws 401 (or 403 with no admin). */
-  authenticate(request: FastifyRequest): Promise<AdminIdentity>;
+  /** The back office's routes: the administrator's token (`token` header or bearer), else 401 (403 with no admin). */
+  guard: Guard<AdminIdentity>;
 }
 
 const hmac = (key: Uint8Array | string, data: string) => createHmac('sha256', key).update(data).digest();
-
-/** The lineage's admin app sends `token: <jwt>`; `Authorization: Bearer <jwt>` is accepted too. */
-function adminTokenOf(request: FastifyRequest): string | undefined {
-  const legacy = request.headers.token;
-  if (typeof legacy === 'string' && legacy !== '') return legacy;
-  const header = request.headers.authorization;
-  if (typeof header !== 'string') return undefined;
-  return /^Bearer\s+(\S+)$/i.exec(header.trim())?.[1];
-}
 
 export function createAdminAuth(storeSecret: Uint8Array, settings: AdminSettings): AdminAuth {
   const key = hmac(storeSecret, 'footwear-store back-office tokens v1');
@@ -82,9 +73,9 @@ export function createAdminAuth(storeSecret: Uint8Array, settings: AdminSettings
         .sign(key);
     },
 
-    async authenticate(request) {
+    // The lineage's admin app sends `token: <jwt>`; `Authorization: Bearer <jwt>` is accepted too.
+    guard: createGuard(async (token) => {
       if (admin === undefined) throw new ApiError(403, BACK_OFFICE_OFF);
-      const token = adminTokenOf(request);
       if (token === undefined) throw unauthorized(ADMIN_REFUSED);
       try {
         const { payload } = await jwtVerify(token, key, {
@@ -100,6 +91,6 @@ export function createAdminAuth(storeSecret: Uint8Array, settings: AdminSettings
         // Malformed, forged, expired, or another kind of token: refused below.
       }
       throw unauthorized(ADMIN_REFUSED);
-    },
+    }),
   };
 }

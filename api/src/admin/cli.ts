@@ -45,20 +45,35 @@ async function withDatabase<T>(config: ApiConfig, work: (database: StoreDatabase
   }
 }
 
+/**
+ * The text with every character a terminal acts on written as an escape (`\x1b`, `\r`, `\u202e`): control
+ * characters, text direction marks and controls, line and paragraph separators. Names and addresses are checked
+ * when they are written, but an order stored before that may hold an ESC sequence that erases a line and prints a
+ * forged one, or a direction override that shows its text backwards.
+ */
+function printable(text: string): string {
+  return text.replace(/[\p{Cc}\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu, (c) => {
+    const code = c.codePointAt(0)!;
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
 const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
 const dateOf = (millis: number) => new Date(millis).toISOString().slice(0, 16).replace('T', ' ');
 
 function orderLine(order: ShopOrder): string {
   const quantity = order.items.reduce((sum, item) => sum + item.quantity, 0);
   const shopper = order.shopper.email ? `${order.shopper.name} <${order.shopper.email}>` : order.shopper.name;
-  return [
-    pad(dateOf(order.date), 17),
-    pad(order._id, 37),
-    pad(order.status, 17),
-    pad(`${CURRENCY_SYMBOL}${order.amount}`, 11),
-    pad(String(quantity), 6),
-    `${shopper}, ${order.address.city}`,
-  ].join(' ');
+  return printable(
+    [
+      pad(dateOf(order.date), 17),
+      pad(order._id, 37),
+      pad(order.status, 17),
+      pad(`${CURRENCY_SYMBOL}${order.amount}`, 11),
+      pad(String(quantity), 6),
+      `${shopper}, ${order.address.city}`,
+    ].join(' '),
+  );
 }
 
 async function listOrders(config: ApiConfig, args: string[]): Promise<void> {
@@ -88,7 +103,9 @@ async function setStatus(config: ApiConfig, args: string[]): Promise<void> {
   const status = statusNamed(text);
   const by = `command line (${userInfo().username})`;
   const outcome = await withDatabase(config, ({ db }) => changeOrderStatus(db, { orderId, status, by }));
-  console.log(outcome.changed ? `Order ${orderId}: ${outcome.from} → ${outcome.to}` : `Order ${orderId} is already ${outcome.to}`);
+  console.log(
+    printable(outcome.changed ? `Order ${orderId}: ${outcome.from} → ${outcome.to}` : `Order ${orderId} is already ${outcome.to}`),
+  );
 }
 
 /** A line from the terminal with what is typed hidden, or the first line of piped input. */
@@ -149,20 +166,21 @@ const COMMANDS: Record<string, (config: ApiConfig, args: string[]) => Promise<vo
 const [command = '', ...rest] = process.argv.slice(2);
 const run = COMMANDS[command];
 if (!run) {
-  console.error(command === '' || command === '--help' ? USAGE : `Unknown command "${command}".\n\n${USAGE}`);
+  console.error(command === '' || command === '--help' ? USAGE : `Unknown command "${printable(command)}".\n\n${USAGE}`);
   process.exitCode = command === '--help' ? 0 : 2;
 } else {
   try {
     await run(loadApiConfig(), rest);
   } catch (error) {
+    // Messages may quote what was typed or stored (an order id, a status).
     if (error instanceof UsageError) {
-      console.error(`${error.message}\n\n${USAGE}`);
+      console.error(`${printable(error.message)}\n\n${USAGE}`);
       process.exitCode = 2;
     } else if (error instanceof ApiError) {
-      console.error(error.message);
+      console.error(printable(error.message));
       process.exitCode = 1;
     } else {
-      console.error(error instanceof Error ? error.message : error);
+      console.error(printable(error instanceof Error ? error.message : String(error)));
       process.exitCode = 1;
     }
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ADMIN_PATHS } from '../../../domain/back-office.js';
+import { noStore } from '../auth/guard.js';
 import { ApiError } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
 import { INVALID_ADMIN_CREDENTIALS, type AdminAuth } from './auth.js';
@@ -20,7 +21,7 @@ export interface AdminRouteDeps {
 
 /** `POST /api/user/admin` `{ email, password }` → `{ success, token, message }`: the lineage's admin login. */
 export function adminRoutes(app: FastifyInstance, { admin, authRateLimit }: AdminRouteDeps): void {
-  app.post(ADMIN_PATHS.login, { config: { rateLimit: authRateLimit } }, async (request) => {
+  app.post(ADMIN_PATHS.login, { onRequest: noStore, config: { rateLimit: authRateLimit } }, async (request) => {
     const body = parseBody(loginBody, request.body);
     const token = await admin.login(body.email, body.password);
     if (token === undefined) throw new ApiError(401, INVALID_ADMIN_CREDENTIALS);

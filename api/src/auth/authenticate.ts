@@ -1,24 +1,14 @@
-import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { unauthorized } from '../http/errors.js';
 import { findUserById, upsertClerkUser, type User } from '../user/repository.js';
 import { verifyClerkToken, type ClerkOptions } from './clerk.js';
+import { createGuard, type Guard } from './guard.js';
 import { STORE_TOKEN_ISSUER, type StoreTokens } from './tokens.js';
 
-export type Authenticate = (request: FastifyRequest) => Promise<User>;
-
-// The spec's bearer header; the seed's original client sent the token in a `token` header, which is accepted too.
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (typeof header === 'string') {
-    const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-    return match?.[1];
-  }
-  const legacy = request.headers.token;
-  return typeof legacy === 'string' && legacy !== '' ? legacy : undefined;
-}
+/** The shopper's routes (cart, orders, profile): a store token, or a Clerk session token when Clerk is set up. */
+export type ShopperGuard = Guard<User>;
 
 function issuerOf(token: string): string | undefined {
   try {
@@ -28,9 +18,8 @@ function issuerOf(token: string): string | undefined {
   }
 }
 
-export function createAuthenticator(db: Kysely<Database>, tokens: StoreTokens, clerk: ClerkOptions | undefined): Authenticate {
-  return async (request) => {
-    const token = bearerToken(request);
+export function createShopperGuard(db: Kysely<Database>, tokens: StoreTokens, clerk: ClerkOptions | undefined): ShopperGuard {
+  return createGuard(async (token) => {
     if (!token) throw unauthorized('Not authorized. Please sign in.');
     // The unverified issuer only picks which verifier runs; each verifier checks the signature itself.
     const issuer = issuerOf(token);
@@ -43,5 +32,5 @@ export function createAuthenticator(db: Kysely<Database>, tokens: StoreTokens, c
       if (identity) return upsertClerkUser(db, identity);
     }
     throw unauthorized();
-  };
+  });
 }

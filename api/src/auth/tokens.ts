@@ -45,7 +45,7 @@ export function loadTokenSecret(configured: string | undefined, dataDir: string)
   try {
     return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
   } catch {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const secret = randomBytes(48).toString('base64url');
     try {
       writeFileSync(file, secret, { flag: 'wx', mode: 0o600 });

@@ -163,8 +163,7 @@ export async function adminProductRoutes(
     });
 
     // → 201 `{ success, message, product }`.
-    scope.post(ADMIN_PATHS.addProduct, async (request, reply) => {
-      await admin.authenticate(request);
+    scope.post(ADMIN_PATHS.addProduct, admin.guard.hooks, async (request, reply) => {
       const { fields, images } = await readProductForm(request, imageMaxBytes);
       const parsed = productForm.safeParse(Object.fromEntries(fields));
       if (!parsed.success) throw badRequest(describeProductIssue(parsed.error.issues[0]!));
@@ -199,8 +198,7 @@ export async function adminProductRoutes(
   });
 
   // `{ id }` → `{ success, message }`.
-  app.post(ADMIN_PATHS.removeProduct, async (request) => {
-    await admin.authenticate(request);
+  app.post(ADMIN_PATHS.removeProduct, admin.guard.hooks, async (request) => {
     const { id } = parseBody(removeBody, request.body);
     await removeProduct(database, id);
     return { success: true, message: 'Product removed' };

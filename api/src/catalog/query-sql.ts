@@ -5,7 +5,7 @@ import type { Database, ProductTable } from '../db/schema.js';
 import { cellCategory, cellOf, cellSubCategory, emptyCounts } from './cells.js';
 import { PRODUCT_COLUMNS, SORT_KEYS, afterCursor, inFilter, inScope } from './product-rows.js';
 import type { MatchCounts, PageFilter, PageRequest, SearchScope, Sort } from './query.js';
-import { oneEditVariants, type SearchWord } from './search-text.js';
+import { typoSpellings, type SearchWord } from './search-text.js';
 
 // The SQL behind GET /api/product/query. Plain Kysely where both databases agree; where they do not (each one's
 // own full-text engine, and a plan SQLite's planner gets wrong), the dialect's code is here and nowhere else.
@@ -39,11 +39,12 @@ const PREFIX_TERMS_MAX = 64;
 const LAST_CODE_POINT = String.fromCodePoint(0x10ffff);
 
 /**
- * Adds to each word the indexed words one edit away (for words of five letters or more) and, for the word being
- * typed, the indexed words it begins: both looked up in search_terms, the same way on both databases.
+ * Adds to each word the indexed words one edit away (for words of five letters or more, within the typo budget of
+ * typoSpellings) and, for the word being typed, the indexed words it begins: both looked up in search_terms, the
+ * same way on both databases.
  */
 export async function expandWords(db: Executor, words: readonly SearchWord[]): Promise<ExpandedWord[]> {
-  const variants = new Map(words.map((w) => [w.text, oneEditVariants(w.text)]));
+  const variants = typoSpellings(words);
   const all = [...new Set([...variants.values()].flat())];
   const found = new Set<string>();
   for (let start = 0; start < all.length; start += 5000) {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SEARCH_WORDS, foldText, oneEditVariants, searchWords } from './search-text.js';
+import {
+  FUZZY_MAX_SPELLINGS_PER_SEARCH,
+  FUZZY_MAX_SPELLINGS_PER_WORD,
+  MAX_SEARCH_WORDS,
+  foldText,
+  oneEditVariants,
+  searchWords,
+  typoSpellings,
+} from './search-text.js';
 
 /** Optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring). */
 function osaDistance(a: string, b: string): number {
@@ -45,5 +53,35 @@ describe('search text', () => {
     for (const v of variants) expect(osaDistance('snekers', v), v).toBe(1);
     expect(oneEditVariants('nevy')).toEqual([]);
     expect(oneEditVariants('x2')).toEqual([]);
+  });
+
+  describe('the typo budget', () => {
+    const spellingsOf = (text: string) => [...typoSpellings(searchWords(text)).values()];
+    /** `n` distinct CJK letters: each one brought into the alphabet the spellings are made from. */
+    const cjk = (n: number, from = 0x4e00) => Array.from({ length: n }, (_, i) => String.fromCodePoint(from + i)).join('');
+
+    it('forgives typos in ordinary searches as before', () => {
+      const [snekers, sandels] = spellingsOf('snekers sandels');
+      expect(snekers).toContain('sneakers');
+      expect(sandels).toContain('sandals');
+      for (const spellings of spellingsOf('comfortable waterproof hiking boots snekers')) expect(spellings.length).toBeGreaterThan(0);
+      expect(spellingsOf('abcdefghijklmnopqrst')[0]!.length).toBeGreaterThan(0);
+    });
+
+    it('matches a word with too many spellings as typed', () => {
+      expect(spellingsOf(cjk(100))).toEqual([[]]);
+      expect(spellingsOf(cjk(15))).toEqual([[]]);
+      expect(spellingsOf(cjk(14))[0]!.length).toBeGreaterThan(0);
+    });
+
+    it('spends at most the search budget, on the words in order', () => {
+      const words = Array.from({ length: MAX_SEARCH_WORDS }, (_, i) => cjk(11, 0x4e00 + i * 11)).join(' ');
+      const spellings = spellingsOf(words);
+      const total = spellings.reduce((sum, list) => sum + list.length, 0);
+      expect(total).toBeLessThanOrEqual(FUZZY_MAX_SPELLINGS_PER_SEARCH);
+      expect(spellings[0]!.length).toBeGreaterThan(0);
+      expect(spellings.at(-1)).toEqual([]);
+      for (const list of spellings) expect(list.length).toBeLessThanOrEqual(FUZZY_MAX_SPELLINGS_PER_WORD);
+    });
   });
 });

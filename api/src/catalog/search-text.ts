@@ -3,6 +3,17 @@
 
 /** Words of at least this many letters also match indexed words one edit away ("snekers" finds "sneakers"). */
 export const FUZZY_MIN_LENGTH = 5;
+/**
+ * The typo budget: a word with more one-edit spellings than this is matched as typed. It covers any word of up to
+ * 20 of a–z and 0–9 (at most 1,516 spellings; a shoe's longest words have about 12 letters). A word of letters from
+ * elsewhere brings them into the alphabet its spellings are made from, so it runs out sooner (at 15 distinct CJK letters).
+ */
+export const FUZZY_MAX_SPELLINGS_PER_WORD = 1600;
+/**
+ * …and a search looks up at most this many, its words served in order; the words past it are matched as typed.
+ * Five ordinary words ("comfortable waterproof hiking boots snekers") fit.
+ */
+export const FUZZY_MAX_SPELLINGS_PER_SEARCH = 3200;
 /** The last word matches as a prefix (search as you type) once it has this many letters. */
 export const PREFIX_MIN_LENGTH = 2;
 /** Words past this many are ignored: a shopper's query is a few words, and each costs index lookups. */
@@ -34,6 +45,33 @@ export function searchWords(text: string): SearchWord[] {
 
 const ALPHABET = Array.from('abcdefghijklmnopqrstuvwxyz0123456789');
 
+const alphabetFor = (letters: readonly string[]) => [...new Set([...ALPHABET, ...letters])];
+
+/** At most how many spellings oneEditVariants gives the word (insertions, substitutions, deletions, transpositions). */
+function spellingsBound(word: string): number {
+  const letters = Array.from(word);
+  if (letters.length < FUZZY_MIN_LENGTH) return 0;
+  const n = letters.length;
+  return (2 * n + 1) * alphabetFor(letters).length + 2 * n;
+}
+
+/**
+ * The one-edit spellings of each word within the typo budget (FUZZY_MAX_SPELLINGS_PER_WORD and _PER_SEARCH), so a
+ * search costs a bounded number of lookups whatever it holds: a word past the budget gets none, and is matched as
+ * typed. An ordinary search ("snekers", "black leather sandels") is well within it.
+ */
+export function typoSpellings(words: readonly SearchWord[]): Map<string, string[]> {
+  let budget = FUZZY_MAX_SPELLINGS_PER_SEARCH;
+  return new Map(
+    words.map(({ text }) => {
+      const bound = spellingsBound(text);
+      if (bound === 0 || bound > FUZZY_MAX_SPELLINGS_PER_WORD || bound > budget) return [text, []];
+      budget -= bound;
+      return [text, oneEditVariants(text)];
+    }),
+  );
+}
+
 /**
  * Every spelling one insertion, deletion, substitution or transposition away from the word (for words of
  * FUZZY_MIN_LENGTH letters or more; none for shorter ones). Inserted and substituted letters come from a–z, 0–9
@@ -42,18 +80,19 @@ const ALPHABET = Array.from('abcdefghijklmnopqrstuvwxyz0123456789');
 export function oneEditVariants(word: string): string[] {
   const letters = Array.from(word);
   if (letters.length < FUZZY_MIN_LENGTH) return [];
-  const alphabet = [...new Set([...ALPHABET, ...letters])];
+  const alphabet = alphabetFor(letters);
+  // The text before and after each letter, joined once (letters are code points, not UTF-16 units).
+  const before = Array.from({ length: letters.length + 1 }, (_, i) => letters.slice(0, i).join(''));
+  const after = Array.from({ length: letters.length + 2 }, (_, i) => letters.slice(i).join(''));
   const out = new Set<string>();
-  const join = (parts: string[]) => parts.join('');
   for (let i = 0; i <= letters.length; i += 1) {
-    for (const c of alphabet) out.add(join([...letters.slice(0, i), c, ...letters.slice(i)]));
+    const [head, rest, tail] = [before[i]!, after[i]!, after[i + 1]!];
+    for (const c of alphabet) out.add(head + c + rest);
     if (i < letters.length) {
-      out.add(join([...letters.slice(0, i), ...letters.slice(i + 1)]));
-      for (const c of alphabet) out.add(join([...letters.slice(0, i), c, ...letters.slice(i + 1)]));
+      out.add(head + tail);
+      for (const c of alphabet) out.add(head + c + tail);
     }
-    if (i < letters.length - 1) {
-      out.add(join([...letters.slice(0, i), letters[i + 1]!, letters[i]!, ...letters.slice(i + 2)]));
-    }
+    if (i < letters.length - 1) out.add(head + letters[i + 1]! + letters[i]! + after[i + 2]!);
   }
   out.delete(word);
   return [...out];

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
+import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
 import type { StoreDatabase } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { Product } from './product.js';
@@ -67,27 +68,16 @@ export interface CatalogService {
   query(query: CatalogQuery): Promise<CatalogQueryAnswer>;
 }
 
-/** A small least-recently-used map. */
-class Lru<V> {
-  readonly #entries = new Map<string, V>();
-  constructor(readonly size: number) {}
-  get(key: string): V | undefined {
-    const value = this.#entries.get(key);
-    if (value !== undefined) {
-      this.#entries.delete(key);
-      this.#entries.set(key, value);
-    }
-    return value;
-  }
-  delete(key: string): void {
-    this.#entries.delete(key);
-  }
-  set(key: string, value: V): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, value);
-    if (this.#entries.size > this.size) this.#entries.delete(this.#entries.keys().next().value!);
-  }
-}
+/** What a cached value takes, estimated by its JSON (counts, words, origins: small plain values). */
+const jsonBytes = (value: unknown) => stringBytes(JSON.stringify(value));
+
+// The query caches' bounds, in bytes (keys included: a key holds the search words and up to 200 product ids).
+const EXPANSIONS_MAX_BYTES = 2 * 1024 * 1024;
+const COUNTS_MAX_BYTES = 4 * 1024 * 1024;
+const TOTALS_MAX_BYTES = 1024 * 1024;
+const IMAGE_ORIGINS_MAX_BYTES = 256 * 1024;
+/** An origin list before it is read (a pending promise): its size is set once it is. */
+const PENDING_BYTES = 64;
 
 const LIST_CHUNK = 500;
 
@@ -98,20 +88,28 @@ export function createCatalogService(database: StoreDatabase, options: { assetBa
   let loading: Promise<CatalogSnapshot> | undefined;
   // Keyed by catalogue version, so any process sees a write at once: typo expansions per search, and the
   // products per cell per search and scope (the counts behind total and facets; paging and re-filtering reuse them).
-  const expansions = new Lru<ExpandedWord[]>(500);
-  const imageOrigins = new Lru<Promise<string[]>>(4);
+  const expansions = new BoundedCache<ExpandedWord[]>({ maxBytes: EXPANSIONS_MAX_BYTES, sizeOf: jsonBytes });
+  const imageOrigins = new BoundedCache<Promise<string[]>>({
+    maxBytes: IMAGE_ORIGINS_MAX_BYTES,
+    maxEntries: 4,
+    sizeOf: () => PENDING_BYTES,
+  });
   // Read in the query's own transaction (SQLite has one connection: another read would wait for it forever).
   const imageOriginsOf = (version: string, trx: Transaction<Database>): Promise<string[]> => {
     let origins = imageOrigins.get(version);
     if (origins === undefined) {
-      origins = listAbsoluteImageLists(trx).then((lists) => imageOriginsIn(lists, options.assetBaseUrl));
-      origins.catch(() => imageOrigins.delete(version));
-      imageOrigins.set(version, origins);
+      const reading = listAbsoluteImageLists(trx).then((lists) => imageOriginsIn(lists, options.assetBaseUrl));
+      void reading.then(
+        (list) => imageOrigins.resize(version, reading, jsonBytes(list)),
+        () => imageOrigins.deleteIf(version, reading),
+      );
+      imageOrigins.set(version, reading);
+      origins = reading;
     }
     return origins;
   };
-  const cellCounts = new Lru<MatchCounts>(1000);
-  const totals = new Lru<number>(1000);
+  const cellCounts = new BoundedCache<MatchCounts>({ maxBytes: COUNTS_MAX_BYTES, sizeOf: jsonBytes });
+  const totals = new BoundedCache<number>({ maxBytes: TOTALS_MAX_BYTES, sizeOf: () => 8 });
 
   const withAssetBase = (product: Product): Product => ({
     ...product,
@@ -177,8 +175,9 @@ export function createCatalogService(database: StoreDatabase, options: { assetBa
         let words: ExpandedWord[] = [];
         if (q.words.length > 0) {
           const key = JSON.stringify([version, q.words]);
-          words = expansions.get(key) ?? (await expandWords(trx, q.words));
-          expansions.set(key, words);
+          const known = expansions.get(key);
+          words = known ?? (await expandWords(trx, q.words));
+          if (!known) expansions.set(key, words);
         }
 
         const filter = { categories: q.categories, subCategories: q.subCategories };

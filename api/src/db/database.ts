@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -25,6 +25,25 @@ export interface DatabaseOptions {
 // bigint columns (millisecond dates) come back from pg as strings; they fit a JS number for millennia.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
+
+/** A file made earlier with a wider mode (the store made them 644 before) is narrowed to the owner alone. */
+function narrow(file: string): void {
+  if (existsSync(file) && (statSync(file).mode & 0o077) !== 0) chmodSync(file, PRIVATE_FILE);
+}
+
+/**
+ * The SQLite file holds password hashes and addresses: it is made readable by the store's user alone (600), in a
+ * folder made 700 when the store makes it. SQLite gives the -wal and -shm files it makes the database file's mode.
+ */
+function privateSqliteFile(file: string): string {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: PRIVATE_DIR });
+  closeSync(openSync(file, 'a', PRIVATE_FILE));
+  for (const made of [file, `${file}-wal`, `${file}-shm`]) narrow(made);
+  return file;
+}
+
 export function openDatabase(options: DatabaseOptions): StoreDatabase {
   if (options.url?.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
@@ -32,8 +51,7 @@ export function openDatabase(options: DatabaseOptions): StoreDatabase {
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   const file = options.url?.startsWith('sqlite:') ? options.url.slice('sqlite:'.length) : path.join(options.dataDir, 'store.sqlite');
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SqliteDatabase(file);
+  const sqlite = new SqliteDatabase(file === ':memory:' ? file : privateSqliteFile(file));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous}`);
   sqlite.pragma('foreign_keys = ON');

@@ -49,8 +49,7 @@ export interface AdminOrderRouteDeps {
 
 export function adminOrderRoutes(app: FastifyInstance, { db, admin }: AdminOrderRouteDeps): void {
   // `{}` → `{ success, orders, nextCursor }`: every shopper's orders, newest first, a page at a time.
-  app.post(ADMIN_PATHS.listOrders, async (request) => {
-    await admin.authenticate(request);
+  app.post(ADMIN_PATHS.listOrders, admin.guard.hooks, async (request) => {
     const body = parseBody(listBody, request.body);
     if (body.status !== undefined && !isOrderStatus(body.status)) throw badRequest(unknownStatusMessage(body.status));
     const before = body.cursor ? decodeCursor(body.cursor) : undefined;
@@ -63,8 +62,8 @@ export function adminOrderRoutes(app: FastifyInstance, { db, admin }: AdminOrder
   });
 
   // `{ orderId, status }` → `{ success, message }`.
-  app.post(ADMIN_PATHS.orderStatus, async (request) => {
-    const { email } = await admin.authenticate(request);
+  app.post(ADMIN_PATHS.orderStatus, admin.guard.hooks, async (request) => {
+    const { email } = admin.guard.of(request);
     const body = parseBody(statusBody, request.body);
     const outcome = await changeOrderStatus(db, { orderId: body.orderId, status: body.status, by: email });
     return { success: true, message: outcome.changed ? 'Status updated' : `The order is already ${outcome.to}` };

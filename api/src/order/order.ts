@@ -19,6 +19,9 @@ const orderLineSchema = z
   })
   .loose();
 
+/** Far above any order's total: a larger amount is a mistake, not a price. */
+const MAX_ORDER_AMOUNT = 1e9;
+
 export const placeOrderBodySchema = z
   .object({
     address: deliveryAddressSchema,
@@ -27,7 +30,11 @@ export const placeOrderBodySchema = z
       .min(1, 'Your cart is empty')
       .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} lines`)
       .refine((lines) => !repeatsALine(lines.map((line) => ({ productId: line._id, size: line.size }))), REPEATED_LINE_MESSAGE),
-    amount: z.number({ error: 'amount must be a number' }).nonnegative().max(1e9).optional(),
+    amount: z
+      .number({ error: 'amount must be a number' })
+      .nonnegative('amount cannot be negative')
+      .max(MAX_ORDER_AMOUNT, `amount must be at most ${MAX_ORDER_AMOUNT}`)
+      .optional(),
   })
   .strict();
 

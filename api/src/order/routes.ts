@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { MAX_ORDER_BODY_BYTES } from '../../../domain/store-rules.js';
-import type { Authenticate } from '../auth/authenticate.js';
+import type { ShopperGuard } from '../auth/authenticate.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
@@ -13,16 +13,16 @@ import { placeOrder } from './service.js';
 export interface OrderRouteDeps {
   db: Kysely<Database>;
   catalog: CatalogService;
-  authenticate: Authenticate;
+  shoppers: ShopperGuard;
   /** The API's body limit for every other route. */
   bodyLimitBytes: number;
 }
 
-export function orderRoutes(app: FastifyInstance, { db, catalog, authenticate, bodyLimitBytes }: OrderRouteDeps): void {
+export function orderRoutes(app: FastifyInstance, { db, catalog, shoppers, bodyLimitBytes }: OrderRouteDeps): void {
   // The items are whole product copies: a full order outgrows the API's default body limit.
-  const placeOptions = { bodyLimit: Math.max(bodyLimitBytes, MAX_ORDER_BODY_BYTES) };
+  const placeOptions = { ...shoppers.hooks, bodyLimit: Math.max(bodyLimitBytes, MAX_ORDER_BODY_BYTES) };
   app.post('/api/order/place', placeOptions, async (request, reply) => {
-    const user = await authenticate(request);
+    const user = shoppers.of(request);
     const body = parseBody(placeOrderBodySchema, request.body);
     const header = request.headers['idempotency-key'];
     let idempotencyKey: string | undefined;
@@ -41,8 +41,8 @@ export function orderRoutes(app: FastifyInstance, { db, catalog, authenticate, b
     return reply.code(replayed ? 200 : 201).send({ success: true, message: replayed ? 'Order already placed' : 'Order placed', order });
   });
 
-  app.post('/api/order/userorders', async (request) => {
-    const user = await authenticate(request);
+  app.post('/api/order/userorders', shoppers.hooks, async (request) => {
+    const user = shoppers.of(request);
     parseBody(emptyBodySchema, request.body);
     return { success: true, orders: await listOrders(db, user.id) };
   });

@@ -6,7 +6,7 @@ import { sellableProducts } from '../cart/service.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { Database } from '../db/schema.js';
 import { conflict } from '../http/errors.js';
-import type { DeliveryAddress } from '../../../domain/address.js';
+import { DELIVERY_ADDRESS_FIELDS, type DeliveryAddress } from '../../../domain/address.js';
 import type { Order, OrderItem } from './order.js';
 import { findOrderByIdempotencyKey, insertOrder } from './repository.js';
 
@@ -24,11 +24,28 @@ export interface PlacedOrder {
   replayed: boolean;
 }
 
+const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different order';
+
+/** What makes two requests the same order: its lines (in any order) and its address, as the order keeps them. */
+function fingerprint(lines: PlaceOrderRequest['lines'], address: DeliveryAddress): string {
+  const keyed = lines.map(({ _id, size, quantity }) => JSON.stringify([_id, size, quantity])).sort();
+  return JSON.stringify([keyed, DELIVERY_ADDRESS_FIELDS.map((field) => address[field])]);
+}
+
+/**
+ * The order placed earlier under the request's key: a retry of the same order replays it; another order under the
+ * same key is a client's mistake, refused rather than answered with an order the client did not ask for.
+ */
+function replayOf(earlier: Order, request: PlaceOrderRequest): PlacedOrder {
+  if (fingerprint(earlier.items, earlier.address) !== fingerprint(request.lines, request.address)) throw conflict(IDEMPOTENCY_KEY_REUSED);
+  return { order: earlier, replayed: true };
+}
+
 export async function placeOrder(db: Kysely<Database>, catalog: CatalogService, request: PlaceOrderRequest): Promise<PlacedOrder> {
   const { userId, idempotencyKey } = request;
   if (idempotencyKey !== undefined) {
     const earlier = await findOrderByIdempotencyKey(db, userId, idempotencyKey);
-    if (earlier) return { order: earlier, replayed: true };
+    if (earlier) return replayOf(earlier, request);
   }
 
   const products = await sellableProducts(
@@ -72,5 +89,5 @@ export async function placeOrder(db: Kysely<Database>, catalog: CatalogService, 
   if (inserted || idempotencyKey === undefined) return { order, replayed: false };
   const earlier = await findOrderByIdempotencyKey(db, userId, idempotencyKey);
   if (!earlier) throw new Error('Order with a conflicting idempotency key vanished');
-  return { order: earlier, replayed: true };
+  return replayOf(earlier, request);
 }
