@@ -7,6 +7,20 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   BFF_HOST: z.string().min(1).default('127.0.0.1'),
   BFF_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // The store as shoppers reach it (a proxy's or a domain's origin): absolute URLs in answers (image URLs for clients
+  // on other origins) name it, never the request's Host, which the client chooses. Unset: the address the BFF listens on.
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const url = URL.canParse(value) ? new URL(value) : undefined;
+      if (url && /^https?:$/.test(url.protocol) && url.pathname === '/' && `${url.username}${url.search}${url.hash}` === '')
+        return url.origin;
+      ctx.issues.push({ code: 'custom', input: value, message: 'must be an http(s) origin with no path, e.g. https://shop.example' });
+      return z.NEVER;
+    }),
   API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:4000' }).default('http://127.0.0.1:4000'),
   API_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(5000),
   API_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(32),

@@ -16,6 +16,7 @@ import { shopperApi } from './rest/shopper-api.js';
 import { Upstream } from './rest/upstream.js';
 import { registerImagesProxy } from './site/images-proxy.js';
 import { registerProductList } from './site/product-list.js';
+import { publicOrigin } from './site/public-url.js';
 import { registerRestProxy } from './site/rest-proxy.js';
 import { catalogImageSources, registerSecurityHeaders } from './site/security-headers.js';
 import { loadPageRenderer } from './site/page-renderer.js';
@@ -117,12 +118,14 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
 
   app.get('/healthz', () => ({ ok: true }));
   registerImagesProxy(app, upstream, config.CORS_ORIGINS.length > 0);
-  registerProductList(app, { list: productList, crossOriginClients: config.CORS_ORIGINS });
+  const storeOrigin = publicOrigin(app, config.PUBLIC_URL);
+  registerProductList(app, { list: productList, crossOriginClients: config.CORS_ORIGINS, storeOrigin });
   await registerRestProxy(app, {
     upstream,
     timeoutMs: config.API_TIMEOUT_MS,
     bodyLimit: config.BODY_LIMIT_BYTES,
     crossOriginClients: config.CORS_ORIGINS,
+    storeOrigin,
     forwardAdmin: config.ADMIN_API_FORWARDING,
   });
   // Pages are rendered for nobody in particular: the shopper's token stays out, whatever the request carries.

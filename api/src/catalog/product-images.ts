@@ -56,7 +56,8 @@ export async function storeImage(dir: string, bytes: Buffer, kind: ImageKind): P
 
 /** Serves the uploaded images: a year of immutable cache (their names are their content), never sniffed. */
 export async function registerUploadedImages(app: FastifyInstance, dir: string): Promise<void> {
-  mkdirSync(dir, { recursive: true });
+  // DATA_DIR holds the password hashes too: a folder made here is private to the API, as database.ts makes it.
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   await app.register(fastifyStatic, {
     root: dir,
     prefix: UPLOADS_URL_PREFIX,

@@ -1,3 +1,4 @@
+import { SingleFlight } from '../../../lib/single-flight.js';
 import { StoreError } from '../errors.js';
 import { queryCatalog } from '../rest/store-api.js';
 import type { Upstream } from '../rest/upstream.js';
@@ -39,7 +40,7 @@ export function createCatalogAccess({ upstream, ttlMs, list, onSkipped, now = Da
   let queryVersion: string | undefined;
   let current: Catalog | undefined;
   let freshUntil = 0;
-  let inflight: Promise<Catalog> | undefined;
+  const refreshing = new SingleFlight<Catalog>();
 
   const withOwnVersion = (view: Catalog): Catalog => {
     let own = numbered.get(view);
@@ -78,10 +79,7 @@ export function createCatalogAccess({ upstream, ttlMs, list, onSkipped, now = Da
   return {
     get() {
       if (current !== undefined && now() < freshUntil) return Promise.resolve(current);
-      inflight ??= refresh().finally(() => {
-        inflight = undefined;
-      });
-      return inflight;
+      return refreshing.run('catalog', refresh);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { SingleFlight } from '../../../lib/single-flight.js';
 import { StoreError } from '../errors.js';
 import { productListSchema, readProducts } from '../rest/section7.js';
 import { productListBytes } from '../rest/store-api.js';
@@ -31,7 +32,7 @@ export interface ListCacheOptions {
 export function createListCache({ ttlMs, fetchList, now = Date.now }: ListCacheOptions): ListCache {
   let copy: ListCopy | undefined;
   let freshUntil = 0;
-  let inflight: Promise<ListCopy> | undefined;
+  const revalidation = new SingleFlight<ListCopy>();
 
   async function revalidate(): Promise<ListCopy> {
     let answer: UpstreamBytes | NotModified;
@@ -56,11 +57,8 @@ export function createListCache({ ttlMs, fetchList, now = Date.now }: ListCacheO
   return {
     get() {
       if (copy && now() < freshUntil) return Promise.resolve(copy);
-      // Single flight: every request that finds the copy stale waits on the same upstream call.
-      inflight ??= revalidate().finally(() => {
-        inflight = undefined;
-      });
-      return inflight;
+      // Every request that finds the copy stale waits on the same upstream call.
+      return revalidation.run('list', revalidate);
     },
   };
 }

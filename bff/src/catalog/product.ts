@@ -1,3 +1,4 @@
+import { stringBytes } from '../../../lib/bounded-cache.js';
 import type { RestProduct } from '../rest/section7.js';
 import type { Category, ProductType } from '../generated/resolvers-types.js';
 import { CATEGORY_OF_LABEL, TYPE_OF_LABEL } from './labels.js';
@@ -42,4 +43,12 @@ export function toCatalogProduct(product: RestProduct, position: number): Catalo
     searchText: `${product.name}\n${product.description}\n${product.subCategory}`.toLowerCase(),
     source: product,
   };
+}
+
+/** The object and array headers of a product's fields: a bound on top of its text, not a measurement. */
+const PRODUCT_OVERHEAD_BYTES = 512;
+
+/** About what a product takes in memory, for the caches that keep products: its text as listed, and its search text. */
+export function productBytes(product: CatalogProduct): number {
+  return stringBytes(JSON.stringify(product.source)) + stringBytes(product.searchText) + PRODUCT_OVERHEAD_BYTES;
 }

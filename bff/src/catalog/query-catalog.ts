@@ -1,3 +1,4 @@
+import { BoundedCache } from '../../../lib/bounded-cache.js';
 import { StoreError } from '../errors.js';
 import type { ProductSort } from '../generated/resolvers-types.js';
 import { restProductSchema, type CatalogQueryAnswer } from '../rest/section7.js';
@@ -6,7 +7,7 @@ import type { Upstream } from '../rest/upstream.js';
 import type { Catalog, ProductFacetsModel } from './catalog.js';
 import type { ImageOrigins } from './image-origins.js';
 import { ALL_CATEGORIES, ALL_TYPES, LABEL_OF_CATEGORY, LABEL_OF_TYPE } from './labels.js';
-import { toCatalogProduct, type CatalogProduct } from './product.js';
+import { productBytes, toCatalogProduct, type CatalogProduct } from './product.js';
 
 // The catalogue from the backend's catalogue query (our API's `GET /api/product/query`): filtered, searched,
 // sorted, counted and paged in its database, so the BFF holds no copy of the catalogue and each request costs
@@ -20,29 +21,21 @@ const SORTS: Record<ProductSort, CatalogQuerySort> = {
 };
 /** The query's largest page, and so the most ids one call looks up. */
 const MAX_PER_CALL = 100;
-/** Lookups kept per version (products by id, related and newest lists). */
-const MAX_KEPT = 5000;
-
-/** A map that forgets its oldest entries past `limit`. */
-class Kept<V> {
-  readonly #entries = new Map<string, V>();
-  constructor(readonly limit: number) {}
-  has = (key: string) => this.#entries.has(key);
-  get = (key: string) => this.#entries.get(key);
-  delete = (key: string) => this.#entries.delete(key);
-  set(key: string, value: V): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, value);
-    if (this.#entries.size > this.limit) {
-      const oldest = this.#entries.keys().next();
-      if (oldest.done !== true) this.#entries.delete(oldest.value);
-    }
-  }
-}
+/**
+ * What one catalogue version keeps of its lookups, by bytes: products by id (about 10,000 products of 3 KB), and the
+ * related and newest lists (whose products are counted again, as they hold them even once the ids are forgotten).
+ */
+const KEPT_PRODUCT_BYTES = 32 * 1024 * 1024;
+const KEPT_LIST_BYTES = 16 * 1024 * 1024;
 
 export function queryCatalogView(upstream: Upstream, version: number, origins: ImageOrigins): Catalog {
-  const products = new Kept<CatalogProduct | null>(MAX_KEPT);
-  const lists = new Kept<Promise<CatalogProduct[]>>(MAX_KEPT);
+  // Ids the catalogue does not have are kept as null, for this version.
+  const products = new BoundedCache<CatalogProduct | null>({
+    maxBytes: KEPT_PRODUCT_BYTES,
+    sizeOf: (product) => (product === null ? 0 : productBytes(product)),
+  });
+  // A list is sized once it has arrived; until then it is a promise of a few bytes.
+  const lists = new BoundedCache<Promise<CatalogProduct[]>>({ maxBytes: KEPT_LIST_BYTES, sizeOf: () => 0 });
 
   async function ask(
     query: CatalogQuery,
@@ -60,13 +53,20 @@ export function queryCatalogView(upstream: Upstream, version: number, origins: I
   }
 
   const listOf = (key: string, query: CatalogQuery): Promise<CatalogProduct[]> => {
-    let list = lists.get(key);
-    if (list === undefined) {
-      list = ask(query).then(({ items }) => items.map((item) => item.product));
+    const kept = lists.get(key);
+    if (kept !== undefined) return kept;
+    const list = ask(query).then(({ items }) => items.map((item) => item.product));
+    lists.set(key, list);
+    void list.then(
+      (found) =>
+        lists.resize(
+          key,
+          list,
+          found.reduce((bytes, product) => bytes + productBytes(product), 0),
+        ),
       // A failed lookup is not kept: the next request asks again.
-      list.catch(() => lists.delete(key));
-      lists.set(key, list);
-    }
+      () => lists.deleteIf(key, list),
+    );
     return list;
   };
 
@@ -96,16 +96,28 @@ export function queryCatalogView(upstream: Upstream, version: number, origins: I
       };
     },
     async find(ids) {
-      const missing = [...new Set(ids)].filter((id) => !products.has(id));
+      // What this call knows, so a product it just read counts even if the bounded cache has dropped it since.
+      const known = new Map<string, CatalogProduct | null>();
+      const missing: string[] = [];
+      for (const id of new Set(ids)) {
+        const kept = products.get(id);
+        if (kept === undefined) missing.push(id);
+        else known.set(id, kept);
+      }
       for (let start = 0; start < missing.length; start += MAX_PER_CALL) {
         const chunk = missing.slice(start, start + MAX_PER_CALL);
-        await ask({ ids: chunk, limit: chunk.length });
+        const { items } = await ask({ ids: chunk, limit: chunk.length });
+        for (const { product } of items) known.set(product.id, product);
         // Ids the catalogue does not have are remembered as such, for this version.
-        for (const id of chunk) if (!products.has(id)) products.set(id, null);
+        for (const id of chunk) {
+          if (known.has(id)) continue;
+          known.set(id, null);
+          products.set(id, null);
+        }
       }
       const found = new Map<string, CatalogProduct>();
       for (const id of ids) {
-        const product = products.get(id);
+        const product = known.get(id);
         if (product) found.set(id, product);
       }
       return found;

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
+import { SingleFlight } from '../../../lib/single-flight.js';
 import { StoreError } from '../errors.js';
 import type { PlacedOrder } from '../rest/store-api.js';
 
@@ -8,23 +10,17 @@ import type { PlacedOrder } from '../rest/store-api.js';
 // an answer that never came (the backend may or may not have stored the order) first looks for that order among
 // the shopper's orders before placing it again. The memory is per process (README "Using your own backend").
 
-/** How an attempt's last call ended. */
-type Outcome =
-  | { state: 'pending'; result: Promise<PlacedOrder> }
-  | { state: 'placed'; result: PlacedOrder }
-  /** The call failed on the way: the backend may have stored the order. */
-  | { state: 'unknown' };
-
-interface Attempt {
-  outcome: Outcome;
-  /** Whether a placing call went out: until one did, no order can exist and the next try starts afresh. */
-  sent: boolean;
-  /** The shopper's orders before the first call, where they were read: any other order may be this attempt's. */
+/**
+ * A placing call that failed on the way: the backend may have stored the order. `before` holds the shopper's orders
+ * before the first call, where they were read: any other order may be this attempt's.
+ */
+interface UnknownOutcome {
+  state: 'unknown';
   before?: ReadonlySet<string>;
-  /** The order this attempt is known to have made, so no other attempt claims it. */
-  orderId?: string;
-  expiresAt: number;
 }
+
+/** How an attempt's last placing call ended, once it has (one on its way is in `OrderAttempts`'s single flight). */
+type Settled = { state: 'placed'; result: PlacedOrder } | UnknownOutcome;
 
 /** What a retry after an unknown outcome is given to find the order the first call may have made. */
 export interface Unresolved {
@@ -42,9 +38,19 @@ export interface AttemptCalls {
 
 export interface OrderAttemptsOptions {
   maxAttempts?: number;
+  /** The most the settled attempts may take together (their orders and order ids). */
+  maxBytes?: number;
   ttlMs?: number;
   now?: () => number;
 }
+
+/**
+ * Settled attempts kept, by bytes besides the count: an order answered is at most 1 MiB (MAX_ORDER_BODY_BYTES) of
+ * product copies, a few KB usually, so 10,000 of those fit; a shopper flooding keys makes the BFF forget, never grow.
+ */
+const ATTEMPTS_MAX_BYTES = 32 * 1024 * 1024;
+/** A Set slot and its record, per order id remembered. */
+const ID_OVERHEAD_BYTES = 32;
 
 // The backend answered and said no: nothing was stored, and the same key may be tried afresh.
 const REFUSALS = new Set(['BAD_USER_INPUT', 'NOT_FOUND', 'UNAUTHENTICATED', 'TOO_MANY_REQUESTS']);
@@ -53,78 +59,91 @@ function wasRefused(error: unknown): boolean {
   return error instanceof StoreError && REFUSALS.has(String(error.extensions.code));
 }
 
+const idsBytes = (ids: Iterable<string>): number => [...ids].reduce((bytes, id) => bytes + stringBytes(id) + ID_OVERHEAD_BYTES, 0);
+
+function settledBytes(settled: Settled): number {
+  return settled.state === 'placed' ? stringBytes(JSON.stringify(settled.result)) : idsBytes(settled.before ?? []);
+}
+
+/** The orders one shopper's attempts made, by attempt, so a retry of another attempt does not take them for its own. */
+interface Claims {
+  orders: Map<string, string>;
+  bytes: number;
+}
+
+/** An attempt key's shopper part (keys are `<shopper hash>:<idempotency key>`). */
+const shopperOf = (key: string): string => key.slice(0, key.indexOf(':') + 1);
+
 export class OrderAttempts {
-  readonly #attempts = new Map<string, Attempt>();
-  readonly #maxAttempts: number;
-  readonly #ttlMs: number;
-  readonly #now: () => number;
+  /** Attempts whose call is on its way: never dropped (whoever waits on one holds it anyway). */
+  readonly #placing = new SingleFlight<PlacedOrder>();
+  readonly #settled: BoundedCache<Settled>;
+  readonly #claims: BoundedCache<Claims>;
   /** Seen answering the order it placed (ours does): its idempotency key is then trusted and no orders are read first. */
   #backendAnswersOrders = false;
 
-  constructor({ maxAttempts = 10_000, ttlMs = 24 * 60 * 60 * 1000, now = Date.now }: OrderAttemptsOptions = {}) {
-    this.#maxAttempts = maxAttempts;
-    this.#ttlMs = ttlMs;
-    this.#now = now;
+  constructor({
+    maxAttempts = 10_000,
+    maxBytes = ATTEMPTS_MAX_BYTES,
+    ttlMs = 24 * 60 * 60 * 1000,
+    now = Date.now,
+  }: OrderAttemptsOptions = {}) {
+    this.#settled = new BoundedCache({ maxBytes, maxEntries: maxAttempts, ttlMs, now, sizeOf: settledBytes });
+    this.#claims = new BoundedCache({ maxBytes, maxEntries: maxAttempts, ttlMs, now, sizeOf: (claims) => claims.bytes });
   }
 
-  /** Keys belong to a shopper (the same key from two shoppers is two attempts); the token is kept only as a hash. */
-  static keyOf(authorization: string, idempotencyKey: string): string {
-    return `${createHash('sha256').update(authorization).digest('base64url')}:${idempotencyKey}`;
+  /**
+   * Keys belong to a shopper (the same key from two shoppers is two attempts), named as the backend vouched for them
+   * (`SignedInApi.verifiedShopper`: their user id, else their token); it is kept only as a hash.
+   */
+  static keyOf(shopper: string, idempotencyKey: string): string {
+    return `${createHash('sha256').update(shopper).digest('base64url')}:${idempotencyKey}`;
   }
 
   /** Places the attempt's order unless its outcome is already known or on its way. */
   async run(key: string, calls: AttemptCalls): Promise<PlacedOrder> {
-    const now = this.#now();
-    const known = this.#attempts.get(key);
-    const previous = known !== undefined && known.expiresAt > now ? known : undefined;
-    if (previous?.outcome.state === 'placed') return { ...previous.outcome.result, replayed: true };
-    if (previous?.outcome.state === 'pending') return { ...(await previous.outcome.result), replayed: true };
+    const previous = this.#settled.get(key);
+    if (previous?.state === 'placed') return { ...previous.result, replayed: true };
+    // Set by the work the flight runs only for the first caller (a callback the type checker does not follow).
+    let first = false as boolean;
+    const placed = await this.#placing.run(key, () => {
+      first = true;
+      return this.#place(key, previous, calls);
+    });
+    // A double click waits for the first call and is answered its order, replayed.
+    return first ? placed : { ...placed, replayed: true };
+  }
 
-    const attempt: Attempt = {
-      outcome: { state: 'unknown' },
-      sent: previous?.sent ?? false,
-      before: previous?.before,
-      expiresAt: now + this.#ttlMs,
-    };
-    const result = (async () => {
-      if (!attempt.sent && !this.#backendAnswersOrders) attempt.before = await calls.ordersBefore();
-      const unresolved =
-        attempt.sent && attempt.before !== undefined ? { before: attempt.before, claimed: this.#claimedBesides(key) } : undefined;
-      attempt.sent = true;
-      return calls.place(unresolved);
-    })();
-    attempt.outcome = { state: 'pending', result };
-    this.#remember(key, attempt);
+  async #place(key: string, previous: UnknownOutcome | undefined, calls: AttemptCalls): Promise<PlacedOrder> {
+    // An unknown outcome means a placing call went out: until one did, no order can exist and this try starts afresh.
+    const sent = previous !== undefined;
+    const before = sent ? previous.before : this.#backendAnswersOrders ? undefined : await calls.ordersBefore();
+    const unresolved = sent && before !== undefined ? { before, claimed: this.#claimedBesides(key) } : undefined;
     try {
-      const placed = await result;
-      attempt.outcome = { state: 'placed', result: placed };
-      attempt.orderId = placed.order?._id;
+      const placed = await calls.place(unresolved);
+      this.#settled.set(key, { state: 'placed', result: placed });
+      if (placed.order !== undefined) this.#claim(key, placed.order._id);
       if (placed.order !== undefined && !placed.replayed) this.#backendAnswersOrders = true;
       return placed;
     } catch (error) {
-      if (wasRefused(error)) this.#attempts.delete(key);
-      else attempt.outcome = { state: 'unknown' };
+      if (wasRefused(error)) this.#settled.delete(key);
+      else this.#settled.set(key, { state: 'unknown', before });
       throw error;
     }
   }
 
   #claimedBesides(key: string): Set<string> {
-    const shopper = key.slice(0, key.indexOf(':') + 1);
     const claimed = new Set<string>();
-    for (const [other, attempt] of this.#attempts) {
-      if (other !== key && other.startsWith(shopper) && attempt.orderId !== undefined) claimed.add(attempt.orderId);
-    }
+    for (const [other, orderId] of this.#claims.get(shopperOf(key))?.orders ?? []) if (other !== key) claimed.add(orderId);
     return claimed;
   }
 
-  #remember(key: string, attempt: Attempt): void {
-    this.#attempts.delete(key);
-    this.#attempts.set(key, attempt);
-    // Oldest first out; an attempt still on its way stays (whoever waits on it holds it anyway).
-    for (const [oldest, entry] of this.#attempts) {
-      if (this.#attempts.size <= this.#maxAttempts) break;
-      if (entry.outcome.state === 'pending') break;
-      this.#attempts.delete(oldest);
-    }
+  #claim(key: string, orderId: string): void {
+    const shopper = shopperOf(key);
+    const claims = this.#claims.get(shopper) ?? { orders: new Map<string, string>(), bytes: 0 };
+    if (claims.orders.has(key)) return;
+    claims.orders.set(key, orderId);
+    claims.bytes += stringBytes(key) + idsBytes([orderId]);
+    this.#claims.set(shopper, claims);
   }
 }

@@ -72,7 +72,10 @@ export const orderMutations: Required<Pick<MutationResolvers, 'placeOrder'>> = {
     const { items, amount } = await pricedOrder(checked.lines, await context.catalog());
     checkExpectedTotal(amount, checked.expectedTotal);
     const request = { address: { ...input.address }, items, amount, idempotencyKey: checked.idempotencyKey };
-    return context.orderAttempts.run(OrderAttempts.keyOf(store.authorization, checked.idempotencyKey), {
+    // The backend vouches for the token before anything is answered from memory: an expired or revoked token is refused,
+    // and the shopper's new token finds their attempt.
+    const shopper = await store.verifiedShopper();
+    return context.orderAttempts.run(OrderAttempts.keyOf(shopper, checked.idempotencyKey), {
       ordersBefore: async () => new Set((await store.orders()).map((order) => order._id)),
       async place(unresolved) {
         const earlier = unresolved && (await findEarlierOrder(store, checked.lines, amount, unresolved));

@@ -1,4 +1,4 @@
-import { signInRequired } from '../errors.js';
+import { signInRequired, StoreError } from '../errors.js';
 import type { CartData, RestOrder, RestUser } from './section7.js';
 import * as storeApi from './store-api.js';
 import type { Shopper, Upstream } from './upstream.js';
@@ -8,8 +8,12 @@ import type { Shopper, Upstream } from './upstream.js';
 
 /** The calls that need the shopper's token; `ShopperApi.signedIn()` hands them out only with one. */
 export interface SignedInApi {
-  /** The shopper's Authorization header, which also keys their checkout attempts. */
-  readonly authorization: string;
+  /**
+   * Who the backend says the token belongs to, asked afresh (an expired or revoked token is refused, UNAUTHENTICATED):
+   * `user:<id>` from the profile call (ours has one), else `token:<the header>` once the cart call accepted it (the
+   * seed's backend has no profile call). It keys the shopper's checkout attempts.
+   */
+  verifiedShopper(): Promise<string>;
   profile(): Promise<RestUser>;
   cart(): Promise<CartData>;
   /** Adds one; the cart after the write when the backend answers it (ours does, the seed's does not). */
@@ -29,6 +33,17 @@ export interface ShopperApi {
   signedIn(): SignedInApi;
 }
 
+async function verifiedShopper(upstream: Upstream, shopper: Shopper & { authorization: string }): Promise<string> {
+  try {
+    return `user:${(await storeApi.getProfile(upstream, shopper))._id}`;
+  } catch (error) {
+    if (!(error instanceof StoreError && error.extensions.code === 'NOT_FOUND')) throw error;
+  }
+  // Every authenticated call checks the token; the cart's is the cheapest the spec's backends all have.
+  await storeApi.getCart(upstream, shopper);
+  return `token:${shopper.authorization}`;
+}
+
 export function shopperApi(upstream: Upstream, shopper: Shopper): ShopperApi {
   return {
     hasToken: shopper.authorization !== undefined,
@@ -38,7 +53,7 @@ export function shopperApi(upstream: Upstream, shopper: Shopper): ShopperApi {
       const { authorization } = shopper;
       if (authorization === undefined) throw signInRequired();
       return {
-        authorization,
+        verifiedShopper: () => verifiedShopper(upstream, { ...shopper, authorization }),
         profile: () => storeApi.getProfile(upstream, shopper),
         cart: () => storeApi.getCart(upstream, shopper),
         addToCart: (line) => storeApi.addToCart(upstream, shopper, line),

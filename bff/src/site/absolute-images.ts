@@ -1,6 +1,6 @@
 // Our API names its images by path ("/images/x.svg"), which a page of the store's own origin resolves against the
 // store. A client on another origin (CORS_ORIGINS) would resolve them against itself and show broken images; its
-// answers carry them absolute, on the origin the client called.
+// answers carry them absolute, on the store's origin (PUBLIC_URL, public-url.ts).
 
 const IMAGE_LISTS = new Set(['image']);
 

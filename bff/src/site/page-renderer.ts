@@ -3,6 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FormattedExecutionResult } from 'graphql';
 import { z } from 'zod';
+import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
+import { SingleFlight } from '../../../lib/single-flight.js';
 
 // Home, the collection and product pages rendered with their data at request time (docs/decisions/008), so
 // their largest element (a product image) is in the HTML the shopper's browser receives. The rendering code is the
@@ -34,7 +36,11 @@ export interface PageRenderer {
   render(url: string, execute: ExecuteOperation): Promise<RenderedPage | undefined>;
 }
 
-const MAX_PAGES = 200;
+/**
+ * The rendered pages kept, by their HTML's bytes: a page is some 50–200 KB, so this keeps the few hundred most asked
+ * for, and a flood of distinct URLs (every search term is one) makes the BFF forget pages, never grow.
+ */
+export const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 /**
  * Renders running at once (each about 40 ms of CPU). Beyond it, a page not kept is answered with its shell, which
  * costs nothing: a flood of distinct URLs (every search term is one) cannot take the BFF's CPU from GraphQL.
@@ -72,9 +78,13 @@ export async function loadPageRenderer(webDist: string, catalogVersion: () => Pr
   };
   let build = await load(statSync(manifestFile).mtimeMs);
 
-  // The promise is kept, so concurrent requests for one URL share one render.
-  const pages = new Map<string, { version: number; page: Promise<RenderedPage | undefined> }>();
-  let rendering = 0;
+  // Pages kept while the catalogue version they were rendered from is current; renders under way are shared, so
+  // concurrent requests for one URL cost one render.
+  const pages = new BoundedCache<{ version: number; page: RenderedPage }>({
+    maxBytes: PAGE_CACHE_BYTES,
+    sizeOf: ({ page }) => stringBytes(page.html),
+  });
+  const renders = new SingleFlight<RenderedPage | undefined>();
 
   return {
     async render(url, execute) {
@@ -86,29 +96,16 @@ export async function loadPageRenderer(webDist: string, catalogVersion: () => Pr
       }
       const version = await catalogVersion();
       const kept = pages.get(url);
-      if (kept?.version === version) {
-        // Most recently used last, so the oldest is dropped first.
-        pages.delete(url);
-        pages.set(url, kept);
-        return kept.page;
-      }
-      if (rendering >= MAX_CONCURRENT_RENDERS) return undefined;
-      rendering += 1;
-      const page = build.entry.renderPageWithData(build.template, url, execute);
-      pages.delete(url);
-      pages.set(url, { version, page });
-      const oldest = pages.keys().next();
-      if (pages.size > MAX_PAGES && oldest.done !== true) pages.delete(oldest.value);
-      // A failed or data-less render is not kept: the next request tries again.
-      const settled = (kept: boolean) => {
-        rendering -= 1;
-        if (!kept && pages.get(url)?.page === page) pages.delete(url);
-      };
-      void page.then(
-        (rendered) => settled(rendered !== undefined),
-        () => settled(false),
-      );
-      return page;
+      if (kept?.version === version) return kept.page;
+      const { entry, template } = build;
+      return renders.run(`${String(build.builtAt)} ${String(version)} ${url}`, async () => {
+        // Other URLs' renders under way (this one is not counted until it starts).
+        if (renders.size >= MAX_CONCURRENT_RENDERS) return undefined;
+        const page = await entry.renderPageWithData(template, url, execute);
+        // A data-less render is not kept (nor is a failed one): the next request tries again.
+        if (page !== undefined) pages.set(url, { version, page });
+        return page;
+      });
     },
   };
 }

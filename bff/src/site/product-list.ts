@@ -54,36 +54,28 @@ export interface ProductListOptions {
   list: ListCache;
   /** CORS_ORIGINS: their pages get image URLs made absolute on the store (absolute-images.ts). */
   crossOriginClients: readonly string[];
+  /** The store's origin those image URLs name (public-url.ts): the same for every request, whatever its Host. */
+  storeOrigin: () => string;
 }
 
-export function registerProductList(app: FastifyInstance, { list, crossOriginClients }: ProductListOptions): void {
+export function registerProductList(app: FastifyInstance, { list, crossOriginClients, storeOrigin }: ProductListOptions): void {
   const clients = new Set(crossOriginClients);
-  const bodies = new WeakMap<ListCopy, Body>();
-  const rewritten = new WeakMap<ListCopy, Map<string, Body>>();
+  // One body per list version and audience, gone with the version: the store's own pages get the backend's bytes,
+  // pages of other sites the same list with its image paths absolute on the store. So the bodies kept are bounded by
+  // the list itself (CATALOG_MAX_BYTES), however many clients ask.
+  const ownBodies = new WeakMap<ListCopy, Body>();
+  const siteBodies = new WeakMap<ListCopy, Body>();
 
-  const bodyOf = (copy: ListCopy): Body => {
+  const bodyOf = (bodies: WeakMap<ListCopy, Body>, copy: ListCopy, bytes: () => Buffer): Body => {
     let body = bodies.get(copy);
     if (body === undefined) {
-      body = new Body(copy.bytes);
+      body = new Body(bytes());
       bodies.set(copy, body);
     }
     return body;
   };
-
-  // For a page on another site: the same list with its image paths absolute on the store the client called.
-  const bodyForSite = (copy: ListCopy, storeOrigin: string): Body => {
-    let sites = rewritten.get(copy);
-    if (sites === undefined) {
-      sites = new Map();
-      rewritten.set(copy, sites);
-    }
-    let body = sites.get(storeOrigin);
-    if (body === undefined) {
-      body = new Body(Buffer.from(JSON.stringify(withAbsoluteImages(JSON.parse(copy.bytes.toString('utf8')), storeOrigin))));
-      sites.set(storeOrigin, body);
-    }
-    return body;
-  };
+  const forSites = (copy: ListCopy): Buffer =>
+    Buffer.from(JSON.stringify(withAbsoluteImages(JSON.parse(copy.bytes.toString('utf8')), storeOrigin())));
 
   app.get('/api/product/list', { compress: false }, async (request, reply) => {
     let copy: ListCopy;
@@ -110,13 +102,13 @@ export function registerProductList(app: FastifyInstance, { list, crossOriginCli
       .header('vary', 'accept-encoding, origin');
     let body: Body;
     if (forSite) {
-      body = bodyForSite(copy, `${request.protocol}://${request.host}`);
+      body = bodyOf(siteBodies, copy, () => forSites(copy));
     } else {
       if (copy.etag !== undefined) {
         void reply.header('etag', copy.etag);
         if (request.headers['if-none-match'] === copy.etag) return reply.code(304).send();
       }
-      body = bodyOf(copy);
+      body = bodyOf(ownBodies, copy, () => copy.bytes);
     }
     const encoding = body.bytes.length >= COMPRESS_FROM_BYTES ? encodingFor(request) : undefined;
     if (encoding === undefined) return reply.send(body.bytes);

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_PATHS } from '../../../domain/back-office.js';
@@ -19,6 +20,8 @@ const PASSED_BACK = [
   'x-ratelimit-remaining',
   'x-ratelimit-reset',
 ] as const;
+/** Where a shopper's token travels (spec section 7 clients send `token`, ours `Authorization`). */
+const TOKEN_HEADERS = ['authorization', 'token'] as const;
 const UNAVAILABLE = { success: false, message: 'The store is not answering right now. Please try again in a moment.' };
 /** The answers that name product images, besides the list (product-list.ts): orders, whose items are product copies. */
 const NAMES_IMAGES = /^\/api\/order\/userorders(\?|$)/;
@@ -44,6 +47,10 @@ function routedPath(url: string): string | undefined {
     .toLowerCase();
 }
 
+function carriesToken(headers: IncomingHttpHeaders): boolean {
+  return TOKEN_HEADERS.some((name) => headers[name] !== undefined);
+}
+
 /** True for the admin contract's paths, however they are spelt (and for a path that cannot be read at all). */
 export function isAdminCall(url: string): boolean {
   const path = routedPath(url);
@@ -56,13 +63,15 @@ export interface RestProxyOptions {
   bodyLimit: number;
   /** CORS_ORIGINS: pages of these origins call the contract from another site, and get images they can resolve. */
   crossOriginClients: readonly string[];
+  /** The store's origin those images name (public-url.ts), whatever the request's Host. */
+  storeOrigin: () => string;
   /** ADMIN_API_FORWARDING: pass the admin contract's calls on too (product uploads stream through, unbuffered). */
   forwardAdmin: boolean;
 }
 
 export async function registerRestProxy(
   app: FastifyInstance,
-  { upstream, timeoutMs, bodyLimit, crossOriginClients, forwardAdmin }: RestProxyOptions,
+  { upstream, timeoutMs, bodyLimit, crossOriginClients, storeOrigin, forwardAdmin }: RestProxyOptions,
 ): Promise<void> {
   const clients = new Set(crossOriginClients);
   await app.register((scope, _options, done) => {
@@ -118,6 +127,9 @@ export async function registerRestProxy(
         const value = answer.headers[name];
         if (typeof value === 'string') void reply.header(name, value);
       }
+      // An answer for a shopper's token (their profile, cart, orders, or a refusal of it) is theirs alone: no shared
+      // cache may keep it, whatever the backend said (the seed's says nothing).
+      if (carriesToken(request.headers)) void reply.header('cache-control', 'no-store');
       if (forOtherSite && answer.statusCode === 200 && /json/i.test(String(answer.headers['content-type']))) {
         const text = await answer.body.text();
         let json: unknown;
@@ -127,7 +139,7 @@ export async function registerRestProxy(
           return reply.send(text);
         }
         void reply.removeHeader('etag').header('vary', 'Origin');
-        return reply.send(JSON.stringify(withAbsoluteImages(json, `${request.protocol}://${request.host}`)));
+        return reply.send(JSON.stringify(withAbsoluteImages(json, storeOrigin())));
       }
       // Streamed, not buffered: the product list is the API's largest answer and its most frequent.
       return reply.send(answer.body);
