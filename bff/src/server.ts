@@ -9,6 +9,7 @@ import { createCatalogAccess } from './catalog/catalog-access.js';
 import type { BffConfig } from './config.js';
 import type { GraphQLContext } from './context.js';
 import { createApollo } from './graphql/apollo.js';
+import { boundedAnswer, refuseDeepJson } from './graphql/http-limits.js';
 import { ResponseCache } from './graphql/response-cache.js';
 import { IDE_CSS, IDE_HTML, IDE_JS, IDE_SCRIPT_PATH, IDE_STYLE_PATH } from './ide/page.js';
 import { OrderAttempts } from './orders/order-attempts.js';
@@ -90,6 +91,7 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
     },
   });
 
+  refuseDeepJson(app);
   app.route({
     method: ['GET', 'POST', 'OPTIONS'],
     url: '/graphql',
@@ -103,10 +105,11 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
       return reply.type(hit.contentType).header('cache-control', 'no-store').send(hit.body);
     },
     onSend(request, reply, payload, done) {
-      responses.store(request, reply, payload);
+      const answer = boundedAnswer(reply, payload);
+      responses.store(request, reply, answer);
       // Answers depend on the shopper's token; no shared cache may keep them.
       void reply.header('cache-control', 'no-store');
-      done(null, payload);
+      done(null, answer);
     },
     handler,
   });

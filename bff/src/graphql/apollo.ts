@@ -3,26 +3,34 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { FastifyInstance } from 'fastify';
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { BffConfig } from '../config.js';
 import type { GraphQLContext } from '../context.js';
+import { QUERY_LIMITS } from './limits.js';
+import { queryCostPlugin } from './query-cost.js';
 import { resolvers } from './resolvers.js';
 import { responseCachePlugin } from './response-cache.js';
 import { typeDefs } from './schema.js';
 
-// Hostile documents are refused at validation, before any resolver (and so any upstream call) runs.
-// The storefront's deepest query (products → edges → node → related → images) is depth 5.
-export const QUERY_LIMITS = { depth: 8, aliases: 15, tokens: 2000, cost: 5000, directives: 20 } as const;
-
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** An error Apollo answers with a 4xx status but no code of its own (a malformed `persistedQuery` extension). */
+function isClientMistake(error: unknown): boolean {
+  if (!(error instanceof GraphQLError)) return false;
+  const http: unknown = error.extensions.http;
+  const status = typeof http === 'object' && http !== null && 'status' in http ? http.status : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
 
 export async function createApollo(app: FastifyInstance, config: BffConfig): Promise<ApolloServer<GraphQLContext>> {
   const production = config.NODE_ENV === 'production';
   const armor = new ApolloArmor({
     maxDepth: { n: QUERY_LIMITS.depth, ignoreIntrospection: true },
     maxAliases: { n: QUERY_LIMITS.aliases },
-    maxTokens: { n: QUERY_LIMITS.tokens },
-    costLimit: { maxCost: QUERY_LIMITS.cost, ignoreIntrospection: true },
+    // Counted by the parser itself (parseOptions below): armor's own count throws from a plugin hook, a 500.
+    maxTokens: { enabled: false },
+    // Armor's cost ignores `first` and `limit`; query-cost.ts counts them.
+    costLimit: { enabled: false },
     maxDirectives: { n: QUERY_LIMITS.directives },
     // "Did you mean …" leaks the schema; it only helps while developing.
     blockFieldSuggestion: { enabled: production },
@@ -36,6 +44,7 @@ export async function createApollo(app: FastifyInstance, config: BffConfig): Pro
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: !production,
     validationRules: armor.validationRules,
+    parseOptions: { maxTokens: QUERY_LIMITS.tokens },
     ...(config.LOG_LEVEL === 'silent' ? {} : { logger: app.log }),
     plugins: [
       // graphql-armor is typed against @apollo/server's CommonJS build and this module its ES build: the same
@@ -44,12 +53,14 @@ export async function createApollo(app: FastifyInstance, config: BffConfig): Pro
       // Apollo's default landing page loads from the internet; the BFF serves its own offline IDE instead.
       ApolloServerPluginLandingPageDisabled(),
       fastifyApolloDrainPlugin(app),
+      queryCostPlugin({ maxCost: QUERY_LIMITS.cost, maxSelfNesting: QUERY_LIMITS.selfNesting }),
       responseCachePlugin(),
     ],
-    formatError(formatted: GraphQLFormattedError): GraphQLFormattedError {
+    formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+      if (formatted.extensions?.code !== 'INTERNAL_SERVER_ERROR') return formatted;
+      if (isClientMistake(error)) return { ...formatted, extensions: { ...formatted.extensions, code: 'BAD_REQUEST' } };
       // A bug's message may name internals; in production the shopper gets a plain sentence instead.
-      if (production && formatted.extensions?.code === 'INTERNAL_SERVER_ERROR') return { ...formatted, message: INTERNAL_MESSAGE };
-      return formatted;
+      return production ? { ...formatted, message: INTERNAL_MESSAGE } : formatted;
     },
   });
   await apollo.start();

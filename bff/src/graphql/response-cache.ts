@@ -1,7 +1,9 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Kind, OperationTypeNode, type DocumentNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import { Kind, OperationTypeNode, parse, print, type DocumentNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
 import type { GraphQLContext } from '../context.js';
+import { QUERY_LIMITS } from './limits.js';
 
 // Whole-response cache for catalogue queries. Every storefront visit asks the same few collection queries; the
 // answers depend only on the query, its variables and the catalogue version, so they are served from memory
@@ -11,8 +13,11 @@ import type { GraphQLContext } from '../context.js';
 
 /** Root fields that read only the public catalogue (never the shopper); an operation using anything else is not cached. */
 const PUBLIC_ROOT_FIELDS = new Set(['products', 'product', 'latestProducts', '__typename']);
-const MAX_ENTRIES = 500;
+/** The answers kept, keys included; the least recently used go first. */
+export const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
 const MAX_ENTRY_BYTES = 512 * 1024;
+/** Query texts already printed (a cache hit costs a lookup, not a parse), keys included. */
+const PRINTED_QUERIES_BYTES = 4 * 1024 * 1024;
 
 /** What a response-cache decision needs to know about one GraphQL execution (the context's `notes`). */
 export interface ExecutionNotes {
@@ -75,28 +80,35 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The cache key of a JSON POST, or undefined when the request is not one a cached answer could serve. */
-function keyOf(request: FastifyRequest): string | undefined {
-  const body: unknown = request.body;
-  if (request.method !== 'POST' || !isRecord(body) || typeof body.query !== 'string') return undefined;
-  if (body.extensions !== undefined) return undefined;
-  const { operationName, variables } = body;
-  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return undefined;
-  if (variables !== undefined && variables !== null && !isRecord(variables)) return undefined;
-  // The accept header picks the response's content type, so it is part of the answer.
-  return JSON.stringify([request.headers.accept ?? '', operationName ?? null, body.query, variables ?? null]);
-}
+/** What an answer takes in memory besides its key. */
+const sizeOfResponse = (response: CachedResponse) => stringBytes(response.body) + stringBytes(response.contentType) + 16;
 
 export class ResponseCache {
-  readonly #entries = new Map<string, CachedResponse>();
+  readonly #entries: BoundedCache<CachedResponse>;
+  /**
+   * Each query text as parsed and printed: comments, whitespace and commas make no new entry. The text a client sends
+   * again is found here without parsing it again (the storefront's hits stay a lookup).
+   */
+  readonly #printed = new BoundedCache<string>({ maxBytes: PRINTED_QUERIES_BYTES, sizeOf: stringBytes });
   /** Per request: its key (computed once, before execution) and the notes its execution leaves. */
   readonly #keys = new WeakMap<FastifyRequest, string>();
   readonly #notes = new WeakMap<FastifyRequest, ExecutionNotes>();
   readonly #currentVersion: () => Promise<number>;
 
   /** `currentVersion`: the catalogue's version now; an answer computed from another is never served. */
-  constructor(currentVersion: () => Promise<number>) {
+  constructor(currentVersion: () => Promise<number>, maxBytes = RESPONSE_CACHE_BYTES) {
     this.#currentVersion = currentVersion;
+    this.#entries = new BoundedCache({ maxBytes, sizeOf: sizeOfResponse });
+  }
+
+  /** Bytes the kept answers take, keys included, by the cache's own accounting. */
+  get bytes(): number {
+    return this.#entries.bytes;
+  }
+
+  /** How many answers are kept. */
+  get size(): number {
+    return this.#entries.size;
   }
 
   /** The notes the execution of this request fills in, to put in its GraphQL context. */
@@ -111,7 +123,7 @@ export class ResponseCache {
 
   /** Before execution: the cached answer to this request, if one is kept for the current catalogue. */
   async lookup(request: FastifyRequest): Promise<CachedResponse | undefined> {
-    const key = keyOf(request);
+    const key = this.#keyOf(request);
     if (key === undefined) return undefined;
     this.#keys.set(request, key);
     const hit = this.#entries.get(key);
@@ -134,12 +146,35 @@ export class ResponseCache {
   }
 
   #set(key: string, entry: CachedResponse): void {
-    if (entry.body.length > MAX_ENTRY_BYTES) return;
-    this.#entries.delete(key);
-    if (this.#entries.size >= MAX_ENTRIES) {
-      const oldest = this.#entries.keys().next();
-      if (oldest.done !== true) this.#entries.delete(oldest.value);
+    if (entry.body.length > MAX_ENTRY_BYTES) this.#entries.delete(key);
+    else this.#entries.set(key, entry);
+  }
+
+  /** The cache key of a JSON POST, or undefined when the request is not one a cached answer could serve. */
+  #keyOf(request: FastifyRequest): string | undefined {
+    const body: unknown = request.body;
+    if (request.method !== 'POST' || !isRecord(body) || typeof body.query !== 'string') return undefined;
+    if (body.extensions !== undefined) return undefined;
+    const { operationName, variables } = body;
+    if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return undefined;
+    if (variables !== undefined && variables !== null && !isRecord(variables)) return undefined;
+    const query = this.#print(body.query);
+    if (query === undefined) return undefined;
+    // The accept header picks the response's content type, so it is part of the answer.
+    return JSON.stringify([request.headers.accept ?? '', operationName ?? null, query, variables ?? null]);
+  }
+
+  /** The query as printed from its syntax tree; undefined when it does not parse (Apollo answers it, uncached). */
+  #print(query: string): string | undefined {
+    const known = this.#printed.get(query);
+    if (known !== undefined) return known;
+    let printed: string;
+    try {
+      printed = print(parse(query, { noLocation: true, maxTokens: QUERY_LIMITS.tokens }));
+    } catch {
+      return undefined;
     }
-    this.#entries.set(key, entry);
+    this.#printed.set(query, printed);
+    return printed;
   }
 }

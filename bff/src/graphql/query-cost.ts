@@ -1,0 +1,189 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import {
+  getArgumentValues,
+  getNamedType,
+  getNullableType,
+  getVariableValues,
+  GraphQLError,
+  isCompositeType,
+  isInterfaceType,
+  isListType,
+  isObjectType,
+  Kind,
+  typeFromAST,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLCompositeType,
+  type GraphQLField,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+import type { GraphQLContext } from '../context.js';
+import type { StoreErrorCode } from '../errors.js';
+
+// What a query asks of the store, counted before it runs, the way GitHub's and Shopify's GraphQL APIs count it: every
+// object the answer would hold costs 1 (scalars and enums are free), and a list holds as many objects as its size
+// argument asks. A selection under `products(first: 100)` counts a hundred times, under `related(limit: 20)` inside it
+// two thousand times. Literal arguments, variables and defaults count alike, through fragments and inline fragments.
+
+/** The arguments that size a list: on a list field, its own length; on a connection, the length of its lists. */
+const SIZE_ARGUMENTS = ['first', 'limit'];
+/** A list without a size argument (a cart's lines, an order's items, facet counts) is counted as this long. */
+const UNSIZED_LIST_LENGTH = 10;
+
+export interface QueryCost {
+  /** Objects the answer may hold. */
+  cost: number;
+  /** The field found most deeply inside itself on one path (`Product.related` for `related { related { … } }`). */
+  deepestSelfNesting?: { field: string; depth: number };
+}
+
+interface Walk {
+  schema: GraphQLSchema;
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>;
+  variables: Record<string, unknown>;
+  result: QueryCost;
+}
+
+function fieldsOf(type: GraphQLCompositeType): Record<string, GraphQLField<unknown, unknown> | undefined> {
+  return isObjectType(type) || isInterfaceType(type) ? type.getFields() : {};
+}
+
+/** The size this field's arguments ask for; null when they would fail coercion (the field then does no work). */
+function sizeOf(walk: Walk, definition: GraphQLField<unknown, unknown>, field: FieldNode): number | undefined | null {
+  const argument = definition.args.find((arg) => SIZE_ARGUMENTS.includes(arg.name));
+  if (argument === undefined) return undefined;
+  let values: Record<string, unknown>;
+  try {
+    values = getArgumentValues(definition, field, walk.variables);
+  } catch {
+    return null;
+  }
+  const size = values[argument.name];
+  return typeof size === 'number' ? Math.max(0, size) : UNSIZED_LIST_LENGTH;
+}
+
+function fieldCost(walk: Walk, field: FieldNode, parent: GraphQLCompositeType, connectionSize: number | undefined, path: string[]): number {
+  const name = field.name.value;
+  const definition = fieldsOf(parent)[name];
+  // __typename is free, and introspection is bounded by the schema (and off in production).
+  if (name.startsWith('__') || definition === undefined || field.selectionSet === undefined) return 0;
+  const type = getNamedType(definition.type);
+  if (!isCompositeType(type)) return 0;
+
+  const coordinate = `${parent.name}.${name}`;
+  const depth = path.filter((step) => step === coordinate).length + 1;
+  if (depth > (walk.result.deepestSelfNesting?.depth ?? 1)) walk.result.deepestSelfNesting = { field: coordinate, depth };
+
+  const size = sizeOf(walk, definition, field);
+  if (size === null) return 0;
+  const isList = isListType(getNullableType(definition.type));
+  const length = isList ? (size ?? connectionSize ?? UNSIZED_LIST_LENGTH) : 1;
+  path.push(coordinate);
+  const selection = selectionCost(walk, field.selectionSet, type, isList ? undefined : size, path);
+  path.pop();
+  return length * (1 + selection);
+}
+
+function selectionCost(
+  walk: Walk,
+  selectionSet: SelectionSetNode,
+  parent: GraphQLCompositeType,
+  connectionSize: number | undefined,
+  path: string[],
+): number {
+  let cost = 0;
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) {
+      cost += fieldCost(walk, selection, parent, connectionSize, path);
+      continue;
+    }
+    const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : walk.fragments.get(selection.name.value);
+    if (fragment === undefined) continue;
+    const condition = fragment.typeCondition === undefined ? parent : typeFromAST(walk.schema, fragment.typeCondition);
+    if (condition !== undefined && isCompositeType(condition)) {
+      cost += selectionCost(walk, fragment.selectionSet, condition, connectionSize, path);
+    }
+  }
+  return cost;
+}
+
+/**
+ * The cost of one operation of a validated document with the request's variables; undefined when the variables do not
+ * fit the operation (it is then refused without running).
+ */
+export function queryCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown> = {},
+): QueryCost | undefined {
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 1 });
+  if (coerced.errors !== undefined) return undefined;
+  const root = schema.getRootType(operation.operation);
+  if (root === undefined || root === null) return undefined;
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  const walk: Walk = { schema, fragments, variables: coerced.coerced, result: { cost: 0 } };
+  walk.result.cost = selectionCost(walk, operation.selectionSet, root, undefined, []);
+  return walk.result;
+}
+
+const formatted = (n: number) => n.toLocaleString('en-US');
+
+function refusal(code: StoreErrorCode | 'GRAPHQL_VALIDATION_FAILED', message: string, details: Record<string, unknown>): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, ...details, http: { status: 400 } } });
+}
+
+export interface CostLimits {
+  maxCost: number;
+  /** How deep one field may appear inside itself on a path. */
+  maxSelfNesting: number;
+}
+
+/**
+ * Refuses, before execution, an operation costing more than `maxCost` or nesting a field deeper than
+ * `maxSelfNesting` (400, `BAD_USER_INPUT` with `extensions.cost` and `maxCost`); an accepted one reports its cost in
+ * the answer's `extensions.cost`.
+ */
+export function queryCostPlugin({ maxCost, maxSelfNesting }: CostLimits): ApolloServerPlugin<GraphQLContext> {
+  return {
+    requestDidStart() {
+      let cost: number | undefined;
+      return Promise.resolve({
+        didResolveOperation({ schema, document, operation, request }) {
+          const counted = operation && queryCost(schema, document, operation, request.variables);
+          if (counted === undefined) return Promise.resolve();
+          if (counted.cost > maxCost) {
+            throw refusal(
+              'BAD_USER_INPUT',
+              `This query would cost ${formatted(counted.cost)}; the limit is ${formatted(maxCost)}. Ask for fewer items (first, limit) or nest less.`,
+              { cost: counted.cost, maxCost },
+            );
+          }
+          const nesting = counted.deepestSelfNesting;
+          if (nesting !== undefined && nesting.depth > maxSelfNesting) {
+            throw refusal(
+              'GRAPHQL_VALIDATION_FAILED',
+              `${nesting.field} is nested ${nesting.depth} levels deep in itself; the limit is ${maxSelfNesting}.`,
+              { field: nesting.field, maxNesting: maxSelfNesting },
+            );
+          }
+          cost = counted.cost;
+          return Promise.resolve();
+        },
+        willSendResponse({ response }) {
+          if (cost !== undefined && response.body.kind === 'single') {
+            const result = response.body.singleResult;
+            result.extensions = { ...result.extensions, cost };
+          }
+          return Promise.resolve();
+        },
+      });
+    },
+  };
+}
