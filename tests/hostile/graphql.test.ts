@@ -172,7 +172,8 @@ function cachedEndpoint(cache: ResponseCache, answer: (query: string) => string)
       return reply.type('application/json').send(answer((request.body as { query: string }).query));
     },
   );
-  const ask = (query: string) => app.inject({ method: 'POST', url: '/graphql', payload: { query } });
+  const ask = (query: string, extensions?: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url: '/graphql', payload: { query, ...(extensions === undefined ? {} : { extensions }) } });
   return { app, ask, executions: () => executions };
 }
 
@@ -205,6 +206,21 @@ describe('the response cache is bounded in bytes and keyed by the printed docume
     expect(endpoint.executions()).toBe(400);
     await endpoint.ask(query(0));
     expect(endpoint.executions()).toBe(401);
+    await endpoint.app.close();
+  });
+
+  it("serves the storefront's queries, which name their client library in extensions, and no other extensions", async () => {
+    const cache = new ResponseCache(() => Promise.resolve(1));
+    const endpoint = cachedEndpoint(cache, () => '{"data":{"latestProducts":[]}}');
+    // What Apollo Client 4's HttpLink sends with every operation (its client awareness).
+    const clientLibrary = { clientLibrary: { name: '@apollo/client', version: '4.3.8' } };
+    const query = '{ latestProducts(limit: 4) { id } }';
+    await endpoint.ask(query, clientLibrary);
+    await endpoint.ask(query, clientLibrary);
+    await endpoint.ask(query);
+    expect(endpoint.executions()).toBe(1);
+    await endpoint.ask(query, { ...clientLibrary, persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } });
+    expect(endpoint.executions()).toBe(2);
     await endpoint.app.close();
   });
 

@@ -76,6 +76,13 @@ export function responseCachePlugin(): ApolloServerPlugin<GraphQLContext> {
   };
 }
 
+/** Extensions that change nothing in the answer: Apollo Client 4's HttpLink names its library in every operation. */
+const NEUTRAL_EXTENSIONS = new Set(['clientLibrary']);
+
+function changesNothing(extensions: unknown): boolean {
+  return isRecord(extensions) && Object.keys(extensions).every((name) => NEUTRAL_EXTENSIONS.has(name));
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -154,7 +161,7 @@ export class ResponseCache {
   #keyOf(request: FastifyRequest): string | undefined {
     const body: unknown = request.body;
     if (request.method !== 'POST' || !isRecord(body) || typeof body.query !== 'string') return undefined;
-    if (body.extensions !== undefined) return undefined;
+    if (body.extensions !== undefined && !changesNothing(body.extensions)) return undefined;
     const { operationName, variables } = body;
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return undefined;
     if (variables !== undefined && variables !== null && !isRecord(variables)) return undefined;
