@@ -12,6 +12,7 @@ import path from 'node:path';
 import { ROOT } from '../scripts/service-process.js';
 import { startApi } from '../tests/support/api-process.js';
 import { startBff } from '../tests/support/bff-process.js';
+import { connectInspector, freePort } from './inspector.js';
 import { peakRssMiB, printMachine, rssMiB } from './machine.js';
 
 const ORIGIN = 'http://shop.example';
@@ -74,12 +75,30 @@ const imported = spawnSync('npx', ['tsx', 'api/src/catalog/import.ts', catalogue
 });
 if (imported.status !== 0) throw new Error(`import failed:\n${imported.stderr}`);
 console.log(`${PRODUCTS} generated products (PRODUCTS changes it), SQLite`);
-const api = await startApi({ LOG_LEVEL: 'silent', CORS_ORIGINS: ORIGIN, SEED_CATALOG: 'false' }, dataDir);
-const bff = await startBff(api.url, { NODE_ENV: 'production', LOG_LEVEL: 'silent', CORS_ORIGINS: ORIGIN });
+const [apiPort, bffPort] = [await freePort(), await freePort()];
+const api = await startApi({ LOG_LEVEL: 'silent', CORS_ORIGINS: ORIGIN, SEED_CATALOG: 'false' }, dataDir, [
+  `--inspect=127.0.0.1:${apiPort}`,
+]);
+const bff = await startBff(api.url, { NODE_ENV: 'production', LOG_LEVEL: 'silent', CORS_ORIGINS: ORIGIN }, [
+  `--inspect=127.0.0.1:${bffPort}`,
+]);
 const bffPid = bff.child.pid!;
-const memory = () => ({ api: rssMiB(api.pid), bff: rssMiB(bffPid) });
-const change = (before: number, after: number) =>
-  `${fmt(before)} → ${fmt(after)} MiB (${after >= before ? '+' : ''}${fmt(after - before)})`;
+const [apiInspector, bffInspector] = [await connectInspector(apiPort), await connectInspector(bffPort)];
+
+interface Memory {
+  rss: number;
+  retained: number;
+}
+/** Each process's resident memory, and what it retains once garbage is collected (heap used + buffers). */
+const memory = async (): Promise<{ api: Memory; bff: Memory }> => ({
+  api: { rss: rssMiB(api.pid), retained: await apiInspector.retainedMiB() },
+  bff: { rss: rssMiB(bffPid), retained: await bffInspector.retainedMiB() },
+});
+const retainedBy = (before: Memory, after: Memory) => after.retained - before.retained;
+const change = (before: Memory, after: Memory) => {
+  const retained = retainedBy(before, after);
+  return `retains ${retained >= 0 ? '+' : ''}${fmt(retained, 1)} MiB (${fmt(before.retained)} → ${fmt(after.retained)}); RSS ${fmt(before.rss)} → ${fmt(after.rss)}`;
+};
 
 try {
   // Warm both processes as a shopper would, so the figures below are what the floods add.
@@ -90,15 +109,15 @@ try {
 
   // 1. One small query asking for a huge answer.
   {
-    const before = memory();
+    const before = await memory();
     const answer = await postJson(bff.url, '/graphql', JSON.stringify({ query: COSTLY }));
-    const after = memory();
+    const after = await memory();
     rows.push({
       flood: `costly query (${COSTLY.length} bytes): status ${answer.status}, ${fmt(answer.bytes)} bytes answered`,
       requests: 1,
       time: `${fmt(answer.ms, 1)} ms`,
       api: change(before.api, after.api),
-      bff: `${change(before.bff, after.bff)}, peak ${fmt(peakRssMiB(bffPid))}`,
+      bff: `${change(before.bff, after.bff)}, peak RSS ${fmt(peakRssMiB(bffPid))}`,
       goal: 'refused or ≤ 1 MB',
       met: answer.status >= 400 || answer.bytes <= 1_000_000,
     });
@@ -106,13 +125,13 @@ try {
 
   // 2. 150 distinct 8 KB Host values on the spec's list, from an allowed origin.
   {
-    const before = memory();
+    const before = await memory();
     const times: number[] = [];
     for (let i = 0; i < 150; i += 1) {
       const host = `h${i}-${'x'.repeat(8 * 1024 - 12)}.example`;
       times.push((await send(bff.url, 'GET', '/api/product/list', { origin: ORIGIN, host })).ms);
     }
-    const after = memory();
+    const after = await memory();
     rows.push({
       flood: '150 distinct 8 KB `Host` values, `GET /api/product/list` with an allowed `Origin`',
       requests: 150,
@@ -120,13 +139,13 @@ try {
       api: change(before.api, after.api),
       bff: change(before.bff, after.bff),
       goal: 'BFF retains ≤ 40 MB',
-      met: after.bff - before.bff <= 40,
+      met: retainedBy(before.bff, after.bff) <= 40,
     });
   }
 
   // 3. 400 distinct public queries, each a new document (an alias and a comment) with a large answer.
   {
-    const before = memory();
+    const before = await memory();
     const times: number[] = [];
     let bytes = 0;
     for (let i = 0; i < 400; i += 1) {
@@ -135,7 +154,7 @@ try {
       times.push(answer.ms);
       bytes = Math.max(bytes, answer.bytes);
     }
-    const after = memory();
+    const after = await memory();
     rows.push({
       flood: `400 distinct cacheable queries (answers up to ${fmt(bytes / 1024)} KiB)`,
       requests: 400,
@@ -143,7 +162,7 @@ try {
       api: change(before.api, after.api),
       bff: change(before.bff, after.bff),
       goal: 'BFF retains ≤ 100 MB',
-      met: after.bff - before.bff <= 100,
+      met: retainedBy(before.bff, after.bff) <= 100,
     });
   }
 
@@ -152,7 +171,7 @@ try {
     const size = 1024 * 1024 - 64;
     const deep = Buffer.from('['.repeat(size / 2) + ']'.repeat(size / 2));
     const flat = Buffer.from(JSON.stringify({ pad: 'x'.repeat(size - 12) }));
-    const before = memory();
+    const before = await memory();
     const deepTimes: number[] = [];
     const flatTimes: number[] = [];
     for (let i = 0; i < 5; i += 1) {
@@ -163,7 +182,7 @@ try {
     const health: number[] = [];
     for (let i = 0; i < 5; i += 1) health.push((await send(api.url, 'GET', '/api/health', {})).ms);
     await Promise.all(floods);
-    const after = memory();
+    const after = await memory();
     const ratio = median(deepTimes) / median(flatTimes);
     rows.push({
       flood: '1 MiB of nested `[[[…` to `POST /api/order/place` without a token, against a flat 1 MiB body',
@@ -216,6 +235,8 @@ try {
   for (const r of rows)
     console.log(`| ${r.flood} | ${r.requests} | ${r.time} | ${r.api} | ${r.bff} | ${r.goal} | ${r.met ? 'yes' : '**no**'} |`);
 } finally {
+  apiInspector.close();
+  bffInspector.close();
   await bff.stop();
   await api.stop();
   rmSync(work, { recursive: true, force: true });
