@@ -549,14 +549,19 @@ describe('cartMachine in several tabs', () => {
     expect(follower.calls.sent).toEqual([]);
   });
 
-  it('a cart fetched before the other tab confirmed its sign-in merge does not undo the merge', async () => {
-    // A guest's shoe in both tabs; the shopper signs in, and both tabs ask for the account's (empty) cart.
+  /** A guest's shoe in both tabs; the shopper signs in, and both tabs ask for the account's (empty) cart. */
+  function signingInWithAGuestsShoe() {
     const server = { cart: {} as CartData };
     const guest: CartLog = { events: [{ type: 'added', id: 'g1', at: 1, itemId: 'p1', size: 'M' }], synced: 0 };
     const sender = startCart(guest, { sender: true, server });
     const follower = startCart(guest, { sender: false, server });
     sender.actor.send({ type: 'cart.signedIn' });
     follower.actor.send({ type: 'cart.signedIn' });
+    return { server, sender, follower };
+  }
+
+  it('a cart fetched before the other tab confirmed its sign-in merge does not undo the merge', async () => {
+    const { server, sender, follower } = signingInWithAGuestsShoe();
     const followersFirstFetch = follower.calls.fetch!;
     // The sender's answer comes first; it sends the merge and shares the confirmed log.
     await drive(sender, { type: 'xstate.done.actor.fetchCart', output: {} });
@@ -571,6 +576,22 @@ describe('cartMachine in several tabs', () => {
     expect(selectCart(follower.actor.getSnapshot())).toEqual({ p1: { M: 1 } });
     expect(foldCart(follower.persisted.at(-1)!.events)).toEqual({ p1: { M: 1 } });
     expect(follower.calls.sent).toEqual([]);
+  });
+
+  it('a tab that took over a closed tab’s outbox does not merge the guest’s shoe a second time', async () => {
+    // The sending tab merges the shoe and closes before hearing back.
+    const { server, sender, follower } = signingInWithAGuestsShoe();
+    await drive(sender, { type: 'xstate.done.actor.fetchCart', output: {} });
+    applyOnServer(server, sender.calls.send!.input);
+    await share(sender, follower);
+    sender.actor.stop();
+    // The follower fetches the account's cart, which has the shoe already, and takes over sending.
+    await drive(follower, { type: 'xstate.done.actor.fetchCart', output: {} });
+    follower.actor.send({ type: 'cart.senderChanged', sender: true });
+    await drive(follower, applied);
+    expect(follower.calls.sent).toEqual([{ itemId: 'p1', size: 'M', quantity: 1 }]);
+    expect(server.cart).toEqual({ p1: { M: 1 } });
+    expect(selectCart(follower.actor.getSnapshot())).toEqual({ p1: { M: 1 } });
   });
 
   it('a stale copy of the log does not bring back a change the server already has', async () => {

@@ -9,6 +9,7 @@ import {
   appendCartEvent,
   mergeStoredLog,
   nextChangeToSend,
+  outboxAsAbsolute,
   pendingEvents,
   rebaseCartLog,
   restoredCartLog,
@@ -51,6 +52,12 @@ export interface CartContext {
   settled: string[];
   /** This tab's own pending changes that no other tab's stored log has shown yet (see mergeStoredLog). */
   unshared: string[];
+  /**
+   * The pending changes include another tab's outbox, taken from its stored log: some may have reached the server
+   * already (that tab may close before hearing back), so the next rebase replays them as absolute quantities, as a
+   * reload does (restoredCartLog). Replayed as they are, a guest's shoe merged there would be added again here.
+   */
+  adoptedOutbox: boolean;
 }
 
 // Past-tense facts, like every event of the machines/ family.
@@ -147,7 +154,11 @@ export const cartMachine = setup({
     input: {} as CartInput,
   },
   actors: {
-    /** POST /api/cart/get: the account's cartData. */
+    /**
+     * POST /api/cart/get: the account's cartData, read anew for each call. The machine calls again when the answer on
+     * its way may be out of date (another tab's log came meanwhile): an answer shared with an earlier call would undo
+     * what it called again for.
+     */
     fetchCart: fromPromise<CartData>(notProvided('fetchCart')),
     /** POST /api/cart/update with the absolute quantity. */
     sendCartChange: fromPromise<CartChangeResult, CartChange>(notProvided('sendCartChange')),
@@ -167,15 +178,27 @@ export const cartMachine = setup({
       const { itemId, size, quantity } = event;
       return recorded(context, { type: 'quantitySet', id: newEventId(), at: Date.now(), itemId, size, quantity });
     }),
-    resetCart: assign({ ...withLog(EMPTY_CART_LOG), retries: 0, lastError: null, needsRefresh: false, settled: [], unshared: [] }),
-    // The stale confirmed part is dropped: the server's cart replaces it, and the unconfirmed changes are replayed
-    // on top of it (a guest's cart merges into the account's this way).
-    rebaseOnServerCart: assign(({ context }, params: { cartData: CartData }) => ({
-      ...withLog(rebaseCartLog(context.log, params.cartData, context.log.synced, Date.now())),
+    resetCart: assign({
+      ...withLog(EMPTY_CART_LOG),
       retries: 0,
       lastError: null,
       needsRefresh: false,
-    })),
+      settled: [],
+      unshared: [],
+      adoptedOutbox: false,
+    }),
+    // The stale confirmed part is dropped: the server's cart replaces it, and the unconfirmed changes are replayed
+    // on top of it (a guest's cart merges into the account's this way; another tab's outbox as absolute quantities).
+    rebaseOnServerCart: assign(({ context }, params: { cartData: CartData }) => {
+      const log = context.adoptedOutbox ? outboxAsAbsolute(context.log) : context.log;
+      return {
+        ...withLog(rebaseCartLog(log, params.cartData, log.synced, Date.now())),
+        retries: 0,
+        lastError: null,
+        needsRefresh: false,
+        adoptedOutbox: false,
+      };
+    }),
     acceptServerCart: assign(({ context }, params: { cartData: CartData }) => ({
       settled: settledHead(context),
       ...withLog(rebaseCartLog(context.log, params.cartData, context.log.synced + 1, Date.now())),
@@ -193,7 +216,13 @@ export const cartMachine = setup({
     })),
     adoptStoredLog: assign(({ context }, params: { log: CartLog }) => {
       const shown = new Set([...params.log.events.map((event) => event.id), ...(params.log.settled ?? [])]);
-      return { ...withLog(mergedWithStored(context, params.log)), unshared: context.unshared.filter((id) => !shown.has(id)) };
+      return {
+        ...withLog(mergedWithStored(context, params.log)),
+        unshared: context.unshared.filter((id) => !shown.has(id)),
+        // A following tab takes the stored log's pending changes as its own (the sending tab only adds changes it
+        // has not seen, which no tab has sent yet).
+        adoptedOutbox: context.adoptedOutbox || (!context.sender && params.log.outbox === true),
+      };
     }),
     setSender: assign((_, params: { sender: boolean }) => ({ sender: params.sender })),
     recordFailure: assign(({ context }, params: { message: string }) => ({
@@ -232,6 +261,7 @@ export const cartMachine = setup({
     signedIn: false,
     settled: [],
     unshared: [],
+    adoptedOutbox: false,
   }),
   on: {
     'cart.storedLogChanged': [

@@ -17,7 +17,10 @@ const REFUSALS: ReadonlySet<ErrorCode> = new Set(['BAD_USER_INPUT', 'NOT_FOUND']
 
 /**
  * The one way the machines' actors (cart sync, sign-in, PLACE ORDER) call the store. Silent: the machine decides
- * what the shopper sees, so the client's error link only logs. A query always goes to the network.
+ * what the shopper sees, so the client's error link only logs. A query always goes to the network, as a request of
+ * its own: Apollo Client otherwise answers a query like one still on its way with that one's answer, and a machine
+ * that asks again does so because that answer may be out of date (the cart fetched again after another tab confirmed
+ * the sign-in merge would get the empty cart from before it, and lay it over the merge).
  *
  * A refusal resolves as `refused`; anything else rejects with the shopper's sentence, for the machine to retry or
  * toast: a busy store as StoreBusyError with its Retry-After, and a stale session after ending it (retrying with a
@@ -30,7 +33,7 @@ export async function callStore<TData, TVariables extends OperationVariables>(
     const apolloClient = await loadApolloClient();
     const { data } =
       'query' in call
-        ? await apolloClient.query({ ...call, fetchPolicy: 'network-only', context: { silent: true } })
+        ? await apolloClient.query({ ...call, fetchPolicy: 'network-only', context: { silent: true, queryDeduplication: false } })
         : await apolloClient.mutate({ ...call, context: { silent: true } });
     // Errors reject under the default error policy, so the data is there; the type allows otherwise.
     if (data === undefined || data === null) throw new Error('The store sent an empty answer. Please try again.');

@@ -1,11 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { UpdateCartLineDocument } from '../../graphql/generated/graphql';
 import { cartProduct, cartProductsAnswer, serverCartAnswer, storeGuestCart, viewerAnswer } from '../../test/cart-fixtures';
 import { answer } from '../../test/graphql-mock';
 import { renderApp } from '../../test/render-app';
 import { clearSessionToken, setSessionToken } from '../../shared/session/session-store';
-import { serializeCartLog } from '#machines/cart/cart-events';
+import { parseStoredCartLog, serializeCartLog, type CartLog } from '#machines/cart/cart-events';
+import { foldCart } from '#machines/cart/cart-fold';
 import { CART_STORAGE_KEY, LEGACY_OUTBOX_KEY } from './cart-storage';
 
 const runner = cartProduct('men-run', 'Stride Pro Running Shoe', 4499);
@@ -65,5 +66,57 @@ describe('cart and session', () => {
 
     await waitFor(() => expect(requests.some((sent) => sent.operationName === 'UpdateCartLine')).toBe(true));
     expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
+  });
+
+  describe('in a tab that follows another (which sends the outbox)', () => {
+    /** Another tab holds the sender's Web Lock for as long as this test runs. */
+    function anotherTabSends(): void {
+      Object.defineProperty(navigator, 'locks', { configurable: true, value: { request: () => new Promise<never>(() => undefined) } });
+    }
+    afterEach(() => {
+      Reflect.deleteProperty(navigator, 'locks');
+    });
+
+    /** What the other tab stores, as the browser tells this one (the `storage` event). */
+    function otherTabStores(log: CartLog): void {
+      const text = serializeCartLog(log);
+      window.localStorage.setItem(CART_STORAGE_KEY, text);
+      window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY, newValue: text, storageArea: window.localStorage }));
+    }
+
+    // Issue 27, item 10: the other tab signed up with a guest's shoe; this one opened /cart while the merge was on its
+    // way. This tab's cart query was answered before the merge reached the store, but arrives after the other tab
+    // confirmed it: the cart is fetched again, and that fetch must be a request of its own, not the one on its way.
+    it('a cart fetched again after the other tab confirmed the sign-in merge is a new request, not the stale one', async () => {
+      anotherTabSends();
+      setSessionToken('token-asha');
+      window.localStorage.setItem(
+        CART_STORAGE_KEY,
+        serializeCartLog({ events: [{ type: 'added', id: 'g1', at: 1, itemId: 'men-run', size: 'UK 8' }], synced: 0, outbox: true }),
+      );
+      let answerTheFirstFetch: () => void = () => undefined;
+      const firstFetchHeld = new Promise<void>((resolve) => (answerTheFirstFetch = resolve));
+      const { requests } = renderApp('/cart', [
+        viewerAnswer,
+        cartProductsAnswer(['men-run'], [runner]),
+        serverCartAnswer([], firstFetchHeld),
+        serverCartAnswer([{ productId: 'men-run', size: 'UK 8', quantity: 1 }]),
+      ]);
+      await waitFor(() => expect(requests.filter((sent) => sent.operationName === 'ServerCart')).toHaveLength(1));
+
+      act(() =>
+        otherTabStores({
+          events: [{ type: 'quantitySet', id: 'base-0', at: 2, itemId: 'men-run', size: 'UK 8', quantity: 1 }],
+          synced: 1,
+          settled: ['g1'],
+        }),
+      );
+      answerTheFirstFetch();
+
+      await waitFor(() => expect(requests.filter((sent) => sent.operationName === 'ServerCart')).toHaveLength(2));
+      expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
+      const stored = parseStoredCartLog(window.localStorage.getItem(CART_STORAGE_KEY), () => undefined);
+      expect(foldCart(stored.events)).toEqual({ 'men-run': { 'UK 8': 1 } });
+    });
   });
 });

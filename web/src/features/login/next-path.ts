@@ -1,21 +1,30 @@
+// A percent-encoded slash, backslash, dot, percent sign or control character in the path: a router that decodes it
+// would see another path (`/%2F%2Fevil.example` is `//evil.example` decoded, `/%09/x` a tab a parser strips).
+const ENCODED_SEPARATOR = /%(?:2f|5c|2e|25|[01][0-9a-f]|7f)/i;
+
 /**
- * Where to go after signing in: the `next` the shopper came with (e.g. /place-order), if it is a path on this
- * site. Anything else (another origin, `//evil.example`, a `javascript:` URL) falls back to '/', so a link to
- * /login can never send a shopper off the store.
+ * Where to go after signing in: the `next` the shopper came with (e.g. /place-order), if it is a plain path on this
+ * site. Anything else falls back to '/', so a link to /login can never send a shopper off the store, nor to a path
+ * the router refuses: another origin (`//evil.example`, `https://…`, `/\evil.example`), a `javascript:` URL, and
+ * any path the URL parser would rewrite (dot segments such as `/.//evil.example`, which normalises to
+ * `//evil.example`, backslashes, raw tabs or newlines) or a router would decode into another (ENCODED_SEPARATOR).
  */
 export function safeNextPath(next: string | null | undefined, origin?: string): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  if (!next?.startsWith('/')) return '/';
   // Read only here: prerendering has no window, and no `next` either.
   const base = origin ?? window.location.origin;
+  let url: URL;
   try {
-    const url = new URL(next, base);
-    if (url.origin !== base) return '/';
-    const path = `${url.pathname}${url.search}${url.hash}`;
-    // Back to /login would only bounce to '/' again.
-    return url.pathname === '/login' ? '/' : path;
+    url = new URL(next, base);
   } catch {
     return '/';
   }
+  // The parser keeps a plain path as written; whatever it rewrote was not one. (The query and fragment are taken as
+  // it reads them: they cannot change where the shopper lands.)
+  const written = /^[^?#]*/.exec(next)![0];
+  if (url.origin !== base || url.pathname !== written || ENCODED_SEPARATOR.test(written)) return '/';
+  // Back to /login would only bounce to '/' again.
+  return url.pathname === '/login' ? '/' : `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** The /login link that brings the shopper back to `path` once signed in. */
