@@ -122,6 +122,21 @@ describe('GraphQL work is bounded by a cost that counts list sizes (item 1)', ()
     expect(Object.fromEntries(costs).CollectionProducts).toBe(1 + 100 + 1 + (1 + 10 + 10));
   });
 
+  it('counts the merged answer, so fragments spread twice at every level cost what they return, not 2^n', () => {
+    const schema = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
+    const costOf = (text: string) => {
+      const document = parse(text);
+      const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+      return queryCost(schema, document, operation)?.cost;
+    };
+    // 16 levels of fragments, each spreading the next twice: 65,536 spreads of one list of one product.
+    let fragments = 'fragment F16 on Product { related(limit: 1) { id } }\n';
+    for (let i = 15; i >= 0; i--) fragments += `fragment F${i} on Product { ...F${i + 1} ...F${i + 1} }\n`;
+    expect(costOf(`{ product(id: "x") { ...F0 } }\n${fragments}`)).toBe(1 + 1);
+    // The same field asked twice under one response key is one field of the answer.
+    expect(costOf('{ product(id: "x") { related(limit: 3) { id } related(limit: 3) { name } } }')).toBe(1 + 3);
+  });
+
   it('answers the storefront catalogue queries at their largest sizes, with their cost in extensions', async () => {
     const { text } = storefrontDocuments();
     const id = await firstProductId(bff());

@@ -65,11 +65,51 @@ function sizeOf(walk: Walk, definition: GraphQLField<unknown, unknown>, field: F
   return typeof size === 'number' ? Math.max(0, size) : UNSIZED_LIST_LENGTH;
 }
 
-function fieldCost(walk: Walk, field: FieldNode, parent: GraphQLCompositeType, connectionSize: number | undefined, path: string[]): number {
+/** A field of the answer: every node asking for it under one response key, which execution merges into one. */
+interface CollectedField {
+  parent: GraphQLCompositeType;
+  nodes: FieldNode[];
+}
+
+/**
+ * The fields these selection sets collect, as execution collects them: grouped by response key, each named fragment
+ * followed once. Counting the merged answer, not the document's text, keeps the walk linear in the document: a
+ * fragment spread twice, or a field asked twice, is one field of the answer.
+ */
+function collectFields(walk: Walk, selectionSets: readonly SelectionSetNode[], parent: GraphQLCompositeType): Iterable<CollectedField> {
+  const fields = new Map<string, CollectedField>();
+  const followed = new Set<string>();
+  const gather = (selectionSet: SelectionSetNode, type: GraphQLCompositeType): void => {
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) {
+        const key = `${type.name}.${selection.alias?.value ?? selection.name.value}`;
+        const known = fields.get(key);
+        if (known === undefined) fields.set(key, { parent: type, nodes: [selection] });
+        else known.nodes.push(selection);
+        continue;
+      }
+      if (selection.kind === Kind.FRAGMENT_SPREAD) {
+        if (followed.has(selection.name.value)) continue;
+        followed.add(selection.name.value);
+      }
+      const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : walk.fragments.get(selection.name.value);
+      if (fragment === undefined) continue;
+      const condition = fragment.typeCondition === undefined ? type : typeFromAST(walk.schema, fragment.typeCondition);
+      if (condition !== undefined && isCompositeType(condition)) gather(fragment.selectionSet, condition);
+    }
+  };
+  for (const selectionSet of selectionSets) gather(selectionSet, parent);
+  return fields.values();
+}
+
+function fieldCost(walk: Walk, { parent, nodes }: CollectedField, connectionSize: number | undefined, path: string[]): number {
+  // Fields merged under one response key have the same name and arguments (validation sees to it).
+  const field = nodes[0]!;
   const name = field.name.value;
   const definition = fieldsOf(parent)[name];
+  const selectionSets = nodes.flatMap((node) => (node.selectionSet === undefined ? [] : [node.selectionSet]));
   // __typename is free, and introspection is bounded by the schema (and off in production).
-  if (name.startsWith('__') || definition === undefined || field.selectionSet === undefined) return 0;
+  if (name.startsWith('__') || definition === undefined || selectionSets.length === 0) return 0;
   const type = getNamedType(definition.type);
   if (!isCompositeType(type)) return 0;
 
@@ -82,31 +122,20 @@ function fieldCost(walk: Walk, field: FieldNode, parent: GraphQLCompositeType, c
   const isList = isListType(getNullableType(definition.type));
   const length = isList ? (size ?? connectionSize ?? UNSIZED_LIST_LENGTH) : 1;
   path.push(coordinate);
-  const selection = selectionCost(walk, field.selectionSet, type, isList ? undefined : size, path);
+  const selection = selectionCost(walk, selectionSets, type, isList ? undefined : size, path);
   path.pop();
   return length * (1 + selection);
 }
 
 function selectionCost(
   walk: Walk,
-  selectionSet: SelectionSetNode,
+  selectionSets: readonly SelectionSetNode[],
   parent: GraphQLCompositeType,
   connectionSize: number | undefined,
   path: string[],
 ): number {
   let cost = 0;
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FIELD) {
-      cost += fieldCost(walk, selection, parent, connectionSize, path);
-      continue;
-    }
-    const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : walk.fragments.get(selection.name.value);
-    if (fragment === undefined) continue;
-    const condition = fragment.typeCondition === undefined ? parent : typeFromAST(walk.schema, fragment.typeCondition);
-    if (condition !== undefined && isCompositeType(condition)) {
-      cost += selectionCost(walk, fragment.selectionSet, condition, connectionSize, path);
-    }
-  }
+  for (const field of collectFields(walk, selectionSets, parent)) cost += fieldCost(walk, field, connectionSize, path);
   return cost;
 }
 
@@ -129,7 +158,7 @@ export function queryCost(
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   }
   const walk: Walk = { schema, fragments, variables: coerced.coerced, result: { cost: 0 } };
-  walk.result.cost = selectionCost(walk, operation.selectionSet, root, undefined, []);
+  walk.result.cost = selectionCost(walk, [operation.selectionSet], root, undefined, []);
   return walk.result;
 }
 
