@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 // its handler asks the guard who was let in.
 //
 // The check runs in `onRequest`, before Fastify reads the body: a request without a valid token is refused for the
-// price of its headers, whatever body it carries (issue 27: 1 MiB of nesting used to be parsed before the 401).
+// price of its headers, whatever body it carries (a megabyte of nesting is never parsed for a 401).
 // Every answer of a guarded route, refusals included, is one caller's: `Cache-Control: no-store`, so no shared
 // cache (a CDN, a proxy before the store URL) keeps it.
 
