@@ -134,7 +134,8 @@ describe('hosted sign-in (Clerk) in the browser', () => {
           await screenshot(page, `clerk-failed-${script}`);
           // The pages that wait for the session go on as signed out.
           await page.getByRole('link', { name: 'My orders' }).click();
-          await expect.poll(() => page.getByText('Sign in to see your orders.').count()).toBe(1);
+          // The orders route's chunk loads at this click; two pages and the file's other concurrent tests share the CPU.
+          await expect.poll(() => page.getByText('Sign in to see your orders.').count(), { timeout: 10_000 }).toBe(1);
           await unavailable.click();
           await page.waitForURL((url) => url.pathname === '/login');
           await page.getByLabel('Email').waitFor();
