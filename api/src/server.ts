@@ -21,6 +21,7 @@ import type { StoreDatabase } from './db/database.js';
 import { ApiError, BusyError, UnreadableBodyError } from './http/errors.js';
 import { adminOrderRoutes } from './order/admin-routes.js';
 import { orderRoutes } from './order/routes.js';
+import { adminStockRoutes } from './stock/routes.js';
 import { userRoutes } from './user/routes.js';
 
 export const PUBLIC_DIR = fileURLToPath(new URL('../public', import.meta.url));
@@ -100,7 +101,7 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
     const sent = config.FAILURES_AS_200 && !isUnreadableBody(error) ? 200 : status;
     // Kept at any status: with FAILURES_AS_200 the header (and the message) still say when to try again.
     if (error instanceof BusyError) void reply.header('retry-after', String(error.retryAfterSeconds));
-    return reply.code(sent).send({ success: false, message });
+    return reply.code(sent).send({ success: false, message, ...(error instanceof ApiError ? error.details : {}) });
   });
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ success: false, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }),
@@ -168,6 +169,7 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
   adminRoutes(app, { admin, authRateLimit: { max: config.AUTH_RATE_LIMIT_MAX, timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS } });
   adminOrderRoutes(app, { db, admin });
   await adminProductRoutes(app, { database, catalog, admin, uploadsDir, imageMaxBytes: config.IMAGE_UPLOAD_MAX_BYTES });
+  adminStockRoutes(app, { database, admin });
   await registerUploadedImages(app, uploadsDir);
   return app;
 }

@@ -4,6 +4,7 @@ import * as initial from './migrations/001_initial.js';
 import * as catalogQuery from './migrations/002_catalog_query.js';
 import * as catalogSearch from './migrations/003_catalog_search.js';
 import * as backOffice from './migrations/004_back_office.js';
+import * as stock from './migrations/005_stock.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -15,6 +16,7 @@ const migrations: Record<string, DialectMigration> = {
   '002_catalog_query': catalogQuery,
   '003_catalog_search': catalogSearch,
   '004_back_office': backOffice,
+  '005_stock': stock,
 };
 
 export async function migrateToLatest({ db, dialect }: StoreDatabase): Promise<void> {

@@ -15,6 +15,18 @@ export interface ProductTable {
   sizes: string; // JSON array of size labels
   bestseller: number; // 0 | 1, the same on both dialects
   date: Millis;
+  /** JSON object { size: pairs left } of the sizes at or below LOW_STOCK_THRESHOLD (domain/stock.ts); null when none. */
+  low_stock: string | null;
+  /** 1 when every size is tracked and sold out. Kept with product_stock, in the same transaction. */
+  sold_out: Generated<number>;
+}
+
+// Pairs of one size on hand (migration 005). A size without a row is not tracked: it always sells.
+export interface ProductStockTable {
+  product_id: string;
+  size: string;
+  quantity: number;
+  updated_at: Millis;
 }
 
 // One row (id 1): bumped in the same transaction as every product write, so readers can key caches on it.
@@ -76,6 +88,7 @@ export interface OrderStatusChangeTable {
 
 export interface Database {
   products: ProductTable;
+  product_stock: ProductStockTable;
   catalog_state: CatalogStateTable;
   search_terms: SearchTermTable;
   users: UserTable;

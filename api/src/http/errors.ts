@@ -1,8 +1,10 @@
-// A failure the API answers with `{ success: false, message }` and the given HTTP status.
+// A failure the API answers with `{ success: false, message }` and the given HTTP status; `details` are further
+// fields of the answer for clients that act on them (a machine-readable `code`, the lines an order cannot fill).
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'ApiError';

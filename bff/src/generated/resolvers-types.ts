@@ -82,6 +82,11 @@ export type ErrorCode =
   | 'BAD_USER_INPUT'
   /** A product the call names is not in the catalogue. */
   | 'NOT_FOUND'
+  /**
+   * The order asks for more pairs than the store has of some lines; nothing was ordered and the cart is untouched.
+   * extensions.shortfalls lists them: { productId, name, size, requested, left } (left 0: sold out).
+   */
+  | 'OUT_OF_STOCK'
   /** The store is at capacity for this call (sign-in, sign-up); send it again after retryAfterSeconds. */
   | 'STORE_BUSY'
   /** Too many calls from this shopper; retryAfterSeconds says when to try again. */
@@ -200,6 +205,10 @@ export type Product = {
   /** Products of the same category and type, never this one. */
   related: Array<Product>;
   sizes: Array<Scalars['String']['output']>;
+  /** True when every size is sold out: the product cannot be added to a cart. */
+  soldOut: Scalars['Boolean']['output'];
+  /** Each of the sizes, in their order, with its availability. From a backend that keeps no stock, every size is in stock. */
+  stock: Array<SizeStock>;
   type: ProductType;
 };
 
@@ -239,6 +248,8 @@ export type ProductFilter = {
   categories?: InputMaybe<Array<Category>>;
   /** Only these products (e.g. the lines of a guest cart). */
   ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Only products with at least one size in stock (true); false or absent: every product. */
+  inStock?: InputMaybe<Scalars['Boolean']['input']>;
   /** Words to find in the name, type and description: case and accents ignored; on our API the last word is matched as a prefix and a one-letter typo in a word of five or more letters is forgiven. */
   search?: InputMaybe<Scalars['String']['input']>;
   types?: InputMaybe<Array<ProductType>>;
@@ -295,6 +306,15 @@ export type RegisterInput = {
   email: Scalars['String']['input'];
   name: Scalars['String']['input'];
   password: Scalars['String']['input'];
+};
+
+/** One size of a product as the shopper may buy it. Exact counts are shown only when few pairs are left. */
+export type SizeStock = {
+  __typename?: 'SizeStock';
+  inStock: Scalars['Boolean']['output'];
+  /** Pairs left when few are (at or below the store's low-stock threshold, 3; 0 when sold out); null when more are, or when the store does not count this size. */
+  left?: Maybe<Scalars['Int']['output']>;
+  size: Scalars['String']['output'];
 };
 
 export type TypeCount = {
@@ -412,6 +432,7 @@ export type ResolversTypes = {
   ProductType: ProductType;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RegisterInput: RegisterInput;
+  SizeStock: ResolverTypeWrapper<SizeStock>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   TypeCount: ResolverTypeWrapper<TypeCount>;
   User: ResolverTypeWrapper<User>;
@@ -444,6 +465,7 @@ export type ResolversParentTypes = {
   ProductFilter: ProductFilter;
   Query: Record<PropertyKey, never>;
   RegisterInput: RegisterInput;
+  SizeStock: SizeStock;
   String: Scalars['String']['output'];
   TypeCount: TypeCount;
   User: User;
@@ -530,6 +552,8 @@ export type ProductResolvers<ContextType = GraphQLContext, ParentType extends Re
   price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   related?: Resolver<Array<ResolversTypes['Product']>, ParentType, ContextType, RequireFields<ProductRelatedArgs, 'limit'>>;
   sizes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  soldOut?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  stock?: Resolver<Array<ResolversTypes['SizeStock']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['ProductType'], ParentType, ContextType>;
 };
 
@@ -560,6 +584,12 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   products?: Resolver<ResolversTypes['ProductConnection'], ParentType, ContextType, RequireFields<QueryProductsArgs, 'first' | 'sort'>>;
 };
 
+export type SizeStockResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SizeStock'] = ResolversParentTypes['SizeStock']> = {
+  inStock?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  left?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type TypeCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TypeCount'] = ResolversParentTypes['TypeCount']> = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['ProductType'], ParentType, ContextType>;
@@ -587,6 +617,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ProductEdge?: ProductEdgeResolvers<ContextType>;
   ProductFacets?: ProductFacetsResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  SizeStock?: SizeStockResolvers<ContextType>;
   TypeCount?: TypeCountResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
 };

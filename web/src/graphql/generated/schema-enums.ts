@@ -11,6 +11,11 @@ export type ErrorCode =
   | 'BAD_USER_INPUT'
   /** A product the call names is not in the catalogue. */
   | 'NOT_FOUND'
+  /**
+   * The order asks for more pairs than the store has of some lines; nothing was ordered and the cart is untouched.
+   * extensions.shortfalls lists them: { productId, name, size, requested, left } (left 0: sold out).
+   */
+  | 'OUT_OF_STOCK'
   /** The store is at capacity for this call (sign-in, sign-up); send it again after retryAfterSeconds. */
   | 'STORE_BUSY'
   /** Too many calls from this shopper; retryAfterSeconds says when to try again. */
