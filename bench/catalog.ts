@@ -1,8 +1,10 @@
 // `npm run bench:catalog`: the catalogue at scale, on SQLite and PostgreSQL, in one run on loopback. For each size
-// (SIZES, default 10000,100000) and database (DATABASES, default sqlite,postgres): generate the catalogue, import
-// it with `npm run catalog:import` (timed), start the API and the BFF on it, then measure
+// (SIZES, default 10000,100000) and database (DATABASES, default sqlite,postgres): generate the catalogue with stock
+// (about 60% of products counted, some sizes low, 5% sold out), import it with `npm run catalog:import` (timed),
+// start the API and the BFF on it, then measure
 // - distinct filtered + sorted + searched collection queries through GraphQL, one at a time (no cache can answer
-//   them: each combination of filter, sort and search is asked once), p50/p95/p99;
+//   them: each combination of filter, sort, search and the in-stock filter is asked once), p50/p95/p99, and apart
+//   the third of them with the in-stock filter;
 // - the collection page's HTML with its products (distinct URLs, so each is rendered), p50/p95;
 // - the spec's list at the store's URL (the BFF's copy) against a bare node:http server sending the same bytes;
 // - the resident memory of the API and the BFF processes afterwards (and their peaks).
@@ -18,6 +20,7 @@ import pg from 'pg';
 import { startPostgres, type PostgresServer } from '../scripts/postgres-server.js';
 import { ROOT, startService, type RunningService } from '../scripts/service-process.js';
 import { measure } from './load.js';
+import { printMachine } from './machine.js';
 
 const SIZES = (process.env.SIZES ?? '10000,100000').split(',').map(Number);
 const DATABASES = (process.env.DATABASES ?? 'sqlite,postgres').split(',') as Array<'sqlite' | 'postgres'>;
@@ -80,7 +83,7 @@ const SORTS = ['RELEVANT', 'PRICE_ASC', 'PRICE_DESC', 'NEWEST'];
 const CATEGORY_CHOICES = [[], ['MEN'], ['WOMEN'], ['MEN', 'WOMEN']];
 const TYPES = ['SPORTS_SHOES', 'SNEAKERS', 'LEATHER_SHOES', 'SLIPPERS', 'SANDALS'];
 
-/** A fixed sequence of distinct collection queries: filter × sort × search, each combination once. */
+/** A fixed sequence of distinct collection queries: filter × sort × search × in stock, each combination once. */
 function distinctQueries(count: number): Array<Record<string, unknown>> {
   const queries: Array<Record<string, unknown>> = [];
   const seen = new Set<string>();
@@ -96,6 +99,8 @@ function distinctQueries(count: number): Array<Record<string, unknown>> {
       sort: SORTS[next(4)],
       first: 24,
     };
+    // A third of the queries keep only products with a size left (drawn last: the other draws stay as they were).
+    if (next(3) === 0) Object.assign(variables.filter, { inStock: true });
     const key = JSON.stringify(variables);
     if (!seen.has(key)) {
       seen.add(key);
@@ -156,6 +161,7 @@ async function listAgainstBare(bffUrl: string): Promise<{ store: number; bare: n
   }
 }
 
+printMachine();
 if (!existsSync(path.join(`${WEB_DIST}-server`, 'server.json'))) {
   console.log('Building the web app (the collection HTML is rendered by its server half)…');
   const build = spawnSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
@@ -169,7 +175,7 @@ try {
     const work = mkdtempSync(path.join(tmpdir(), 'bench-catalog-'));
     try {
       const file = path.join(work, `catalog-${size}.json`);
-      spawnSync('npx', ['tsx', 'scripts/generate-catalog.ts', String(size), file], { cwd: ROOT, stdio: 'ignore' });
+      spawnSync('npx', ['tsx', 'scripts/generate-catalog.ts', String(size), file, '--stock'], { cwd: ROOT, stdio: 'ignore' });
       for (const database of DATABASES) {
         const dataDir = path.join(work, `data-${database}`);
         const env: Record<string, string> = { DATA_DIR: dataDir, SEED_CATALOG: 'false', LOG_LEVEL: 'silent' };
@@ -204,8 +210,14 @@ try {
           // Warm-up: connections, the version probe, JIT.
           for (const variables of queries.slice(QUERIES)) await ask(variables);
           const latencies: number[] = [];
-          for (const variables of queries.slice(0, QUERIES)) latencies.push((await timed(() => ask(variables))).ms);
+          const inStock: number[] = [];
+          for (const variables of queries.slice(0, QUERIES)) {
+            const took = (await timed(() => ask(variables))).ms;
+            latencies.push(took);
+            if ((variables.filter as { inStock?: boolean }).inStock) inStock.push(took);
+          }
           latencies.sort((a, b) => a - b);
+          inStock.sort((a, b) => a - b);
 
           const pages: number[] = [];
           let withProducts = 0;
@@ -224,6 +236,7 @@ try {
           const bffMemory = memoryOf(bff);
           rows.push(
             `| ${size.toLocaleString('en')} | ${database} | ${importSeconds.toFixed(1)} s | ${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))} / ${ms(percentile(latencies, 99))} | ` +
+              `${ms(percentile(inStock, 50))} / ${ms(percentile(inStock, 95))} (${String(inStock.length)} queries) | ` +
               `${ms(percentile(pages, 50))} / ${ms(percentile(pages, 95))} (${String(withProducts)}/${String(PAGES)} with products) | ${String(list.store)} / ${String(list.bare)} req/s (${(list.store / list.bare).toFixed(2)}×, ${list.megabytes.toFixed(1)} MB) | ` +
               `${String(apiMemory.rss)} + ${String(bffMemory.rss)} = ${String(apiMemory.rss + bffMemory.rss)} MiB (peaks ${String(apiMemory.peak)} + ${String(bffMemory.peak)}) |`,
           );
@@ -242,7 +255,7 @@ try {
 }
 
 console.log(
-  '\n| products | database | import | GraphQL collection p50 / p95 / p99 ms | collection HTML p50 / p95 ms | REST list: store / bare | API + BFF memory (RSS) |',
+  '\n| products | database | import | GraphQL collection p50 / p95 / p99 ms | of which in stock only p50 / p95 ms | collection HTML p50 / p95 ms | REST list: store / bare | API + BFF memory (RSS) |',
 );
-console.log('|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);

@@ -10,13 +10,20 @@ export function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-/** The admin contract's calls. `POST /api/product/single` is public, as the lineage's is (the list shows as much). */
+/**
+ * The admin contract's calls, and our stock calls beside them. `POST /api/product/single` is public, as the
+ * lineage's is (the list shows as much).
+ */
 export const ADMIN_PATHS = {
   login: '/api/user/admin',
   listOrders: '/api/order/list',
   orderStatus: '/api/order/status',
   addProduct: '/api/product/add',
   removeProduct: '/api/product/remove',
+  /** `{ productId, size, count }` (count: pairs on hand, or null to stop counting) → the product's counts. */
+  setStock: '/api/product/stock',
+  /** `{}` or `{ threshold }` → the counted sizes with at most that many pairs left, lowest first. */
+  lowStock: '/api/product/stock/low',
 } as const;
 
 /** The file fields of `POST /api/product/add`, in the order the product's images take. */

@@ -1,12 +1,16 @@
 /**
  * Writes a realistic catalogue of N products for load and scale work:
  *
- *   npm run catalog:generate -- <count> <out.json>
+ *   npm run catalog:generate -- <count> <out.json> [--stock]
  *
  * Names come from brand × line × model × colour words, descriptions are a few sentences built from per-type
  * phrases, images reuse the store's own artwork (api/public/images/{type}-{colour}-{view}.svg). The output is
  * deterministic: a fixed-seed PRNG, and product i depends only on the products before it, so the first 1,000
  * products of a 100,000 catalogue are the 1,000 catalogue.
+ *
+ * With --stock, rows also carry counts per size (the import's `stock` field), drawn from a PRNG of their own so the
+ * products are the same with or without: about 60% of products counted in every size (some sizes with 3 pairs or
+ * fewer), 5% sold out in every size, the rest not counted.
  */
 import { writeFileSync } from 'node:fs';
 import { SUB_CATEGORIES, type Category, type SubCategory } from '../domain/store-rules.js';
@@ -188,6 +192,9 @@ const VIEWS = ['side', 'top', 'detail'] as const;
 const LAST_DATE = Date.UTC(2026, 4, 31, 18, 0, 0);
 const TWO_YEARS = 730 * 24 * 60 * 60 * 1000;
 
+// The stock's own stream: the products' draws are the same with or without --stock.
+const stockRandom = prng(0x570c_2028);
+
 interface GeneratedProduct {
   _id: string;
   name: string;
@@ -199,6 +206,7 @@ interface GeneratedProduct {
   sizes: string[];
   bestseller: boolean;
   date: number;
+  stock?: Record<string, number>;
 }
 
 /** `count` distinct items of `list`, in random order. */
@@ -256,12 +264,33 @@ function generateProduct(index: number): GeneratedProduct {
   };
 }
 
-const [countArg, out] = process.argv.slice(2);
+/** Pairs on hand per size, or undefined for a product whose stock is not counted. */
+function stockOf(productSizes: readonly string[]): Record<string, number> | undefined {
+  const draw = stockRandom();
+  if (draw < 0.35) return undefined;
+  if (draw < 0.4) return Object.fromEntries(productSizes.map((size) => [size, 0]));
+  const counts = Object.fromEntries(productSizes.map((size) => [size, 4 + Math.floor(stockRandom() * 37)]));
+  // A quarter of the counted products run low in a size or two.
+  if (stockRandom() < 0.25) {
+    for (let i = 0; i < 1 + Math.floor(stockRandom() * 2); i += 1) {
+      counts[productSizes[Math.floor(stockRandom() * productSizes.length)]!] = Math.floor(stockRandom() * 4);
+    }
+  }
+  return counts;
+}
+
+const args = process.argv.slice(2);
+const withStock = args.includes('--stock');
+const [countArg, out] = args.filter((arg) => arg !== '--stock');
 const count = Number(countArg);
 if (!out || !Number.isInteger(count) || count < 1) {
-  console.error('Usage: npm run catalog:generate -- <count> <out.json>');
+  console.error('Usage: npm run catalog:generate -- <count> <out.json> [--stock]');
   process.exit(2);
 }
-const products = Array.from({ length: count }, (_, i) => generateProduct(i + 1));
+const products = Array.from({ length: count }, (_, i) => {
+  const product = generateProduct(i + 1);
+  const stock = withStock ? stockOf(product.sizes) : undefined;
+  return stock ? { ...product, stock } : product;
+});
 writeFileSync(out, JSON.stringify(products));
 console.log(`wrote ${count} products to ${out}`);

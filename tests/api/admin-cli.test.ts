@@ -3,7 +3,9 @@ import { startApi, type RunningApi } from '../support/api-process.js';
 import { ADMIN, ADMIN_ENV, adminLogin, runShop } from '../support/back-office.js';
 import { BACKENDS, freshDatabaseEnv, openStoreDatabase } from '../support/databases.js';
 import { call } from '../support/http.js';
-import { listProducts, signUp, TEST_JWT_SECRET, VALID_ADDRESS } from '../support/store-api.js';
+import { listProducts, signUp, TEST_JWT_SECRET, VALID_ADDRESS, type CatalogProduct } from '../support/store-api.js';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 // `npm run shop -- …`: the back office from a terminal, on the same configuration (and database) as the API.
 
@@ -124,6 +126,78 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Unknown command "refund".');
     expect(unknown.stderr).toContain('npm run shop -- status <orderId> "<status>"');
+  });
+
+  it('sets the pairs on hand of one size from the terminal, or stops counting it, and the API shows it', async () => {
+    const shoe = (await listProducts(api.url))[10]!;
+    const [first, second] = shoe.sizes as [string, string];
+    const set = await runShop(['stock', shoe._id, first, '2'], env);
+    const others = shoe.sizes.slice(1).map((size) => `${size}: not counted`);
+    expect(set).toMatchObject({
+      code: 0,
+      stdout: `${shoe.name} (${shoe._id}): ${[`${first}: 2`, ...others].join(', ')}\nWhat shoppers see of it changed.\n`,
+    });
+    const single = async () =>
+      (await call(api.url, 'POST', '/api/product/single', { productId: shoe._id })).body.product as { lowStock?: unknown };
+    expect((await single()).lowStock).toEqual({ [first]: 2 });
+
+    // Plenty of a size: counted, and nothing shoppers see changes.
+    const plenty = await runShop(['stock', shoe._id, second, '30'], env);
+    expect(plenty.code).toBe(0);
+    expect(plenty.stdout).toContain(`${second}: 30`);
+    expect(plenty.stdout).not.toContain('What shoppers see');
+
+    const untracked = await runShop(['stock', shoe._id, first, 'untracked'], env);
+    expect(untracked.code).toBe(0);
+    expect(untracked.stdout).toContain(`${first}: not counted`);
+    expect(await single()).not.toHaveProperty('lowStock');
+  });
+
+  it('lists the sizes running out, lowest first, and with a threshold more of them', async () => {
+    const products = await listProducts(api.url);
+    const [a, b] = [products[11]!, products[12]!];
+    const line = (count: number, size: string, shoe: CatalogProduct) =>
+      new RegExp(`^${count}\\s+${escape(size)}\\s+${shoe._id}\\s+${escape(shoe.name)}$`, 'm');
+    expect(await runShop(['stock', '--low', '0'], env)).toMatchObject({ code: 0, stdout: 'No counted size has 0 pairs or fewer left.\n' });
+    await runShop(['stock', a._id, a.sizes[0]!, '3'], env);
+    await runShop(['stock', b._id, b.sizes[0]!, '1'], env);
+    await runShop(['stock', b._id, b.sizes[1]!, '6'], env);
+    const low = await runShop(['stock', '--low'], env);
+    expect(low.code).toBe(0);
+    const lines = low.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^LEFT\s+SIZE\s+PRODUCT\s+NAME$/);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(line(1, b.sizes[0]!, b));
+    expect(lines[2]).toMatch(line(3, a.sizes[0]!, a));
+    const wider = await runShop(['stock', '--low', '6'], env);
+    expect(wider.stdout.trim().split('\n')).toHaveLength(4);
+    expect(wider.stdout).toMatch(line(6, b.sizes[1]!, b));
+  });
+
+  it('refuses a count that is not a whole number of pairs, an unknown product or size, and changes nothing', async () => {
+    const shoe = (await listProducts(api.url))[13]!;
+    for (const [count, message] of [
+      ['-1', 'count cannot be negative (got "-1")'],
+      ['2.5', 'count must be a whole number (got "2.5")'],
+      ['lots', 'count must be a number (got "lots")'],
+      ['100001', 'count cannot be more than 100000 (got "100001")'],
+    ]) {
+      const refused = await runShop(['stock', shoe._id, shoe.sizes[0]!, count!], env);
+      expect(refused.code, count).toBe(2);
+      expect(refused.stderr).toContain(message);
+      expect(refused.stderr).toContain('npm run shop -- stock <productId> "<size>" <count|untracked>');
+    }
+    expect(await runShop(['stock', 'no-such-shoe', 'UK 8', '1'], env)).toMatchObject({
+      code: 1,
+      stderr: 'Product not found for ID: no-such-shoe\n',
+    });
+    const noSize = await runShop(['stock', shoe._id, 'UK 99', '1'], env);
+    expect(noSize.code).toBe(1);
+    expect(noSize.stderr).toContain(`${shoe.name} has no size "UK 99"`);
+    expect((await runShop(['stock', shoe._id, shoe.sizes[0]!], env)).code).toBe(2);
+    const single = await call(api.url, 'POST', '/api/product/single', { productId: shoe._id });
+    expect(single.body.product).not.toHaveProperty('lowStock');
+    expect((await runShop(['stock', '--low', '100000'], env)).stdout).not.toContain(shoe._id);
   });
 });
 

@@ -401,6 +401,7 @@ describe.each(BACKENDS)('catalogue query on %s', (backend) => {
 // More matches than a price or date order sorts whole: the order's index is walked instead (SQLite), on both.
 describe.each(BACKENDS)('catalogue query over many matches on %s', (backend) => {
   let api: RunningApi;
+  let database: StoreDatabase;
   const products = Array.from({ length: 2600 }, (_, i) =>
     shoe(`many-${i}`, {
       name: `${BRANDS[i % 5]!} ${MODEL[SUB_CATEGORIES[i % 5]!]} ${COLOURS[i % 3]!}`,
@@ -413,8 +414,9 @@ describe.each(BACKENDS)('catalogue query over many matches on %s', (backend) => 
   );
   const everyday = products.filter((p) => p.description.includes('everyday'));
 
-  withCatalogue(backend, products, (started) => {
+  withCatalogue(backend, products, (started, opened) => {
     api = started;
+    database = opened;
   });
 
   it('sorts and pages over all of them', async () => {
@@ -445,6 +447,29 @@ describe.each(BACKENDS)('catalogue query over many matches on %s', (backend) => 
       ),
     );
     expect(await allPages(api, { sort: 'price_desc', limit: 100 })).toEqual(byKey(products, (p) => p.price, -1));
+  });
+
+  it('leaves the sold-out products out of every sort and filter with inStock=true, and counts without them', async () => {
+    const gone = products.filter((_, i) => i % 3 === 2);
+    await upsertProducts(database, gone, { stock: new Map(gone.map((p) => [p._id, Object.fromEntries(p.sizes.map((s) => [s, 0]))])) });
+    const left = products.filter((_, i) => i % 3 !== 2);
+    const women = left.filter((p) => p.category === 'Women');
+    const answer = await ask(api, { inStock: 'true', category: 'Women', limit: 0 });
+    expect(answer.total).toBe(women.length);
+    expect(answer.facets!.category).toEqual({ Men: left.length - women.length, Women: women.length });
+    // More than 1,000 matches: SQLite walks the sort's index (its own plan).
+    expect(await allPages(api, { inStock: 'true', sort: 'price_asc', limit: 100 })).toEqual(byKey(left, (p) => p.price, 1));
+    expect(await allPages(api, { inStock: 'true', sort: 'newest', category: 'Women', limit: 100 })).toEqual(
+      byKey(women, (p) => p.date, -1),
+    );
+    expect(await allPages(api, { inStock: 'true', limit: 100 })).toEqual(left.map((p) => p._id));
+    expect(await allPages(api, { inStock: 'true', q: 'everyday', sort: 'price_desc', limit: 100 })).toEqual(
+      byKey(
+        everyday.filter((p) => left.includes(p)),
+        (p) => p.price,
+        -1,
+      ),
+    );
   });
 });
 
@@ -527,7 +552,8 @@ describe.each(BACKENDS)('catalogue search ranked and sorted over many matches on
     const found = products
       .map((p) => ({ p, tier: tierOf(params.q!, p) }))
       .filter(({ p, tier }) => tier > 0 && categories.includes(p.category) && types.includes(p.subCategory))
-      .filter(({ p }) => !related || (p.category === related.category && p.subCategory === related.subCategory && p._id !== related._id));
+      .filter(({ p }) => !related || (p.category === related.category && p.subCategory === related.subCategory && p._id !== related._id))
+      .filter(({ p }) => params.inStock !== 'true' || !soldOut.has(p._id));
     const matching = found.map(({ p }) => p);
     const ids =
       params.sort === 'price_asc'
@@ -540,10 +566,13 @@ describe.each(BACKENDS)('catalogue search ranked and sorted over many matches on
     return { ids, total: found.length };
   }
 
-  async function expectAllSearches(): Promise<void> {
+  /** Sold out in every size (inStock=true leaves them out). */
+  const soldOut = new Set<string>();
+
+  async function expectAllSearches(extra: Record<string, string> = {}): Promise<void> {
     for (const search of searches) {
       for (const sort of ['relevant', 'price_asc', 'price_desc', 'newest']) {
-        const params = { ...search, sort };
+        const params = { ...search, ...extra, sort };
         const want = expected(params);
         const first = await ask(api, { ...params, limit: 24 });
         expect(first.total, JSON.stringify(params)).toBe(want.total);
@@ -607,5 +636,28 @@ describe.each(BACKENDS)('catalogue search ranked and sorted over many matches on
       ['tier-21', ['UK 11']],
     ]);
     await expectAllSearches();
+  });
+
+  it('leaves the sold-out products out with inStock=true, in every plan, and counts the facets without them', async () => {
+    // A quarter of the products, and every match of some cells' name tier: dense and sparse gaps for each plan.
+    const gone = products.filter((p, i) => i % 4 === 1 || (p.name.includes('Breeze') && p.category === 'Men'));
+    for (const p of gone) soldOut.add(p._id);
+    const stock = new Map(gone.map((p) => [p._id, Object.fromEntries(p.sizes.map((size) => [size, 0]))]));
+    await upsertProducts(database, gone, { stock });
+    expect(expected({ q: 'breeze', inStock: 'true' }).total).toBeLessThan(expected({ q: 'breeze' }).total);
+    await expectAllSearches({ inStock: 'true' });
+    // Without the parameter, nothing is left out.
+    await expectAllSearches();
+
+    const params = { q: 'sandals', category: 'Women', subCategory: 'Sneakers,Sandals', inStock: 'true' };
+    const answer = await ask(api, { ...params, limit: 0 });
+    for (const category of CATEGORIES) {
+      expect(answer.facets!.category[category], category).toBe(expected({ ...params, category }).total);
+    }
+    for (const subCategory of SUB_CATEGORIES) {
+      expect(answer.facets!.subCategory[subCategory], subCategory).toBe(expected({ ...params, subCategory }).total);
+    }
+    // The total alone (no facets) is counted apart on SQLite.
+    expect((await ask(api, { ...params, limit: 0, facets: 'false' })).total).toBe(expected(params).total);
   });
 });

@@ -10,7 +10,15 @@ import { signUp, VALID_ADDRESS } from '../support/store-api.js';
 // shop turns ADMIN_API_FORWARDING on, GraphQL has nothing of it, and the storefront's catalogue follows what the
 // back office adds and removes within the BFF's revalidation (CATALOG_TTL_MS), without a restart.
 
-const ADMIN_PATHS = ['/api/user/admin', '/api/order/list', '/api/order/status', '/api/product/add', '/api/product/remove'];
+const ADMIN_PATHS = [
+  '/api/user/admin',
+  '/api/order/list',
+  '/api/order/status',
+  '/api/product/add',
+  '/api/product/remove',
+  '/api/product/stock',
+  '/api/product/stock/low',
+];
 // The same calls spelt as a router might still match them.
 const RESPELT = [
   '/api/ORDER/list',

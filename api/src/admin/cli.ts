@@ -1,12 +1,15 @@
 // `npm run shop -- <command>`: the back office from a terminal, on the database the API's configuration names.
 //   orders [--status S] [--limit N]   the latest orders, newest first
 //   status <orderId> <status>         moves an order (the change is kept, as the admin contract's are)
+//   stock <productId> <size> <count|untracked>   sets the pairs on hand of one size, or stops counting it
+//   stock --low [threshold]           the counted sizes with at most that many pairs left, lowest first
 //   admin-password                    reads a password (typed twice, or piped) and prints its hash for ADMIN_PASSWORD_HASH
 import { userInfo } from 'node:os';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { ORDER_STATUSES } from '../../../domain/back-office.js';
+import { LOW_STOCK_THRESHOLD, stockCountSchema } from '../../../domain/stock.js';
 import { CURRENCY_SYMBOL } from '../../../domain/store-rules.js';
 import { hashPassword } from '../auth/password.js';
 import { ADMIN_PASSWORD_MIN_LENGTH, loadApiConfig, type ApiConfig } from '../config.js';
@@ -15,10 +18,13 @@ import { migrateToLatest } from '../db/migrate.js';
 import { ApiError } from '../http/errors.js';
 import { listShopOrders, type ShopOrder } from '../order/admin-repository.js';
 import { changeOrderStatus } from '../order/status.js';
+import { runningOut, setStock } from '../stock/service.js';
 
 const USAGE = `Usage:
   npm run shop -- orders [--status "<status>"] [--limit <n>]
   npm run shop -- status <orderId> "<status>"
+  npm run shop -- stock <productId> "<size>" <count|untracked>
+  npm run shop -- stock --low [threshold]
   npm run shop -- admin-password
 
 Statuses: ${ORDER_STATUSES.join(', ')}`;
@@ -108,6 +114,41 @@ async function setStatus(config: ApiConfig, args: string[]): Promise<void> {
   );
 }
 
+/** A count as typed: a whole number of pairs within the store's range (blank, "0x10" or "1e3" is not a number). */
+function countTyped(text: string, field: string): number {
+  const parsed = stockCountSchema(field).safeParse(/^\s*[+-]?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN);
+  if (!parsed.success) throw new UsageError(`${parsed.error.issues[0]!.message} (got "${text}")`);
+  return parsed.data;
+}
+
+const UNTRACKED = 'untracked';
+
+async function stock(config: ApiConfig, args: string[]): Promise<void> {
+  // Read by hand, not by parseArgs: a count of "-1" is a count to refuse, not an option.
+  if (args[0] === '--low') {
+    if (args.length > 2) throw new UsageError('stock --low takes at most a threshold');
+    const threshold = args[1] === undefined ? LOW_STOCK_THRESHOLD : countTyped(args[1], 'threshold');
+    const { items, more } = await withDatabase(config, (database) => runningOut(database, threshold));
+    if (items.length === 0) {
+      console.log(`No counted size has ${threshold} ${threshold === 1 ? 'pair' : 'pairs'} or fewer left.`);
+      return;
+    }
+    console.log([pad('LEFT', 5), pad('SIZE', 10), pad('PRODUCT', 37), 'NAME'].join(' '));
+    for (const item of items) {
+      console.log(printable([pad(String(item.count), 5), pad(item.size, 10), pad(item.productId, 37), item.name].join(' ')));
+    }
+    if (more) console.log(`… more sizes not shown (only the ${items.length} lowest are listed)`);
+    return;
+  }
+  if (args.length !== 3) throw new UsageError('stock takes a product id, a size and a count (or "untracked"), or --low');
+  const [productId, size, text] = args as [string, string, string];
+  const count = text.trim().toLowerCase() === UNTRACKED ? null : countTyped(text, 'count');
+  const after = await withDatabase(config, (database) => setStock(database, { productId, size, count }));
+  const sizes = Object.entries(after.stock).map(([s, n]) => `${s}: ${n === null ? 'not counted' : String(n)}`);
+  console.log(printable(`${after.name} (${productId}): ${sizes.join(', ')}`));
+  if (after.shownChanged) console.log('What shoppers see of it changed.');
+}
+
 /** A line from the terminal with what is typed hidden, or the first line of piped input. */
 async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -160,6 +201,7 @@ async function adminPassword(config: ApiConfig, args: string[]): Promise<void> {
 const COMMANDS: Record<string, (config: ApiConfig, args: string[]) => Promise<void>> = {
   orders: listOrders,
   status: setStatus,
+  stock,
   'admin-password': adminPassword,
 };
 

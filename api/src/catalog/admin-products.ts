@@ -1,8 +1,10 @@
+import { retryOnTransientConflict } from '../db/conflict-retry.js';
 import type { StoreDatabase } from '../db/database.js';
 import { notFound } from '../http/errors.js';
 import type { Product } from './product.js';
 import { querySqlFor } from './query-sql.js';
-import { bumpCatalogVersion, upsertProducts } from './repository.js';
+import { upsertProducts } from './repository.js';
+import { bumpCatalogVersion } from './version.js';
 
 // The back office's product writes, on the catalogue's one write path (decision 010): each runs in one transaction
 // that bumps the catalogue version first and keeps the search index and its vocabulary in step.
@@ -20,11 +22,13 @@ export async function addProduct(database: StoreDatabase, product: Product): Pro
  * orders keep their copies, images included: uploaded files are never deleted.
  */
 export async function removeProduct({ db, dialect }: StoreDatabase, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await bumpCatalogVersion(trx);
-    const deleted = await trx.deleteFrom('products').where('id', '=', id).executeTakeFirst();
-    // Thrown inside the transaction: it rolls back, version bump included.
-    if (Number(deleted.numDeletedRows) === 0) throw notFound(productNotFoundMessage(id));
-    await querySqlFor(dialect).afterWrite(trx, 1);
-  });
+  await retryOnTransientConflict(() =>
+    db.transaction().execute(async (trx) => {
+      await bumpCatalogVersion(trx);
+      const deleted = await trx.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+      // Thrown inside the transaction: it rolls back, version bump included.
+      if (Number(deleted.numDeletedRows) === 0) throw notFound(productNotFoundMessage(id));
+      await querySqlFor(dialect).afterWrite(trx, 1);
+    }),
+  );
 }

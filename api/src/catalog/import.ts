@@ -1,5 +1,6 @@
 // `npm run catalog:import -- <file.json|file.csv>`: validates every row, loads the valid ones, lists the rejected.
-// Rows are written in multi-row chunks inside one transaction (the search index follows in it), with progress.
+// Rows are written in multi-row chunks inside one transaction (the search index and the stock counts follow in it),
+// with progress. A row's optional `stock` ({ size: count }; in CSV `UK 8:2|UK 9:0`) replaces its product's counts.
 import { readFileSync } from 'node:fs';
 import { loadApiConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
@@ -17,7 +18,7 @@ if (!file) {
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const config = loadApiConfig();
-const { products, rejected } = validateCatalogFile(file, readFileSync(file, 'utf8'));
+const { products, stock, rejected } = validateCatalogFile(file, readFileSync(file, 'utf8'));
 for (const r of rejected) console.error(`rejected row ${r.row}${r.id ? ` (${r.id})` : ''}: ${r.reason}`);
 console.log(`validated ${products.length + rejected.length} rows in ${seconds()}`);
 const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, sqliteSynchronous: config.SQLITE_SYNCHRONOUS });
@@ -25,6 +26,7 @@ try {
   await migrateToLatest(database);
   let reported = 0;
   await upsertProducts(database, products, {
+    stock,
     onProgress(written, total) {
       if (written - reported >= PROGRESS_EVERY || (written === total && reported > 0)) {
         reported = written;
@@ -32,7 +34,8 @@ try {
       }
     },
   });
-  console.log(`imported ${products.length} products, rejected ${rejected.length} in ${seconds()}`);
+  const counted = stock.size > 0 ? ` (stock counted for ${stock.size})` : '';
+  console.log(`imported ${products.length} products${counted}, rejected ${rejected.length} in ${seconds()}`);
 } finally {
   await database.destroy();
 }

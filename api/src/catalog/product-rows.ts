@@ -1,5 +1,6 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { CATEGORIES, SUB_CATEGORIES } from '../../../domain/store-rules.js';
+import type { LowStock } from '../../../domain/stock.js';
 import type { Database, ProductTable } from '../db/schema.js';
 import { cellCategory, cellSubCategory } from './cells.js';
 import type { Product } from './product.js';
@@ -20,10 +21,17 @@ export const PRODUCT_COLUMNS = [
   'products.sizes',
   'products.bestseller',
   'products.date',
+  'products.low_stock',
 ] as const;
 
-export function toProduct(row: ProductTable): Product {
-  return {
+/** A product row as the catalogue reads it (sold_out is read only by the in-stock filter). */
+export type ProductRow = Omit<ProductTable, 'sold_out'>;
+
+/** A product row as imports and the back office write it: its shown stock comes from its counts (stock/shown.ts). */
+export type ProductWriteRow = Omit<ProductTable, 'low_stock' | 'sold_out'>;
+
+export function toProduct(row: ProductRow): Product {
+  const product: Product = {
     _id: row.id,
     name: row.name,
     description: row.description,
@@ -35,9 +43,12 @@ export function toProduct(row: ProductTable): Product {
     bestseller: row.bestseller === 1,
     date: row.date,
   };
+  // Only when a size is low, so the answers about every other product stay exactly as spec section 3 shows them.
+  if (row.low_stock !== null) product.lowStock = JSON.parse(row.low_stock) as LowStock;
+  return product;
 }
 
-export function toRow(product: Product, position: number): ProductTable {
+export function toRow(product: Product, position: number): ProductWriteRow {
   return {
     id: product._id,
     position,
@@ -62,9 +73,19 @@ export const SORT_KEYS = {
 
 type ProductsEb = ExpressionBuilder<Database, 'products'>;
 
-/** `ids` and `relatedTo`: they restrict the counts as well as the page. */
-export function inScope(eb: ProductsEb, scope: SearchScope) {
+/**
+ * The in-stock condition for a page, kept off every index (unary +): a page walks the index of its order and skips
+ * the few sold-out rows, where the sold-out index would hand it nearly every product to sort.
+ */
+export const notSoldOutUnindexed = sql<boolean>`+products.sold_out = 0`;
+
+/** The sold-out products' positions (products_sold_out alone answers it): few, left out of a search's matches. */
+export const SOLD_OUT_POSITIONS = sql`SELECT position FROM products WHERE sold_out = 1`;
+
+/** `ids`, `relatedTo` and `inStock`: they restrict the counts as well as the page. */
+export function inScope(eb: ProductsEb, scope: SearchScope, { forPage = false } = {}) {
   const conditions = [];
+  if (scope.inStock) conditions.push(forPage ? notSoldOutUnindexed : eb('products.sold_out', '=', 0));
   if (scope.only) conditions.push(eb('products.id', 'in', scope.only.length > 0 ? scope.only.map((k) => k.id) : ['']));
   if (scope.cell !== undefined) {
     conditions.push(eb('products.category', '=', cellCategory(scope.cell)));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PRODUCT_ID_LENGTH, MAX_SIZE_LENGTH } from '../../../domain/cart-line.js';
+import type { LowStock } from '../../../domain/stock.js';
 import { CATEGORIES, SUB_CATEGORIES } from '../../../domain/store-rules.js';
 
 /** A product id as carts, orders and links carry it. */
@@ -21,4 +22,5 @@ export const productSchema = z
   })
   .strict();
 
-export type Product = z.output<typeof productSchema>;
+/** A catalogue product; `lowStock` is the optional stock enrichment of our answers, never read from an import row. */
+export type Product = z.output<typeof productSchema> & { lowStock?: LowStock };

@@ -1,9 +1,9 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { CATEGORIES, SUB_CATEGORIES } from '../../../domain/store-rules.js';
 import type { Dialect } from '../db/database.js';
-import type { Database, ProductTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
 import { cellCategory, cellOf, cellSubCategory, emptyCounts } from './cells.js';
-import { PRODUCT_COLUMNS, SORT_KEYS, afterCursor, inFilter, inScope } from './product-rows.js';
+import { PRODUCT_COLUMNS, SOLD_OUT_POSITIONS, SORT_KEYS, afterCursor, inFilter, inScope, type ProductRow } from './product-rows.js';
 import type { MatchCounts, PageFilter, PageRequest, SearchScope, Sort } from './query.js';
 import { typoSpellings, type SearchWord } from './search-text.js';
 
@@ -29,7 +29,7 @@ export interface ExpandedWord extends SearchWord {
 }
 
 /** A result row: the product and, in relevant order, its tier. */
-export type SearchRow = ProductTable & { tier: number };
+export type SearchRow = ProductRow & { tier: number };
 
 export type Tier = 1 | 2 | 3;
 const TIERS: readonly Tier[] = [3, 2, 1];
@@ -118,7 +118,7 @@ function plainPageQuery(db: Executor, { scope, sort, cursor, limit }: PageReques
     .selectFrom('products')
     .select(PRODUCT_COLUMNS)
     .select(sql<number>`0`.as('tier'))
-    .where((eb) => inScope(eb, scope))
+    .where((eb) => inScope(eb, scope, { forPage: true }))
     .limit(limit);
   if (sort === 'relevant') {
     return { query: cursor ? query.where('products.position', '>', cursor.position) : query, order: undefined };
@@ -190,6 +190,7 @@ function ftsRestriction(scope: SearchScope, filter?: PageFilter): RawBuilder<unk
   // every match. Kept out of the index, the rowids are checked against the matches instead.
   if (scope.only) parts.push(sql`+f.rowid IN (${sql.join(scope.only.map(rowidOf))})`);
   if (scope.except) parts.push(sql`f.rowid != ${rowidOf(scope.except)}`);
+  if (scope.inStock) parts.push(sql`(f.rowid >> 4) NOT IN (${SOLD_OUT_POSITIONS})`);
   return parts.length === 0 ? sql`1 = 1` : sql.join(parts, sql` AND `);
 }
 
@@ -343,6 +344,8 @@ function searchRestriction(
   if (cells) parts.push(sql`s.cell IN (${sql.join(cells)})`);
   if (scope.only) parts.push(sql`s.position IN (${sql.join(scope.only.map((k) => k.position))})`);
   if (scope.except) parts.push(sql`s.position <> ${scope.except.position}`);
+  // A hashed list of the few sold-out positions, probed per match.
+  if (scope.inStock) parts.push(sql`s.position NOT IN (${SOLD_OUT_POSITIONS})`);
   return { where: parts.length === 0 ? sql`TRUE` : sql.join(parts, sql` AND `), cells };
 }
 
@@ -356,6 +359,7 @@ function productRestriction(scope: SearchScope, filter: PageFilter): RawBuilder<
     parts.push(sql`p.category = ${cellCategory(scope.cell)} AND p.sub_category = ${cellSubCategory(scope.cell)}`);
   }
   if (scope.except) parts.push(sql`p.position <> ${scope.except.position}`);
+  if (scope.inStock) parts.push(sql`p.sold_out = 0`);
   return parts.length === 0 ? sql`TRUE` : sql.join(parts, sql` AND `);
 }
 

@@ -71,6 +71,7 @@ const paramsSchema = z
       .default(DEFAULT_QUERY_LIMIT),
     cursor: single('cursor').max(200, 'cursor is not one this API gave out').optional(),
     facets: z.enum(['true', 'false'], { error: 'facets must be true or false' }).default('true'),
+    inStock: z.enum(['true', 'false'], { error: 'inStock must be true or false' }).default('false'),
   })
   .strict();
 
@@ -95,6 +96,8 @@ export interface CatalogQuery {
   limit: number;
   cursor: Cursor | undefined;
   facets: boolean;
+  /** Only products with a size left to sell (not sold out); the total and the facets count only those. */
+  inStock: boolean;
 }
 
 function describe(issue: z.core.$ZodIssue): string {
@@ -118,6 +121,7 @@ export function parseCatalogQuery(query: unknown): CatalogQuery {
     limit: p.limit,
     cursor: p.cursor === undefined ? undefined : decodeCursor(p.cursor, p.sort, words.length > 0),
     facets: p.facets === 'true',
+    inStock: p.inStock === 'true',
   };
 }
 
@@ -167,6 +171,8 @@ export interface SearchScope {
   /** `relatedTo`: only this cell, without that product. */
   cell?: number;
   except?: ProductKey;
+  /** `inStock=true`: without the sold-out products. */
+  inStock?: boolean;
 }
 
 export interface PageFilter {

@@ -16,7 +16,8 @@ import {
   type PageRequest,
   type SearchScope,
 } from './query.js';
-import { findProductKeys, findProducts, listAbsoluteImageLists, listProductsAfter, readCatalogVersion } from './repository.js';
+import { findProductKeys, findProducts, listAbsoluteImageLists, listProductsAfter } from './repository.js';
+import { readCatalogVersion } from './version.js';
 
 export interface CatalogSnapshot {
   /** The serialized `{ success, products }` body of the spec's list, as UTF-8 bytes. */
@@ -163,7 +164,7 @@ export function createCatalogService(database: StoreDatabase, options: { assetBa
       .execute(async (trx) => {
         await querySql.beforeQuery(trx);
         const version = await readCatalogVersion(trx);
-        const scope: SearchScope = {};
+        const scope: SearchScope = q.inStock ? { inStock: true } : {};
         if (q.ids) scope.only = await findProductKeys(trx, q.ids);
         if (q.relatedTo !== undefined) {
           const [related] = await findProductKeys(trx, [q.relatedTo]);
@@ -181,7 +182,7 @@ export function createCatalogService(database: StoreDatabase, options: { assetBa
         }
 
         const filter = { categories: q.categories, subCategories: q.subCategories };
-        const countKey = JSON.stringify([version, q.words, q.ids, q.relatedTo]);
+        const countKey = JSON.stringify([version, q.words, q.ids, q.relatedTo, q.inStock]);
         let counts = cellCounts.get(countKey);
         let total: number;
         let facets: Facets | undefined;

@@ -1,0 +1,73 @@
+import type { Transaction } from 'kysely';
+import type { StockShortfall } from '../../../domain/stock.js';
+import type { Database } from '../db/schema.js';
+import { refreshShownStock } from './shown.js';
+
+// Taking an order's pairs, in the transaction that stores the order (docs/decisions/020-stock-per-size.md). Each line
+// is one conditional UPDATE: the row lock it takes makes it exact on PostgreSQL under READ COMMITTED (a waiting
+// UPDATE re-reads the row once the holder commits) and across API processes; SQLite runs one transaction at a time.
+
+/** One line of an order as the stock sees it. */
+export interface StockLine {
+  productId: string;
+  /** The product's name, for the refusal's message. */
+  name: string;
+  size: string;
+  quantity: number;
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Lines in one fixed order (product id, then size), so two orders never wait for each other's rows in a cycle. */
+function inLockOrder(lines: readonly StockLine[]): StockLine[] {
+  return [...lines].sort((a, b) => compare(a.productId, b.productId) || compare(a.size, b.size));
+}
+
+/**
+ * Takes every line's pairs from its size's count; a size without a count is not tracked and always sells. Answers
+ * the lines it cannot fill, every one of them (in the order given) with what is left: then the caller must roll the
+ * transaction back, as other lines were taken. When it can fill them all, it also brings what shoppers see in line.
+ */
+export async function reserveStock(trx: Transaction<Database>, lines: readonly StockLine[]): Promise<StockShortfall[]> {
+  const now = Date.now();
+  const shortfalls = new Map<StockLine, StockShortfall>();
+  const taken = new Set<string>();
+  for (const line of inLockOrder(lines)) {
+    const { productId, size, quantity } = line;
+    const updated = await trx
+      .updateTable('product_stock')
+      .set((eb) => ({ quantity: eb('quantity', '-', quantity), updated_at: now }))
+      .where('product_id', '=', productId)
+      .where('size', '=', size)
+      .where('quantity', '>=', quantity)
+      .returning('quantity')
+      .executeTakeFirst();
+    if (updated) {
+      taken.add(productId);
+      continue;
+    }
+    const counted = await trx
+      .selectFrom('product_stock')
+      .select('quantity')
+      .where('product_id', '=', productId)
+      .where('size', '=', size)
+      .executeTakeFirst();
+    if (counted) shortfalls.set(line, { productId, name: line.name, size, requested: quantity, left: counted.quantity });
+  }
+  if (shortfalls.size > 0) return lines.flatMap((line) => shortfalls.get(line) ?? []);
+  if (taken.size === 0) return [];
+
+  // The products rows are locked (in the same order) before their shown stock is read: on PostgreSQL an order
+  // taking another size of the same product commits first, and its count is then read here, not overwritten with
+  // the count from before it. A write of the value it holds is the lock both databases understand.
+  const productIds = [...taken].sort();
+  for (const id of productIds) {
+    await trx
+      .updateTable('products')
+      .set((eb) => ({ sold_out: eb.ref('sold_out') }))
+      .where('id', '=', id)
+      .execute();
+  }
+  await refreshShownStock(trx, productIds);
+  return [];
+}
