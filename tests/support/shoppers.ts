@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../api/src/db/schema.js';
+import { OUT_OF_STOCK } from '../../domain/stock.js';
 import { BUSY_WAIT_BUDGET_MS, busyRetryCeilingMs, busyRetryDelayMs, busyRetryFloorMs } from '../../machines/src/auth/busy-retry.js';
 import { CART_LINES, type ServerCart } from './graphql.js';
+import { readStockRows, stockKey } from './stock-rows.js';
 import { VALID_ADDRESS } from './store-api.js';
 
 // Simulated shoppers for the load checks: each browses, filters, opens products, adds to its cart, changes a
@@ -15,6 +17,8 @@ export interface ShopperRecord {
   toldCart: Record<string, Record<string, number>>;
   /** Order ids the store acknowledged, with the idempotency key each was placed under. */
   orders: Array<{ id: string; key: string }>;
+  /** Idempotency keys of the orders the store refused for stock: a correct answer, which must have changed nothing. */
+  refusedForStock: string[];
 }
 
 export interface LoadResult {
@@ -51,8 +55,22 @@ export interface ShopperOptions {
 interface Answer {
   status: number;
   data?: Record<string, unknown> | null;
-  errors?: Array<{ message: string; extensions?: { code?: string; retryAfterSeconds?: number } }>;
+  errors?: Array<{ message: string; extensions?: { code?: string; retryAfterSeconds?: number; shortfalls?: Shortfall[] } }>;
 }
+
+/** A line the store could not fill, as the BFF's OUT_OF_STOCK error names it. */
+interface Shortfall {
+  productId: string;
+  size: string;
+  left: number;
+}
+
+// The API's refusal message ("Only 1 left of …", "… is sold out"): known by its words too, should the BFF answer it
+// under another code.
+const STOCK_REFUSAL = /^Only \d+ left of |is sold out(;|$)/;
+
+type AnswerError = NonNullable<Answer['errors']>[number];
+const isStockRefusal = (error: AnswerError) => error.extensions?.code === OUT_OF_STOCK || STOCK_REFUSAL.test(error.message);
 
 const QUERIES = {
   collection: `query Collection($filter: ProductFilter, $sort: ProductSort) {
@@ -140,7 +158,21 @@ export async function runShoppers(
           record.orders.push({ id: order.id, key });
           record.toldCart = {};
         }
+        const refusal = placed.errors?.find(isStockRefusal);
+        if (!order && refusal) {
+          record.refusedForStock.push(key);
+          await fixCart(record, refusal.extensions?.shortfalls ?? []);
+        }
       }
+    }
+  }
+
+  // As the storefront offers after a refusal for stock: each short line brought down to what is left (0 removes it).
+  async function fixCart(record: ShopperRecord, shortfalls: readonly Shortfall[]): Promise<void> {
+    for (const { productId, size, left } of shortfalls) {
+      const fixed = await ask(QUERIES.update, { productId, size, quantity: left }, record.token);
+      const lines = (fixed.data?.updateCartLine as ServerCart | undefined)?.lines;
+      if (lines) record.toldCart = toCart(lines);
     }
   }
 
@@ -157,7 +189,7 @@ export async function runShoppers(
       if (token !== undefined) {
         signUps.latenciesMs.push(performance.now() - started);
         if (retries > 0) signUps.retried += 1;
-        return { email, token, toldCart: {}, orders: [] };
+        return { email, token, toldCart: {}, orders: [], refusedForStock: [] };
       }
       const error = answer.errors?.[0];
       const code = error?.extensions?.code ?? 'UNKNOWN';
@@ -208,11 +240,22 @@ export interface Verdict {
   unacknowledgedOrders: number;
   /** Shoppers whose stored cart differs from the last cart they were shown. */
   cartMismatches: string[];
+  /** Orders the store refused for stock (a correct outcome), and the keys of any that were stored all the same. */
+  refusedForStock: number;
+  refusedButStored: string[];
 }
 
 /** Compares what the shoppers were told with what the database holds. */
 export async function verifyAgainstDatabase(result: LoadResult, db: Kysely<Database>): Promise<Verdict> {
-  const verdict: Verdict = { acknowledgedOrders: 0, lostOrders: [], duplicatedKeys: [], unacknowledgedOrders: 0, cartMismatches: [] };
+  const verdict: Verdict = {
+    acknowledgedOrders: 0,
+    lostOrders: [],
+    duplicatedKeys: [],
+    unacknowledgedOrders: 0,
+    cartMismatches: [],
+    refusedForStock: 0,
+    refusedButStored: [],
+  };
   for (const shopper of result.shoppers) {
     const user = await db.selectFrom('users').select('id').where('email', '=', shopper.email).executeTakeFirstOrThrow();
     const rows = await db.selectFrom('orders').select(['id', 'idempotency_key']).where('user_id', '=', user.id).execute();
@@ -222,6 +265,8 @@ export async function verifyAgainstDatabase(result: LoadResult, db: Kysely<Datab
     const perKey = new Map<string, number>();
     for (const row of rows) if (row.idempotency_key !== null) perKey.set(row.idempotency_key, (perKey.get(row.idempotency_key) ?? 0) + 1);
     verdict.duplicatedKeys.push(...[...perKey].filter(([, n]) => n > 1).map(([key]) => key));
+    verdict.refusedForStock += shopper.refusedForStock.length;
+    verdict.refusedButStored.push(...shopper.refusedForStock.filter((key) => perKey.has(key)));
     const acknowledged = new Set(shopper.orders.map((o) => o.id));
     verdict.unacknowledgedOrders += rows.filter((r) => !acknowledged.has(r.id)).length;
 
@@ -233,13 +278,87 @@ export async function verifyAgainstDatabase(result: LoadResult, db: Kysely<Datab
   return verdict;
 }
 
+/** The stock at the end of a run with tracked stock, against the counts it started from and the orders stored. */
+export interface StockVerdict {
+  trackedSizes: number;
+  initialPairs: number;
+  /** Pairs of the tracked sizes in every stored order. */
+  pairsSold: number;
+  finalPairs: number;
+  soldOutSizes: number;
+  /** The lowest count read while the shoppers shopped (sampled), and at the end. */
+  lowestSeen: number;
+  /** Sizes whose count went below 0, or is not its first count less the pairs stored orders hold of it. */
+  negative: string[];
+  unaccounted: string[];
+}
+
+/** Reads the lowest count now and then while `run` runs: a count below 0 must never be seen, not even for a moment. */
+export async function sampleLowestStock<T>(
+  db: Kysely<Database>,
+  run: Promise<T>,
+  everyMs = 250,
+): Promise<{ result: T; lowestSeen: number }> {
+  let lowestSeen = Number.POSITIVE_INFINITY;
+  const finished = new AbortController();
+  const sampling = (async () => {
+    while (!finished.signal.aborted) {
+      const row = await db
+        .selectFrom('product_stock')
+        .select((eb) => eb.fn.min<number | null>('quantity').as('lowest'))
+        .executeTakeFirst();
+      if (row && row.lowest !== null) lowestSeen = Math.min(lowestSeen, row.lowest);
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  try {
+    return { result: await run, lowestSeen };
+  } finally {
+    finished.abort();
+    await sampling;
+  }
+}
+
+/** Every tracked size: never below 0, and its first count less the pairs in stored orders is what is left. */
+export async function verifyStock(db: Kysely<Database>, initial: ReadonlyMap<string, number>, lowestSeen: number): Promise<StockVerdict> {
+  const sold = new Map<string, number>();
+  for (const row of await db.selectFrom('orders').select('items').execute()) {
+    for (const item of JSON.parse(row.items) as Array<{ _id: string; size: string; quantity: number }>) {
+      const key = stockKey(item._id, item.size);
+      if (initial.has(key)) sold.set(key, (sold.get(key) ?? 0) + item.quantity);
+    }
+  }
+  const final = await readStockRows(db);
+  const verdict: StockVerdict = {
+    trackedSizes: initial.size,
+    initialPairs: 0,
+    pairsSold: 0,
+    finalPairs: 0,
+    soldOutSizes: 0,
+    lowestSeen: Math.min(lowestSeen, ...final.values()),
+    negative: [],
+    unaccounted: [],
+  };
+  for (const [key, first] of initial) {
+    const left = final.get(key) ?? Number.NaN;
+    const taken = sold.get(key) ?? 0;
+    verdict.initialPairs += first;
+    verdict.pairsSold += taken;
+    verdict.finalPairs += left;
+    if (left === 0) verdict.soldOutSizes += 1;
+    if (left < 0) verdict.negative.push(key);
+    if (first - taken !== left) verdict.unaccounted.push(key);
+  }
+  return verdict;
+}
+
 function sortCart(cart: ShopperRecord['toldCart']): Array<[string, string, number]> {
   return Object.entries(cart)
     .flatMap(([id, sizes]) => Object.entries(sizes).map(([size, q]): [string, string, number] => [id, size, q]))
     .sort((a, b) => `${a[0]}/${a[1]}`.localeCompare(`${b[0]}/${b[1]}`));
 }
 
-export function printLoadReport(result: LoadResult, verdict: Verdict): void {
+export function printLoadReport(result: LoadResult, verdict: Verdict, stock?: StockVerdict): void {
   const { signUps } = result;
   const attempted = signUps.latenciesMs.length + Object.values(signUps.failures).reduce((sum, n) => sum + n, 0);
   console.log(
@@ -257,4 +376,14 @@ export function printLoadReport(result: LoadResult, verdict: Verdict): void {
     `orders acknowledged: ${verdict.acknowledgedOrders}, lost: ${verdict.lostOrders.length}, duplicated keys: ${verdict.duplicatedKeys.length}, unacknowledged in db: ${verdict.unacknowledgedOrders}`,
   );
   console.log(`carts not matching what the shopper was told: ${verdict.cartMismatches.length}`);
+  console.log(
+    `orders refused for stock: ${verdict.refusedForStock} (a correct answer; stored all the same: ${verdict.refusedButStored.length})`,
+  );
+  if (stock) {
+    console.log(
+      `stock: ${stock.trackedSizes} tracked sizes, ${stock.initialPairs} pairs at the start, ${stock.pairsSold} in stored orders, ` +
+        `${stock.finalPairs} left (${stock.soldOutSizes} sizes sold out); lowest count seen ${stock.lowestSeen}; ` +
+        `below 0: ${stock.negative.length}, not accounted for by the orders: ${stock.unaccounted.length}`,
+    );
+  }
 }

@@ -5,8 +5,11 @@ import { clearCart } from '../cart/repository.js';
 import { sellableProducts } from '../cart/service.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { Database } from '../db/schema.js';
-import { conflict } from '../http/errors.js';
+import { ApiError, conflict } from '../http/errors.js';
+import { reserveStock } from '../stock/reserve.js';
 import { DELIVERY_ADDRESS_FIELDS, type DeliveryAddress } from '../../../domain/address.js';
+import { OUT_OF_STOCK, stockRefusalMessage, type StockShortfall } from '../../../domain/stock.js';
+import { retryOnTransientConflict } from '../db/conflict-retry.js';
 import type { Order, OrderItem } from './order.js';
 import { findOrderByIdempotencyKey, insertOrder } from './repository.js';
 
@@ -30,6 +33,17 @@ const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a diff
 function fingerprint(lines: PlaceOrderRequest['lines'], address: DeliveryAddress): string {
   const keyed = lines.map(({ _id, size, quantity }) => JSON.stringify([_id, size, quantity])).sort();
   return JSON.stringify([keyed, DELIVERY_ADDRESS_FIELDS.map((field) => address[field])]);
+}
+
+/**
+ * An order the stock cannot fill: 409 naming every short line and what is left of it, with a code clients act on
+ * (the BFF's OUT_OF_STOCK, the storefront's "fix the cart").
+ */
+function outOfStock(shortfalls: readonly StockShortfall[]): ApiError {
+  return new ApiError(409, stockRefusalMessage(shortfalls), {
+    code: OUT_OF_STOCK,
+    shortfalls: shortfalls.map(({ productId, name, size, requested, left }) => ({ _id: productId, name, size, requested, left })),
+  });
 }
 
 /**
@@ -80,12 +94,20 @@ export async function placeOrder(db: Kysely<Database>, catalog: CatalogService, 
     payment: false,
     date: Date.now(),
   };
-  // The order and the emptied cart commit together; the unique (user, key) index settles a race between retries.
-  const inserted = await db.transaction().execute(async (trx) => {
-    if (!(await insertOrder(trx, userId, order, idempotencyKey))) return false;
-    await clearCart(trx, userId);
-    return true;
-  });
+  // The order, its pairs taken from stock and the emptied cart commit together, or nothing does. The unique
+  // (user, key) index settles a race between retries: the one that finds the key taken takes no stock.
+  const inserted = await retryOnTransientConflict(() =>
+    db.transaction().execute(async (trx) => {
+      if (!(await insertOrder(trx, userId, order, idempotencyKey))) return false;
+      const shortfalls = await reserveStock(
+        trx,
+        items.map((item) => ({ productId: item._id, name: item.name, size: item.size, quantity: item.quantity })),
+      );
+      if (shortfalls.length > 0) throw outOfStock(shortfalls);
+      await clearCart(trx, userId);
+      return true;
+    }),
+  );
   if (inserted || idempotencyKey === undefined) return { order, replayed: false };
   const earlier = await findOrderByIdempotencyKey(db, userId, idempotencyKey);
   if (!earlier) throw new Error('Order with a conflicting idempotency key vanished');
