@@ -1,5 +1,6 @@
+import { soldOut, type LowStock } from '../../../domain/stock.js';
 import { stringBytes } from '../../../lib/bounded-cache.js';
-import type { RestProduct } from '../rest/section7.js';
+import type { ListedProduct, RestProduct } from '../rest/section7.js';
 import type { Category, ProductType } from '../generated/resolvers-types.js';
 import { CATEGORY_OF_LABEL, TYPE_OF_LABEL } from './labels.js';
 
@@ -22,11 +23,15 @@ export interface CatalogProduct {
   position: number;
   /** Lower-cased name, description and type, searched by `filter.search`. */
   searchText: string;
-  /** The product as the backend listed it: what an order's items copy (spec section 3). */
-  source: RestProduct;
+  /** The sizes few pairs are left of (0: sold out); undefined when every size is in stock, or the backend keeps no stock. */
+  lowStock?: LowStock;
+  /** No size can be sold. */
+  soldOut: boolean;
+  /** The product as the backend listed it, without its stock: what an order's items copy (spec section 3). */
+  source: ListedProduct;
 }
 
-export function toCatalogProduct(product: RestProduct, position: number): CatalogProduct {
+export function toCatalogProduct({ lowStock, ...product }: RestProduct, position: number): CatalogProduct {
   return {
     id: product._id,
     name: product.name,
@@ -41,6 +46,8 @@ export function toCatalogProduct(product: RestProduct, position: number): Catalo
     date: product.date,
     position,
     searchText: `${product.name}\n${product.description}\n${product.subCategory}`.toLowerCase(),
+    ...(lowStock === undefined ? {} : { lowStock }),
+    soldOut: soldOut(product.sizes, lowStock),
     source: product,
   };
 }
@@ -48,7 +55,8 @@ export function toCatalogProduct(product: RestProduct, position: number): Catalo
 /** The object and array headers of a product's fields: a bound on top of its text, not a measurement. */
 const PRODUCT_OVERHEAD_BYTES = 512;
 
-/** About what a product takes in memory, for the caches that keep products: its text as listed, and its search text. */
+/** About what a product takes in memory, for the caches that keep products: its text as listed, its search text and stock. */
 export function productBytes(product: CatalogProduct): number {
-  return stringBytes(JSON.stringify(product.source)) + stringBytes(product.searchText) + PRODUCT_OVERHEAD_BYTES;
+  const stock = product.lowStock === undefined ? 0 : stringBytes(JSON.stringify(product.lowStock));
+  return stringBytes(JSON.stringify(product.source)) + stringBytes(product.searchText) + stock + PRODUCT_OVERHEAD_BYTES;
 }

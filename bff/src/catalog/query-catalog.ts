@@ -78,6 +78,7 @@ export function queryCatalogView(upstream: Upstream, version: number, origins: I
         subCategory: filter.types && [...filter.types].map((t) => LABEL_OF_TYPE[t]),
         q: filter.search,
         ids: filter.ids && [...filter.ids],
+        inStock: filter.inStock,
         sort: SORTS[sort],
         limit: first,
         cursor: after ?? undefined,

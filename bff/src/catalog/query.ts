@@ -34,6 +34,8 @@ export interface ParsedFilter {
   types?: ReadonlySet<ProductType>;
   search: string;
   ids?: ReadonlySet<string>;
+  /** Only products with a size in stock. */
+  inStock: boolean;
 }
 
 function nonEmptySet<T>(values: readonly T[] | null | undefined): ReadonlySet<T> | undefined {
@@ -48,16 +50,18 @@ export function parseFilter(filter: InputMaybe<ProductFilter> | undefined): Pars
     types: nonEmptySet(filter?.types),
     search: parsed.data.search,
     ids: nonEmptySet(filter?.ids),
+    inStock: filter?.inStock === true,
   };
 }
 
 type Group = 'categories' | 'types';
 
-// OR within a group, AND across groups and with the search and ids; `skip` leaves one group out (for its facet).
+// OR within a group, AND across groups and with the search, ids and stock; `skip` leaves one group out (for its facet).
 function matches(product: CatalogProduct, filter: ParsedFilter, skip?: Group): boolean {
   if (skip !== 'categories' && filter.categories && !filter.categories.has(product.category)) return false;
   if (skip !== 'types' && filter.types && !filter.types.has(product.type)) return false;
   if (filter.ids && !filter.ids.has(product.id)) return false;
+  if (filter.inStock && product.soldOut) return false;
   return filter.search === '' || product.searchText.includes(filter.search);
 }
 
@@ -65,7 +69,7 @@ export function filterProducts(products: readonly CatalogProduct[], filter: Pars
   return products.filter((p) => matches(p, filter));
 }
 
-/** Each group counted with the other groups (and search, ids) applied: what ticking that box would show. */
+/** Each group counted with the other groups (and search, ids, stock) applied: what ticking that box would show. */
 export function facetCounts(
   products: readonly CatalogProduct[],
   filter: ParsedFilter,

@@ -1,3 +1,4 @@
+import { sizeStock } from '../../../domain/stock.js';
 import type { ProductResolvers, QueryResolvers } from '../generated/resolvers-types.js';
 import { checkLimit, MAX_PAGE_SIZE, parseFilter } from './query.js';
 
@@ -29,6 +30,8 @@ export const catalogQueries: Required<Pick<QueryResolvers, 'products' | 'product
 
 export const productResolvers: ProductResolvers = {
   addedAt: (product) => new Date(product.date).toISOString(),
+  // From the backend's low counts; a backend that keeps no stock has every size in stock (soldOut is the product's own).
+  stock: (product) => sizeStock(product.sizes, product.lowStock),
   async related(product, { limit }, context) {
     const count = checkLimit('limit', limit, 0, MAX_RELATED);
     return count === 0 ? [] : (await context.catalog()).related(product, count);

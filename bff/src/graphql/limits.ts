@@ -10,7 +10,7 @@ export const QUERY_LIMITS = {
   directives: 20,
   /**
    * Objects the answer may hold, lists counted at the size their `first`/`limit` asks (query-cost.ts). The
-   * storefront's costliest document, a cart of 100 products, costs about 100.
+   * storefront's costliest document, a page of 100 products with each size's stock, costs about 3,100.
    */
   cost: 5000,
   /** How deep one field may appear inside itself on a path: `related { related { … } }`, no further. */

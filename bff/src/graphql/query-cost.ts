@@ -25,13 +25,19 @@ import type { StoreErrorCode } from '../errors.js';
 
 // What a query asks of the store, counted before it runs, the way GitHub's and Shopify's GraphQL APIs count it: every
 // object the answer would hold costs 1 (scalars and enums are free), and a list holds as many objects as its size
-// argument asks. A selection under `products(first: 100)` counts a hundred times, under `related(limit: 20)` inside it
-// two thousand times. Literal arguments, variables and defaults count alike, through fragments and inline fragments.
+// argument asks (a list the store bounds, such as a product's stock, as long as it may be). A selection under
+// `products(first: 100)` counts a hundred times, under `related(limit: 20)` inside it two thousand times. Literal
+// arguments, variables and defaults count alike, through fragments and inline fragments.
 
 /** The arguments that size a list: on a list field, its own length; on a connection, the length of its lists. */
 const SIZE_ARGUMENTS = ['first', 'limit'];
 /** A list without a size argument (a cart's lines, an order's items, facet counts) is counted as this long. */
 const UNSIZED_LIST_LENGTH = 10;
+/**
+ * Lists without a size argument whose longest length the store knows: a product's stock has one entry per size, and
+ * a catalogue product has at most 30 sizes (api/src/catalog/product.ts).
+ */
+const BOUNDED_LISTS: Readonly<Record<string, number>> = { 'Product.stock': 30 };
 
 export interface QueryCost {
   /** Objects the answer may hold. */
@@ -120,7 +126,7 @@ function fieldCost(walk: Walk, { parent, nodes }: CollectedField, connectionSize
   const size = sizeOf(walk, definition, field);
   if (size === null) return 0;
   const isList = isListType(getNullableType(definition.type));
-  const length = isList ? (size ?? connectionSize ?? UNSIZED_LIST_LENGTH) : 1;
+  const length = isList ? (size ?? BOUNDED_LISTS[coordinate] ?? connectionSize ?? UNSIZED_LIST_LENGTH) : 1;
   path.push(coordinate);
   const selection = selectionCost(walk, selectionSets, type, isList ? undefined : size, path);
   path.pop();

@@ -75,6 +75,25 @@ describe('order attempts', () => {
     expect(seen.unresolved).toEqual([undefined, undefined]);
   });
 
+  it('a refusal for stock is forgotten too: the same cart and key place the order once the shelf is restocked', async () => {
+    const attempts = new OrderAttempts();
+    const shortfalls = [{ productId: 'a', name: 'Stride Pro', size: 'UK 9', requested: 2, left: 1 }];
+    const { seen, calls } = backend((call) =>
+      call <= 2
+        ? Promise.reject(new StoreError('OUT_OF_STOCK', 'Only 1 left of Stride Pro, UK 9', 409, { shortfalls }))
+        : Promise.resolve({ order: order('restocked'), message: 'Order placed', replayed: false }),
+    );
+    const key = OrderAttempts.keyOf('Bearer a', 'key-0001');
+    // Each try is sent: a refusal is never answered from memory, nor taken for an answer that may have placed it.
+    for (let i = 0; i < 2; i += 1) {
+      await expect(attempts.run(key, calls)).rejects.toMatchObject({ extensions: { code: 'OUT_OF_STOCK', shortfalls } });
+    }
+    const placed = await attempts.run(key, calls);
+    expect(placed).toMatchObject({ order: { _id: 'restocked' }, replayed: false });
+    expect(seen.placed).toBe(3);
+    expect(seen.unresolved).toEqual([undefined, undefined, undefined]);
+  });
+
   it('a failure before any placing call went out is no unknown outcome', async () => {
     const attempts = new OrderAttempts();
     let reads = 0;

@@ -52,8 +52,9 @@ const ATTEMPTS_MAX_BYTES = 32 * 1024 * 1024;
 /** A Set slot and its record, per order id remembered. */
 const ID_OVERHEAD_BYTES = 32;
 
-// The backend answered and said no: nothing was stored, and the same key may be tried afresh.
-const REFUSALS = new Set(['BAD_USER_INPUT', 'NOT_FOUND', 'UNAUTHENTICATED', 'TOO_MANY_REQUESTS']);
+// The backend answered and said no: nothing was stored, and the same key may be tried afresh (a refusal for stock
+// too: once the shelf is restocked the same cart may be placed, and the web's key changes only with the cart).
+const REFUSALS = new Set(['BAD_USER_INPUT', 'NOT_FOUND', 'UNAUTHENTICATED', 'TOO_MANY_REQUESTS', 'OUT_OF_STOCK']);
 
 function wasRefused(error: unknown): boolean {
   return error instanceof StoreError && REFUSALS.has(String(error.extensions.code));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { StoreError } from '../errors.js';
 import { cartAnswerSchema, cartWriteAnswerSchema, ordersAnswerSchema, readProducts } from './section7.js';
-import { parseRetryAfter, refusalCode } from './upstream.js';
+import { parseRetryAfter, readEnvelope, refusalCode } from './upstream.js';
 
 const product = (id: string, extra: Record<string, unknown> = {}) => ({
   _id: id,
@@ -117,5 +118,93 @@ describe('the code of a refusal', () => {
     for (const message of ['User already exists', 'Invalid credentials', "User doesn't exists", 'Please enter a strong password']) {
       expect(refusalCode(200, message), message).toBe('BAD_USER_INPUT');
     }
+  });
+});
+
+describe('stock in the answers (our enrichment, docs/decisions/020)', () => {
+  it("reads a product's low counts, keeps only those at or below the threshold, and a malformed lowStock as none", () => {
+    const { products, skipped } = readProducts([
+      product('low', { sizes: ['UK 8', 'UK 9', 'UK 10'], lowStock: { 'UK 8': 0, 'UK 9': 2, 'UK 10': 40 } }),
+      product('none'),
+      product('text', { lowStock: 'few' }),
+      product('negative', { lowStock: { 'UK 8': -1 } }),
+      product('fraction', { lowStock: { 'UK 8': 1.5 } }),
+      product('list', { lowStock: [0] }),
+      product('null', { lowStock: null }),
+      product('plenty', { lowStock: { 'UK 8': 12 } }),
+    ]);
+    // A malformed stock never costs the product its place in the catalogue.
+    expect(skipped).toBe(0);
+    expect(products.map((p) => [p._id, p.lowStock === undefined ? undefined : { ...p.lowStock }])).toEqual([
+      ['low', { 'UK 8': 0, 'UK 9': 2 }],
+      ['none', undefined],
+      ['text', undefined],
+      ['negative', undefined],
+      ['fraction', undefined],
+      ['list', undefined],
+      ['null', undefined],
+      ['plenty', undefined],
+    ]);
+  });
+
+  const refusalOf = (status: number, body: unknown): StoreError => {
+    try {
+      readEnvelope(status, Buffer.from(JSON.stringify(body)));
+    } catch (error) {
+      if (error instanceof StoreError) return error;
+      throw error;
+    }
+    throw new Error('not refused');
+  };
+  const shortfall = { _id: 'a', name: 'Stride Pro', size: 'UK 9', requested: 2, left: 1 };
+
+  it('reads a refusal for stock at 409, and at 200 with success false (FAILURES_AS_200), with the lines it names', () => {
+    for (const status of [409, 200]) {
+      const error = refusalOf(status, {
+        success: false,
+        code: 'OUT_OF_STOCK',
+        message: 'Only 1 left of Stride Pro, UK 9',
+        shortfalls: [shortfall, { ...shortfall, _id: 'b', name: 'Glide', left: 0 }],
+      });
+      expect(error.message).toBe('Only 1 left of Stride Pro, UK 9');
+      expect(error.extensions).toMatchObject({
+        code: 'OUT_OF_STOCK',
+        shortfalls: [
+          { productId: 'a', name: 'Stride Pro', size: 'UK 9', requested: 2, left: 1 },
+          { productId: 'b', name: 'Glide', size: 'UK 9', requested: 2, left: 0 },
+        ],
+      });
+    }
+  });
+
+  it('keeps the code and message of a stock refusal whose lines cannot be read, with no lines', () => {
+    for (const shortfalls of [
+      undefined,
+      'all of them',
+      [{ ...shortfall, left: -1 }],
+      [{ ...shortfall, requested: 0 }],
+      Array(51).fill(shortfall),
+    ]) {
+      const error = refusalOf(409, { success: false, code: 'OUT_OF_STOCK', message: 'Sold out', shortfalls });
+      expect(error.message).toBe('Sold out');
+      expect(error.extensions).toMatchObject({ code: 'OUT_OF_STOCK', shortfalls: [] });
+    }
+    // Without a message, the lines say it; without either, a plain sentence.
+    expect(refusalOf(409, { success: false, code: 'OUT_OF_STOCK', shortfalls: [shortfall] }).message).toBe(
+      'Only 1 left of Stride Pro, UK 9',
+    );
+    expect(refusalOf(409, { success: false, code: 'OUT_OF_STOCK' }).message).toMatch(/no longer in stock/);
+  });
+
+  it('leaves every other refusal as it was: a 409 without the code, a code at a status that says something else', () => {
+    const prices = refusalOf(409, { success: false, message: 'Prices have changed: your order total is now ₹1310.' });
+    expect(prices.extensions.code).toBe('BAD_USER_INPUT');
+    expect(prices.extensions.shortfalls).toBeUndefined();
+    expect(refusalOf(401, { success: false, code: 'OUT_OF_STOCK', message: 'Not authorized' }).extensions.code).toBe('UNAUTHENTICATED');
+    expect(refusalOf(503, { success: false, code: 'OUT_OF_STOCK' }).extensions.code).toBe('UPSTREAM_ERROR');
+    // A product named like a session message is still a stock refusal: the code is the API's own word.
+    expect(
+      refusalOf(200, { success: false, code: 'OUT_OF_STOCK', message: 'Sign In Again Loafer, UK 9 is sold out' }).extensions.code,
+    ).toBe('OUT_OF_STOCK');
   });
 });

@@ -1,11 +1,27 @@
 import { z } from 'zod';
-import { CATEGORIES, SUB_CATEGORIES } from '../../../domain/store-rules.js';
+import { LOW_STOCK_THRESHOLD, stockCountSchema, type LowStock, type StockShortfall } from '../../../domain/stock.js';
+import { CATEGORIES, MAX_ORDER_LINES, SUB_CATEGORIES } from '../../../domain/store-rules.js';
 
 // What an answer of spec section 7 may look like: the one place in the BFF that says so (docs/decisions/009).
 // The BFF reads tolerantly, so it works on any backend that answers section 7 the way the seed's original
 // backend does: it relies on the fields the spec names and nothing else. Our API's extras (cartData after a
 // write, the placed order, a message on every answer, the profile call) are optional enrichments, never
 // requirements. Failures (`success: false`, at any status) are read in upstream.ts, before these schemas.
+
+/**
+ * Our API's stock enrichment of a product (docs/decisions/020): size → pairs left, for the sizes few are left of. A
+ * count above the threshold only means "in stock" (the store never shows it). Anything malformed is read as no
+ * stock known, every size in stock: a backend's mistake must not take the product, or the page, away.
+ */
+const lowStockSchema = z
+  .record(z.string(), stockCountSchema('lowStock'))
+  .transform((counts): LowStock | undefined => {
+    const low = Object.create(null) as Record<string, number>;
+    for (const [size, left] of Object.entries(counts)) if (left <= LOW_STOCK_THRESHOLD) low[size] = left;
+    return Object.keys(low).length > 0 ? low : undefined;
+  })
+  .optional()
+  .catch(undefined);
 
 // A date may come as milliseconds (the spec's backends) or as text (a JSON-serialised Date).
 const millis = z.union([z.number(), z.string().transform((text) => (/^\d+$/.test(text) ? Number(text) : Date.parse(text)))]);
@@ -25,8 +41,11 @@ export const restProductSchema = z.object({
   sizes: z.array(z.string()).catch([]),
   bestseller: z.boolean().catch(false),
   date: millis.pipe(z.number()).catch(0),
+  lowStock: lowStockSchema,
 });
 export type RestProduct = z.output<typeof restProductSchema>;
+/** A product with the fields of spec section 3 only: what an order's items copy (stock is the store's to know now). */
+export type ListedProduct = Omit<RestProduct, 'lowStock'>;
 
 export const productListSchema = z.looseObject({ products: z.array(z.unknown()) });
 
@@ -162,3 +181,18 @@ export const catalogQueryAnswerSchema = z.looseObject({
   imageOrigins: z.array(z.string()).catch([]),
 });
 export type CatalogQueryAnswer = z.output<typeof catalogQueryAnswerSchema>;
+
+// ---- Beyond section 7: our API's refusal of an order for stock (409, or 200 under FAILURES_AS_200) ----
+
+const shortfallSchema = z
+  .object({
+    _id: z.string().min(1),
+    name: z.string(),
+    size: z.string(),
+    requested: z.number().int().positive(),
+    left: stockCountSchema('left'),
+  })
+  .transform(({ _id, name, size, requested, left }): StockShortfall => ({ productId: _id, name, size, requested, left }));
+
+/** The lines a stock refusal names; a list that cannot be read is none (the refusal and its message still stand). */
+export const stockShortfallsSchema = z.array(shortfallSchema).max(MAX_ORDER_LINES).catch([]);

@@ -9,8 +9,8 @@ import {
   profileAnswerSchema,
   type CartData,
   type CatalogQueryAnswer,
+  type ListedProduct,
   type RestOrder,
-  type RestProduct,
   type RestUser,
 } from './section7.js';
 import type { NotModified, Shopper, Upstream, UpstreamBytes } from './upstream.js';
@@ -39,6 +39,8 @@ export interface CatalogQuery {
   subCategory?: readonly SubCategory[];
   q?: string;
   ids?: readonly string[];
+  /** Only products with a size in stock (totals and facets counted so too). */
+  inStock?: boolean;
   relatedTo?: string;
   sort?: CatalogQuerySort;
   limit: number;
@@ -53,6 +55,8 @@ export async function queryCatalog(upstream: Upstream, query: CatalogQuery): Pro
   if (query.subCategory?.length) params.set('subCategory', query.subCategory.join(','));
   if (query.q !== undefined && query.q !== '') params.set('q', query.q);
   if (query.ids !== undefined) params.set('ids', query.ids.join(','));
+  // Sent only when asked for: every other call stays the query any backend of ours answers.
+  if (query.inStock === true) params.set('inStock', 'true');
   if (query.relatedTo !== undefined) params.set('relatedTo', query.relatedTo);
   if (query.sort !== undefined) params.set('sort', query.sort);
   params.set('limit', String(query.limit));
@@ -109,7 +113,7 @@ export async function updateCart(
 }
 
 /** An ordered item as spec section 3 has it: a copy of the catalogue's product, with the size and quantity. */
-export type OrderItemCopy = RestProduct & { size: string; quantity: number };
+export type OrderItemCopy = ListedProduct & { size: string; quantity: number };
 
 /** The spec's order request (address, items, amount) and the idempotency key our API honours. */
 export interface OrderRequest {

@@ -1,6 +1,8 @@
 import { Pool, errors as undiciErrors } from 'undici';
 import type { z } from 'zod';
+import { OUT_OF_STOCK, stockRefusalMessage } from '../../../domain/stock.js';
 import { StoreError, type StoreErrorCode } from '../errors.js';
+import { stockShortfallsSchema } from './section7.js';
 
 /** Who a call is made for: the API decides what the token is worth and rate-limits by the address. */
 export interface Shopper {
@@ -55,6 +57,7 @@ const DEFAULT_MESSAGE: Record<StoreErrorCode, string> = {
   NOT_FOUND: 'Not found.',
   TOO_MANY_REQUESTS: 'Too many attempts. Please wait a minute and try again.',
   STORE_BUSY: 'The store is busy right now. Please try again in a moment.',
+  OUT_OF_STOCK: 'Some of your cart is no longer in stock. Please review it and place the order again.',
   UPSTREAM_ERROR: 'Something went wrong on our side. Please try again.',
   UPSTREAM_UNAVAILABLE: UNAVAILABLE,
   BAD_USER_INPUT: 'The request was refused.',
@@ -102,6 +105,17 @@ function formatBytes(bytes: number): string {
 }
 
 /**
+ * Our API's refusal of an order for stock: 409 with `code: OUT_OF_STOCK` (200 under its FAILURES_AS_200). It names
+ * the lines it cannot fill; the code is the API's own word, so no message (a product's name) can be taken for another.
+ */
+function stockRefusal(status: number, body: unknown, message: string | undefined): StoreError | undefined {
+  if (!isRecord(body) || body.code !== OUT_OF_STOCK || (status !== 409 && status >= 300)) return undefined;
+  const shortfalls = stockShortfallsSchema.parse(body.shortfalls);
+  const fallback = shortfalls.length > 0 ? stockRefusalMessage(shortfalls) : DEFAULT_MESSAGE.OUT_OF_STOCK;
+  return new StoreError('OUT_OF_STOCK', message ?? fallback, status, { shortfalls });
+}
+
+/**
  * The JSON body of an answer that is not a refusal. A refusal is `success: false` at any status (the seed's backend
  * answers every failure with 200), or any answer outside 2xx; it throws with the server's message for the toast.
  */
@@ -109,8 +123,10 @@ export function readEnvelope(status: number, bytes: Buffer, retryAfterSeconds?: 
   const body = parseJson(bytes.toString('utf8'));
   if (status < 200 || status >= 300 || (isRecord(body) && body.success === false)) {
     const message = messageOf(body);
+    const outOfStock = stockRefusal(status, body, message);
+    if (outOfStock !== undefined) throw outOfStock;
     const code = refusalCode(status, message, retryAfterSeconds);
-    throw new StoreError(code, message ?? DEFAULT_MESSAGE[code], status, retryAfterSeconds);
+    throw new StoreError(code, message ?? DEFAULT_MESSAGE[code], status, { retryAfterSeconds });
   }
   if (!isRecord(body)) throw new StoreError('UPSTREAM_ERROR', MALFORMED, status);
   return body;
