@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { stockRefusalMessage, type StockShortfall } from '../../../domain/stock.js';
 import { activeStateNodeIds, allStateNodeIds, predictedSnapshot, transitionCoveringPaths } from '../test-support/model-paths.js';
 import {
   checkoutMachine,
@@ -7,6 +8,7 @@ import {
   selectOrderPlaced,
   selectPlacingOrder,
   selectSignInRequired,
+  selectStockShortfalls,
   type CheckoutInput,
   type CheckoutMachineEvent,
   type OrderRequest,
@@ -27,6 +29,10 @@ const FILLED: DeliveryForm = {
 };
 const SHOES = [{ productId: 'p1', size: 'M', quantity: 2 }];
 const SANDALS = [{ productId: 'p2', size: 'S', quantity: 1 }];
+/** SHOES with the line set to what the store has left. */
+const SHOES_FIXED = [{ productId: 'p1', size: 'M', quantity: 1 }];
+const SHORT: StockShortfall[] = [{ productId: 'p1', name: 'Stride Pro', size: 'M', requested: 2, left: 1 }];
+const OUT_OF_STOCK: PlaceOrderOutcome = { status: 'outOfStock', message: stockRefusalMessage(SHORT), shortfalls: SHORT };
 const REFUSED = 'Prices have changed';
 const OFFLINE = 'Failed to fetch';
 
@@ -74,6 +80,8 @@ class ExpectedCheckout {
   placing = false;
   placed = false;
   failed = false;
+  /** Refused for stock: the lines to fix, until the next attempt. */
+  shortfalls: readonly StockShortfall[] = [];
   toasts: string[] = [];
   /** For each request sent, which attempt (distinct form and cart) it belongs to. */
   attempts: number[] = [];
@@ -89,10 +97,13 @@ class ExpectedCheckout {
     if (this.placing) {
       if (event.type === 'xstate.done.actor.placeOrder' && event.output.status === 'placed') this.placed = true;
       else if (event.type === 'xstate.done.actor.placeOrder' && event.output.status === 'refused') this.toasts.push(event.output.message);
+      // An outcome, not a failure: no toast, the lines are shown to be fixed.
+      else if (event.type === 'xstate.done.actor.placeOrder' && event.output.status === 'outOfStock')
+        this.shortfalls = event.output.shortfalls;
       else if (event.type === 'xstate.error.actor.placeOrder') this.toasts.push(event.error.message);
       else return;
       this.placing = false;
-      this.failed = !this.placed;
+      this.failed = !this.placed && this.shortfalls.length === 0;
       return;
     }
     if (!this.signedIn) {
@@ -103,6 +114,7 @@ class ExpectedCheckout {
       case 'checkout.signedOut':
         this.signedIn = false;
         this.failed = false;
+        this.shortfalls = [];
         break;
       case 'checkout.fieldChanged':
         this.form[event.field] = event.value;
@@ -119,6 +131,7 @@ class ExpectedCheckout {
         this.attempts.push(this.lastAttempt.id);
         this.placing = true;
         this.failed = false;
+        this.shortfalls = [];
         break;
       }
       default:
@@ -136,6 +149,8 @@ describe('checkoutMachine model paths', () => {
     { type: 'checkout.fieldChanged', field: 'phone', value: 'call me' },
     { type: 'checkout.submitted', lines: SHOES, total: 210 },
     { type: 'checkout.submitted', lines: SANDALS, total: 60 },
+    // The cart fixed after a refusal for stock.
+    { type: 'checkout.submitted', lines: SHOES_FIXED, total: 110 },
     { type: 'checkout.submitted', lines: [], total: 0 },
   ];
   const eventsIn = (snapshot: AnyMachineSnapshot): DrivenEvent[] => {
@@ -145,6 +160,7 @@ describe('checkoutMachine model paths', () => {
       ...formEvents,
       { type: 'xstate.done.actor.placeOrder', output: { status: 'placed', orderId: null } },
       { type: 'xstate.done.actor.placeOrder', output: { status: 'refused', message: REFUSED } },
+      { type: 'xstate.done.actor.placeOrder', output: OUT_OF_STOCK },
       { type: 'xstate.error.actor.placeOrder', error: new Error(OFFLINE) },
     ];
   };
@@ -179,6 +195,8 @@ describe('checkoutMachine model paths', () => {
     expect(selectPlacingOrder(snapshot)).toBe(expected.placing);
     expect(selectOrderPlaced(snapshot)).toBe(expected.placed);
     expect(snapshot.matches({ form: 'failed' })).toBe(expected.failed && expected.signedIn);
+    expect(snapshot.matches({ form: 'outOfStock' })).toBe(expected.shortfalls.length > 0);
+    expect(selectStockShortfalls(snapshot)).toEqual(expected.shortfalls);
     expect(checkout.toasts).toEqual(expected.toasts);
     expect(checkout.cleared()).toBe(expected.placed ? 1 : 0);
     // Requests of the same attempt share one key; a changed form or cart gets a new one.
@@ -254,6 +272,49 @@ describe('checkoutMachine rules', () => {
     checkout.actor.send({ type: 'checkout.submitted', lines: SHOES, total: 210 });
     const [first, second] = checkout.requests;
     expect(second?.idempotencyKey).not.toBe(first?.idempotencyKey);
+  });
+
+  it('an order refused for stock keeps the form and the cart, toasts nothing, and holds the lines to fix', async () => {
+    const checkout = ready();
+    checkout.actor.send({ type: 'checkout.submitted', lines: SHOES, total: 210 });
+    await drive(checkout, { type: 'xstate.done.actor.placeOrder', output: OUT_OF_STOCK });
+    const snapshot = checkout.actor.getSnapshot();
+    expect(snapshot.matches({ form: 'outOfStock' })).toBe(true);
+    expect(selectStockShortfalls(snapshot)).toEqual(SHORT);
+    expect(snapshot.context.form).toEqual({ ...FILLED, zipcode: '560001' });
+    expect(checkout.cleared()).toBe(0);
+    expect(checkout.toasts).toEqual([]);
+    // Editing the address does not hide them: they are about the cart.
+    checkout.actor.send({ type: 'checkout.fieldChanged', field: 'city', value: 'Mysuru' });
+    expect(selectStockShortfalls(checkout.actor.getSnapshot())).toEqual(SHORT);
+  });
+
+  it('the cart fixed after a refusal for stock is a new attempt with a new key, and places the order', async () => {
+    const checkout = ready();
+    checkout.actor.send({ type: 'checkout.submitted', lines: SHOES, total: 210 });
+    await drive(checkout, { type: 'xstate.done.actor.placeOrder', output: OUT_OF_STOCK });
+    checkout.actor.send({ type: 'checkout.submitted', lines: SHOES_FIXED, total: 110 });
+    expect(selectStockShortfalls(checkout.actor.getSnapshot())).toEqual([]);
+    await drive(checkout, { type: 'xstate.done.actor.placeOrder', output: { status: 'placed', orderId: 'order-8' } });
+    const [refused, placed] = checkout.requests;
+    expect(placed?.lines).toEqual(SHOES_FIXED);
+    expect(placed?.address).toEqual(refused?.address);
+    expect(placed?.idempotencyKey).not.toBe(refused?.idempotencyKey);
+    expect(checkout.cleared()).toBe(1);
+    expect(checkout.actor.getSnapshot().status).toBe('done');
+  });
+
+  it('a second refusal for stock shows the new lines, not the old ones', async () => {
+    const checkout = ready();
+    checkout.actor.send({ type: 'checkout.submitted', lines: SHOES, total: 210 });
+    await drive(checkout, { type: 'xstate.done.actor.placeOrder', output: OUT_OF_STOCK });
+    checkout.actor.send({ type: 'checkout.submitted', lines: SHOES_FIXED, total: 110 });
+    const soldOut: StockShortfall[] = [{ productId: 'p1', name: 'Stride Pro', size: 'M', requested: 1, left: 0 }];
+    await drive(checkout, {
+      type: 'xstate.done.actor.placeOrder',
+      output: { status: 'outOfStock', message: stockRefusalMessage(soldOut), shortfalls: soldOut },
+    });
+    expect(selectStockShortfalls(checkout.actor.getSnapshot())).toEqual(soldOut);
   });
 
   it('shows the API’s own message under each invalid field and sends nothing', () => {

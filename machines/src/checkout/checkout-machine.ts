@@ -2,6 +2,7 @@
 // idempotency key the API honours (api/src/order/service.ts).
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { DeliveryAddress, DeliveryAddressField } from '../../../domain/address.js';
+import type { StockShortfall } from '../../../domain/stock.js';
 import { errorMessage } from '../error-message.js';
 import type { FieldErrors } from '../field-errors.js';
 import { checkDeliveryForm, EMPTY_DELIVERY_FORM, type DeliveryForm } from './delivery-form.js';
@@ -22,8 +23,15 @@ export interface OrderRequest {
   idempotencyKey: string;
 }
 
-/** How PLACE ORDER ended: placed (with the order's id when the store gives one), or refused and why. */
-export type PlaceOrderOutcome = { status: 'placed'; orderId: string | null } | { status: 'refused'; message: string };
+/**
+ * How PLACE ORDER ended: placed (with the order's id when the store gives one), refused and why, or refused for
+ * stock: an outcome the shopper can act on (each line the store cannot fill, with what is left), not a failure.
+ * Nothing was ordered and the cart is untouched.
+ */
+export type PlaceOrderOutcome =
+  | { status: 'placed'; orderId: string | null }
+  | { status: 'refused'; message: string }
+  | { status: 'outOfStock'; message: string; shortfalls: readonly StockShortfall[] };
 
 interface Attempt {
   key: string;
@@ -40,6 +48,8 @@ export interface CheckoutContext {
   attempt: Attempt | null;
   /** Once placed: the order's id, when the store answered one (our API does; a backend of the seed kind does not). */
   placedOrderId: string | null;
+  /** In form.outOfStock: the lines the last attempt asked more of than the store has. */
+  shortfalls: readonly StockShortfall[];
 }
 
 /** Emitted as the order is placed, before the cart empties: the UI confirms it, naming what was ordered. */
@@ -117,12 +127,17 @@ export const checkoutMachine = setup({
     rememberOrder: assign((_, params: { outcome: PlaceOrderOutcome }) => ({
       placedOrderId: params.outcome.status === 'placed' ? params.outcome.orderId : null,
     })),
+    rememberShortfalls: assign((_, params: { outcome: PlaceOrderOutcome }) => ({
+      shortfalls: params.outcome.status === 'outOfStock' ? params.outcome.shortfalls : [],
+    })),
+    forgetShortfalls: assign({ shortfalls: [] }),
   },
   guards: {
     signedIn: ({ context }) => context.signedIn,
     cartEmpty: ({ event }) => event.type === 'checkout.submitted' && event.lines.length === 0,
     formValid: ({ context }) => checkDeliveryForm(context.form).ok,
     orderAccepted: (_, params: { outcome: PlaceOrderOutcome }) => params.outcome.status === 'placed',
+    outOfStock: (_, params: { outcome: PlaceOrderOutcome }) => params.outcome.status === 'outOfStock',
   },
 }).createMachine({
   id: 'checkout',
@@ -132,6 +147,7 @@ export const checkoutMachine = setup({
     fieldErrors: {},
     attempt: null,
     placedOrderId: null,
+    shortfalls: [],
   }),
   initial: 'signInRequired',
   states: {
@@ -164,6 +180,15 @@ export const checkoutMachine = setup({
         editing: {},
         /** The order failed; the form is kept and PLACE ORDER tries again. */
         failed: {},
+        /**
+         * The store has fewer pairs than some lines ask for. The form and the cart are kept; the shopper fixes those
+         * lines through the cart (a changed cart is a new attempt, with a new key) and places the order again. The
+         * shortfalls stay shown while the address is edited: they are about the cart.
+         */
+        outOfStock: {
+          exit: 'forgetShortfalls',
+          on: { 'checkout.fieldChanged': { actions: 'updateField' } },
+        },
       },
     },
     // No events are handled here: a double click while the order is on its way is ignored.
@@ -177,6 +202,11 @@ export const checkoutMachine = setup({
             guard: { type: 'orderAccepted', params: ({ event }) => ({ outcome: event.output }) },
             target: 'placed',
             actions: { type: 'rememberOrder', params: ({ event }) => ({ outcome: event.output }) },
+          },
+          {
+            guard: { type: 'outOfStock', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'form.outOfStock',
+            actions: { type: 'rememberShortfalls', params: ({ event }) => ({ outcome: event.output }) },
           },
           {
             target: 'form.failed',
@@ -204,3 +234,5 @@ export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 export const selectPlacingOrder = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('placing');
 export const selectOrderPlaced = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('placed');
 export const selectSignInRequired = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('signInRequired');
+/** The lines the store refused the last attempt for; empty unless the order was refused for stock. */
+export const selectStockShortfalls = (snapshot: CheckoutSnapshot): readonly StockShortfall[] => snapshot.context.shortfalls;

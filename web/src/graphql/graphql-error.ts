@@ -11,6 +11,7 @@ const KNOWN_CODES: Record<ErrorCode, true> = {
   NOT_FOUND: true,
   TOO_MANY_REQUESTS: true,
   STORE_BUSY: true,
+  OUT_OF_STOCK: true,
   UPSTREAM_UNAVAILABLE: true,
   UPSTREAM_ERROR: true,
 };
@@ -27,7 +28,10 @@ export interface ReadableGraphQLError {
 }
 
 interface ErrorBody {
-  errors?: ReadonlyArray<{ message?: unknown; extensions?: { code?: unknown; retryAfterSeconds?: unknown } | null } | null>;
+  errors?: ReadonlyArray<{
+    message?: unknown;
+    extensions?: ({ code?: unknown; retryAfterSeconds?: unknown } & Record<string, unknown>) | null;
+  } | null>;
 }
 
 export const UNREACHABLE_MESSAGE = 'The store could not be reached. Check your connection and try again.';
@@ -42,12 +46,22 @@ function fromFirst(errors: ErrorBody['errors']): ReadableGraphQLError | undefine
 }
 
 // A non-2xx answer sent as plain JSON (e.g. the BFF's own 413 handler) still carries GraphQL errors in its body.
-function fromBodyText(bodyText: string): ReadableGraphQLError | undefined {
+function errorsInBody(bodyText: string): ErrorBody['errors'] {
   try {
-    return fromFirst((JSON.parse(bodyText) as ErrorBody | null)?.errors);
+    return (JSON.parse(bodyText) as ErrorBody | null)?.errors;
   } catch {
     return undefined;
   }
+}
+
+function fromBodyText(bodyText: string): ReadableGraphQLError | undefined {
+  return fromFirst(errorsInBody(bodyText));
+}
+
+/** `extensions` of the first GraphQL error of a failed call, unread: the caller checks what it needs of them. */
+export function firstErrorExtensions(error: unknown): Readonly<Record<string, unknown>> | undefined {
+  if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.extensions;
+  return ServerError.is(error) ? (errorsInBody(error.bodyText)?.[0]?.extensions ?? undefined) : undefined;
 }
 
 /** The message and `extensions.code` of any error an Apollo call rejected with or a hook returned. */

@@ -1,19 +1,25 @@
 import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
+import type { StockShortfall } from '#domain/stock';
 import { StoreBusyError } from '#machines/auth/busy-retry';
 import { endStaleSession } from './stale-session';
 import { readGraphQLError } from './graphql-error';
+import { readStockShortfalls } from './stock-shortfalls';
 import { loadApolloClient } from './store-client';
 import type { ErrorCode } from './generated/schema-enums';
 
-/** What a call came to when the store answered: its data, or its refusal and the sentence saying why. */
-export type StoreAnswer<TData> = { status: 'answered'; data: TData } | { status: 'refused'; message: string };
+/**
+ * What a call came to when the store answered: its data, or its refusal and the sentence saying why (with the lines
+ * it cannot fill when it refused an order for stock).
+ */
+export type StoreAnswer<TData> =
+  { status: 'answered'; data: TData } | { status: 'refused'; message: string; shortfalls?: StockShortfall[] };
 
 type StoreCall<TData, TVariables extends OperationVariables> =
   | { query: TypedDocumentNode<TData, TVariables>; variables: TVariables }
   | { mutation: TypedDocumentNode<TData, TVariables>; variables: TVariables };
 
 // The store answered and said no: the same call sent again would get the same answer, so it is not retried.
-const REFUSALS: ReadonlySet<ErrorCode> = new Set(['BAD_USER_INPUT', 'NOT_FOUND']);
+const REFUSALS: ReadonlySet<ErrorCode> = new Set(['BAD_USER_INPUT', 'NOT_FOUND', 'OUT_OF_STOCK']);
 
 /**
  * The one way the machines' actors (cart sync, sign-in, PLACE ORDER) call the store. Silent: the machine decides
@@ -22,9 +28,9 @@ const REFUSALS: ReadonlySet<ErrorCode> = new Set(['BAD_USER_INPUT', 'NOT_FOUND']
  * that asks again does so because that answer may be out of date (the cart fetched again after another tab confirmed
  * the sign-in merge would get the empty cart from before it, and lay it over the merge).
  *
- * A refusal resolves as `refused`; anything else rejects with the shopper's sentence, for the machine to retry or
- * toast: a busy store as StoreBusyError with its Retry-After, and a stale session after ending it (retrying with a
- * dead token could never succeed).
+ * A refusal resolves as `refused` (an order refused for stock with the lines it cannot fill); anything else rejects
+ * with the shopper's sentence, for the machine to retry or toast: a busy store as StoreBusyError with its
+ * Retry-After, and a stale session after ending it (retrying with a dead token could never succeed).
  */
 export async function callStore<TData, TVariables extends OperationVariables>(
   call: StoreCall<TData, TVariables>,
@@ -41,7 +47,10 @@ export async function callStore<TData, TVariables extends OperationVariables>(
   } catch (error) {
     endStaleSession(error);
     const read = readGraphQLError(error);
-    if (read.code !== undefined && REFUSALS.has(read.code)) return { status: 'refused', message: read.message };
+    if (read.code !== undefined && REFUSALS.has(read.code)) {
+      const shortfalls = read.code === 'OUT_OF_STOCK' ? readStockShortfalls(error) : undefined;
+      return shortfalls ? { status: 'refused', message: read.message, shortfalls } : { status: 'refused', message: read.message };
+    }
     if (read.code === 'STORE_BUSY') throw new StoreBusyError(read.message, read.retryAfterSeconds);
     throw new Error(read.message, { cause: error });
   }

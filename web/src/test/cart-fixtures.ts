@@ -1,7 +1,9 @@
+import type { LowStock } from '#domain/stock';
 import { serializeCartLog, type CartEvent } from '#machines/cart/cart-events';
 import { CART_STORAGE_KEY } from '../features/cart/cart-storage';
 import { CART_PRODUCTS_PAGE, type CartProduct } from '../features/cart/use-cart-view';
 import { CartProductsDocument, NavViewerDocument, ServerCartDocument } from '../graphql/generated/graphql';
+import { stockOf } from './fixtures';
 import { answer, type GraphQLMock } from './graphql-mock';
 
 export interface Line {
@@ -10,8 +12,17 @@ export interface Line {
   quantity: number;
 }
 
-export function cartProduct(id: string, name: string, price: number, images: string[] = [`/images/${id}.svg`]): CartProduct {
-  return { __typename: 'Product', id, name, price, images };
+/** The sizes the cart tests' products come in. */
+export const FIXTURE_SIZES = ['UK 5', 'UK 6', 'UK 7', 'UK 8', 'UK 9', 'UK 10'];
+
+/** A cart line's product: every size in stock but those `lowStock` names (pairs left; 0: sold out). */
+export function cartProduct(
+  id: string,
+  name: string,
+  price: number,
+  { images = [`/images/${id}.svg`], lowStock = {} }: { images?: string[]; lowStock?: LowStock } = {},
+): CartProduct {
+  return { __typename: 'Product', id, name, price, images, stock: stockOf(FIXTURE_SIZES, lowStock) };
 }
 
 /** A guest's cart as a stored log, as if added on an earlier visit (all of it pending, nothing synced). */

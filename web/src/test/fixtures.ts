@@ -1,9 +1,16 @@
+import { sizeStock, type LowStock, type SizeStock } from '#domain/stock';
 import type { CollectionProductsQuery } from '../graphql/generated/graphql';
 
 type CardProduct = CollectionProductsQuery['products']['nodes'][number];
 
-export function cardProduct(id: string, name: string, price: number): CardProduct {
-  return { __typename: 'Product', id, name, price, images: [`/images/${id}.svg`] };
+/** A card's product; in stock unless `soldOut`. */
+export function cardProduct(id: string, name: string, price: number, { soldOut = false } = {}): CardProduct {
+  return { __typename: 'Product', id, name, price, images: [`/images/${id}.svg`], soldOut };
+}
+
+/** Product.stock as the BFF answers it: every size in stock but those `lowStock` names (0: sold out). */
+export function stockOf(sizes: readonly string[], lowStock: LowStock = {}): Array<SizeStock & { __typename: 'SizeStock' }> {
+  return sizeStock(sizes, lowStock).map((entry) => ({ __typename: 'SizeStock', ...entry }));
 }
 
 export function productsPage(

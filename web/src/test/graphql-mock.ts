@@ -9,7 +9,7 @@ import { canonical, operationName } from '../graphql/hydration-client';
 export interface GraphQLMock {
   operationName: string;
   variables: unknown;
-  body: { data?: unknown; errors?: Array<{ message: string; extensions?: { code: string; retryAfterSeconds?: number } }> };
+  body: { data?: unknown; errors?: Array<{ message: string; extensions?: { code: string } & Record<string, unknown> }> };
   /** Hold the answer until the test releases it (to see loading states). */
   gate?: Promise<void>;
 }
@@ -30,8 +30,8 @@ export function fail<TResult, TVariables>(
   variables: TVariables,
   message: string,
   code?: string,
-  /** More of `extensions`, such as the BFF's `retryAfterSeconds` with STORE_BUSY. */
-  extensions: { retryAfterSeconds?: number } = {},
+  /** More of `extensions`, such as the BFF's `retryAfterSeconds` with STORE_BUSY or `shortfalls` with OUT_OF_STOCK. */
+  extensions: Record<string, unknown> = {},
 ): GraphQLMock {
   return {
     operationName: operationName(document) ?? '',

@@ -30,9 +30,9 @@ export async function fetchServerCart(): Promise<CartData> {
 }
 
 /**
- * One outbox change as the line's absolute quantity. A refusal (the product or size is no longer sold) resolves as
- * 'refused' and the machine skips the change; anything else rejects and is retried: the BFF or the API being down,
- * rate limits, the network. A stale session also rejects, after ending it: the sign-out that follows resets the
+ * One outbox change as the line's absolute quantity. A refusal (the product or size is no longer sold, or a backend
+ * that checks stock here: ours lets a cart hold a sold-out size) resolves as 'refused' and the machine skips the
+ * change; anything else rejects and is retried: the BFF or the API being down, rate limits, the network. A stale session also rejects, after ending it: the sign-out that follows resets the
  * cart, so the retry never goes out with the dead token.
  */
 export async function sendCartChange(change: CartChange): Promise<CartChangeResult> {
@@ -40,5 +40,6 @@ export async function sendCartChange(change: CartChange): Promise<CartChangeResu
     mutation: UpdateCartLineDocument,
     variables: { productId: change.itemId, size: change.size, quantity: change.quantity },
   });
-  return answer.status === 'answered' ? { status: 'applied', cartData: toCartData(answer.data.updateCartLine.lines) } : answer;
+  if (answer.status === 'answered') return { status: 'applied', cartData: toCartData(answer.data.updateCartLine.lines) };
+  return { status: 'refused', message: answer.message };
 }

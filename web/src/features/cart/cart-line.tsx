@@ -3,6 +3,7 @@ import { TrashIcon } from '../../shared/icons';
 import { FALLBACK_PRODUCT_IMAGE } from '../../shared/catalog/product-card';
 import { formatPrice } from '../../shared/catalog/format-price';
 import styles from './cart.module.css';
+import { lineStock, type LineStock } from './line-stock';
 import { QuantityInput } from './quantity-input';
 import type { CartLineView } from './use-cart-view';
 import ui from '../../shared/ui.module.css';
@@ -43,6 +44,12 @@ export function CartLine({ line, onQuantityChange, onRemove }: CartLineProps) {
                 {line.size}
               </span>
             </div>
+            <StockNotice
+              stock={lineStock(line)}
+              what={`${product.name}, size ${line.size}`}
+              onSetQuantity={onQuantityChange}
+              onRemove={onRemove}
+            />
           </div>
         </>
       ) : product === 'missing' ? (
@@ -80,5 +87,42 @@ export function CartLine({ line, onQuantityChange, onRemove }: CartLineProps) {
         <TrashIcon />
       </button>
     </li>
+  );
+}
+
+interface StockNoticeProps {
+  stock: LineStock;
+  /** The line, as the fix buttons name it. */
+  what: string;
+  onSetQuantity: (quantity: number) => void;
+  onRemove: () => void;
+}
+
+/** A line the store cannot fill as it stands, and its fix: a change of the cart like any other. */
+function StockNotice({ stock, what, onSetQuantity, onRemove }: StockNoticeProps) {
+  if (stock === null) return null;
+  return (
+    <p className={styles.stockNotice}>
+      {stock.kind === 'soldOut' ? (
+        <>
+          <span className={styles.stockProblem}>Sold out</span>
+          <button type="button" className={styles.stockFix} aria-label={`Remove sold-out ${what}`} onClick={onRemove}>
+            Remove
+          </button>
+        </>
+      ) : (
+        <>
+          <span className={styles.stockProblem}>Only {stock.left} left</span>
+          <button
+            type="button"
+            className={styles.stockFix}
+            aria-label={`Set to ${String(stock.left)}: ${what}`}
+            onClick={() => onSetQuantity(stock.left)}
+          >
+            Set to {stock.left}
+          </button>
+        </>
+      )}
+    </p>
   );
 }

@@ -8,7 +8,7 @@ import { renderApp } from '../../test/render-app';
 import { setSessionToken } from '../../shared/session/session-store';
 
 const runner = cartProduct('men-run', 'Stride Pro Running Shoe', 4499);
-const sandal = cartProduct('w-sandal', 'Coast Strap Sandal', 1299, []);
+const sandal = cartProduct('w-sandal', 'Coast Strap Sandal', 1299, { images: [] });
 
 const guestCart = [
   { productId: 'men-run', size: 'UK 8', quantity: 2 },
@@ -92,6 +92,57 @@ describe('cart page', () => {
     // It can still be removed.
     await user.click(screen.getByRole('button', { name: 'Remove product gone-shoe, size UK 7' }));
     expect(screen.queryByText(/Product not found/)).toBeNull();
+  });
+
+  it('a line whose size sold out says so and offers Remove; one asking for more than is left offers Set to N', async () => {
+    const user = userEvent.setup();
+    storeGuestCart(guestCart);
+    const lowRunner = cartProduct('men-run', 'Stride Pro Running Shoe', 4499, { lowStock: { 'UK 8': 1, 'UK 9': 0 } });
+    renderApp('/cart', [cartProductsAnswer(['men-run', 'w-sandal'], [lowRunner, sandal])]);
+
+    const list = await screen.findByRole('list', { name: 'Cart items' });
+    await within(list).findAllByText('Stride Pro Running Shoe');
+    const [uk8, uk9, sandalLine] = within(list).getAllByRole('listitem');
+    expect(within(uk9!).getByText('Sold out')).toBeTruthy();
+    expect(within(uk8!).getByText('Only 1 left')).toBeTruthy();
+    expect(within(sandalLine!).queryByText(/Sold out|left/)).toBeNull();
+    // Checkout stays open: the order is the gate, and these notices say what it would refuse.
+    expect(screen.getByRole('link', { name: 'PROCEED TO CHECKOUT' })).toBeTruthy();
+
+    await user.click(within(uk8!).getByRole('button', { name: 'Set to 1: Stride Pro Running Shoe, size UK 8' }));
+    expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Stride Pro Running Shoe, size UK 8' }).value).toBe('1');
+    expect(screen.queryByText('Only 1 left')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
+
+    await user.click(within(uk9!).getByRole('button', { name: 'Remove sold-out Stride Pro Running Shoe, size UK 9' }));
+    expect(screen.queryByText('Sold out')).toBeNull();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
+  });
+
+  it('signed in, a stock fix reaches the account’s cart through the outbox like any change', async () => {
+    const user = userEvent.setup();
+    setSessionToken('token-asha');
+    const lowRunner = cartProduct('men-run', 'Stride Pro Running Shoe', 4499, { lowStock: { 'UK 8': 1 } });
+    const { requests } = renderApp('/cart', [
+      viewerAnswer,
+      serverCartAnswer([{ productId: 'men-run', size: 'UK 8', quantity: 3 }]),
+      cartProductsAnswer(['men-run'], [lowRunner]),
+      answer(
+        UpdateCartLineDocument,
+        { productId: 'men-run', size: 'UK 8', quantity: 1 },
+        { updateCartLine: { __typename: 'Cart', lines: [{ __typename: 'CartLine', productId: 'men-run', size: 'UK 8', quantity: 1 }] } },
+      ),
+    ]);
+
+    await user.click(await screen.findByRole('button', { name: 'Set to 1: Stride Pro Running Shoe, size UK 8' }));
+    await waitFor(() => expect(requests.filter((sent) => sent.operationName === 'UpdateCartLine')).toHaveLength(1));
+    expect(requests.find((sent) => sent.operationName === 'UpdateCartLine')?.variables).toEqual({
+      productId: 'men-run',
+      size: 'UK 8',
+      quantity: 1,
+    });
+    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
   });
 
   it('an empty cart says so and offers the collection', async () => {

@@ -7,6 +7,7 @@ import { useDocumentMeta } from '../../shared/use-document-meta';
 import { useHydrated } from '../../shared/use-hydrated';
 import { CartLine } from './cart-line';
 import { useCartActor } from './cart-context';
+import { useSetLineQuantity } from './use-cart';
 import { CartTotalsPanel } from './cart-totals-panel';
 import styles from './cart.module.css';
 import { ProductsFailedNotice } from './products-failed-notice';
@@ -27,7 +28,7 @@ export default function CartPage() {
 }
 
 function CartContents() {
-  const cart = useCartActor();
+  const setQuantity = useSetLineQuantity();
   const view = useCartView();
 
   if (view.lines.length === 0) return <EmptyCart />;
@@ -40,8 +41,8 @@ function CartContents() {
           <CartLine
             key={`${line.itemId}\u0000${line.size}`}
             line={line}
-            onQuantityChange={(quantity) => cart.send({ type: 'cart.quantitySet', itemId: line.itemId, size: line.size, quantity })}
-            onRemove={() => cart.send({ type: 'cart.quantitySet', itemId: line.itemId, size: line.size, quantity: 0 })}
+            onQuantityChange={(quantity) => setQuantity(line.itemId, line.size, quantity)}
+            onRemove={() => setQuantity(line.itemId, line.size, 0)}
           />
         ))}
       </ul>

@@ -5,5 +5,5 @@ export { CartProvider } from './cart-provider';
 export { CartTotalsPanel } from './cart-totals-panel';
 export { ProductsFailedNotice } from './products-failed-notice';
 export { useAddToCart } from './use-add-to-cart';
-export { useCartItemCount } from './use-cart';
+export { useCartItemCount, useSetLineQuantity } from './use-cart';
 export { useCartView, type CartView } from './use-cart-view';

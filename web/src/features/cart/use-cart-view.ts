@@ -35,7 +35,9 @@ export function useCartView(): CartView {
   if (!ids.every((id) => requested.includes(id))) setRequested(ids);
   const { data, previousData, loading, error, refetch } = useQuery(
     CartProductsDocument,
-    requested.length === 0 ? skipToken : { variables: { ids: requested, first: CART_PRODUCTS_PAGE } },
+    // Asked anew on each visit of the cart and checkout: a size may have sold out since (the cached answer shows
+    // meanwhile).
+    requested.length === 0 ? skipToken : { variables: { ids: requested, first: CART_PRODUCTS_PAGE }, fetchPolicy: 'cache-and-network' },
   );
   // While a changed set of products loads, the lines already known keep their details instead of flickering.
   const nodes = (data ?? previousData)?.products.nodes;

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import type { CartData } from '#machines/cart/cart-events';
 import { emptyCart } from '#machines/cart/cart-fold';
 import type { CartSnapshot } from '#machines/cart/cart-machine';
@@ -26,4 +27,13 @@ export function useCartData(): CartData {
 /** The nav badge: the sum of all quantities above 0 (spec section 5). */
 export function useCartItemCount(): number {
   return useCartSelector(selectCartCount, 0);
+}
+
+/**
+ * Sets a line's quantity (0 removes it): an event of the cart's log like the quantity box and the delete icon, so
+ * a fix made on another page (checkout's shortfalls) reaches the account's cart through the same outbox.
+ */
+export function useSetLineQuantity(): (itemId: string, size: string, quantity: number) => void {
+  const cart = useCartActor();
+  return useCallback((itemId, size, quantity) => cart.send({ type: 'cart.quantitySet', itemId, size, quantity }), [cart]);
 }

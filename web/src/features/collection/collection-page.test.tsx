@@ -53,6 +53,33 @@ describe('collection page', () => {
     expect(screen.queryByText('Stride Pro Running Shoe')).toBeNull();
   });
 
+  it('"In stock only" writes inStock=true into the URL and queries with it; a sold-out product is marked on its card', async () => {
+    const user = userEvent.setup();
+    const soldOut = cardProduct('men-sold', 'Gone Runner', 2999, { soldOut: true });
+    const { container } = renderApp('/collection?category=MEN', [
+      collectionMock({ filter: { categories: ['MEN'] }, sort: 'RELEVANT', first: 24 }, productsPage([runner, soldOut])),
+      collectionMock({ filter: { categories: ['MEN'], inStock: true }, sort: 'RELEVANT', first: 24 }, productsPage([runner])),
+      collectionMock({ filter: { categories: ['MEN'] }, sort: 'RELEVANT', first: 24 }, productsPage([runner, soldOut])),
+    ]);
+    // A sold-out product is marked on its card.
+    const soldOutCard = (await screen.findByText('Gone Runner')).closest('a')!;
+    expect(within(soldOutCard).getByText('Sold out')).toBeTruthy();
+    expect(within(screen.getByText('Stride Pro Running Shoe').closest('a')!).queryByText('Sold out')).toBeNull();
+
+    const inStock = screen.getByRole<HTMLInputElement>('checkbox', { name: 'In stock only' });
+    expect(inStock.checked).toBe(false);
+    await user.click(inStock);
+    expect(locationText(container)).toBe('/collection?category=MEN&inStock=true');
+    await vi.waitFor(() => expect(screen.queryByText('Gone Runner')).toBeNull());
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'In stock only' }).checked).toBe(true);
+    // It counts as a filter on the phone's FILTERS button.
+    expect(screen.getByRole('button', { name: /FILTERS/ }).textContent).toContain('2');
+
+    await user.click(screen.getByRole('checkbox', { name: 'In stock only' }));
+    expect(locationText(container)).toBe('/collection?category=MEN');
+    expect(await screen.findByText('Gone Runner')).toBeTruthy();
+  });
+
   it('an empty result offers Clear filters, which empties the filters and search in the URL', async () => {
     const user = userEvent.setup();
     const { container } = renderApp('/collection?type=SLIPPERS&q=zzz&sort=PRICE_DESC', [

@@ -41,7 +41,7 @@ export default function CollectionPage() {
   if (facets && facets !== shownFacets) setShownFacets(facets);
 
   const onSearch = useCallback((q: string) => updateView((current) => ({ ...current, q }), { replace: true }), [updateView]);
-  const clearFilters = () => updateView((current) => ({ ...current, categories: [], types: [], q: '' }));
+  const clearFilters = () => updateView((current) => ({ ...current, categories: [], types: [], inStock: false, q: '' }));
 
   return (
     <div className={styles.page}>
@@ -65,9 +65,11 @@ export default function CollectionPage() {
           form={COLLECTION_FORM}
           categories={view.categories}
           types={view.types}
+          inStock={view.inStock}
           facets={facets ?? shownFacets}
           onToggleCategory={(category) => updateView((current) => ({ ...current, categories: toggleValue(current.categories, category) }))}
           onToggleType={(type) => updateView((current) => ({ ...current, types: toggleValue(current.types, type) }))}
+          onToggleInStock={() => updateView((current) => ({ ...current, inStock: !current.inStock }))}
         />
 
         <section className={styles.results} aria-labelledby="collection-title">

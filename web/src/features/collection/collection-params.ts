@@ -2,14 +2,19 @@ import * as z from 'zod/mini';
 import type { Category, ProductFilter, ProductSort, ProductType } from '../../graphql/generated/graphql';
 import { CATEGORY_VALUES, SORT_VALUES, TYPE_VALUES } from '../../shared/catalog/catalog-labels';
 
-// The collection's view lives in the query string (?category=MEN&type=SNEAKERS&sort=PRICE_ASC&q=run) so a
-// reload or a shared link shows the same products. Anything unknown in a link is ignored, never an error.
+// The collection's view lives in the query string (?category=MEN&type=SNEAKERS&inStock=true&sort=PRICE_ASC&q=run)
+// so a reload or a shared link shows the same products. Anything unknown in a link is ignored, never an error.
 export interface CollectionParams {
   categories: Category[];
   types: ProductType[];
+  /** Only products with a size in stock. */
+  inStock: boolean;
   sort: ProductSort;
   q: string;
 }
+
+/** The "In stock only" checkbox's value, as the collection's GET form sends it. */
+export const IN_STOCK_VALUE = 'true';
 
 export const MAX_SEARCH_LENGTH = 100;
 const DEFAULT_SORT: ProductSort = 'RELEVANT';
@@ -34,6 +39,7 @@ export function parseCollectionParams(params: URLSearchParams): CollectionParams
   return {
     categories: readList(params, 'category', categorySchema, CATEGORY_VALUES),
     types: readList(params, 'type', typeSchema, TYPE_VALUES),
+    inStock: params.getAll('inStock').some((value) => value.trim().toLowerCase() === IN_STOCK_VALUE),
     sort: sort.success ? sort.data : DEFAULT_SORT,
     q: (params.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
   };
@@ -43,6 +49,7 @@ export function toSearchParams(view: CollectionParams): URLSearchParams {
   const params = new URLSearchParams();
   for (const category of view.categories) params.append('category', category);
   for (const type of view.types) params.append('type', type);
+  if (view.inStock) params.set('inStock', IN_STOCK_VALUE);
   if (view.sort !== DEFAULT_SORT) params.set('sort', view.sort);
   const q = view.q.trim();
   if (q) params.set('q', q);
@@ -53,12 +60,13 @@ export function toProductFilter(view: CollectionParams): ProductFilter {
   const filter: ProductFilter = {};
   if (view.categories.length > 0) filter.categories = view.categories;
   if (view.types.length > 0) filter.types = view.types;
+  if (view.inStock) filter.inStock = true;
   if (view.q) filter.search = view.q;
   return filter;
 }
 
 export function hasActiveFilters(view: CollectionParams): boolean {
-  return view.categories.length > 0 || view.types.length > 0 || view.q !== '';
+  return view.categories.length > 0 || view.types.length > 0 || view.inStock || view.q !== '';
 }
 
 export function toggleValue<T>(list: readonly T[], value: T): T[] {

@@ -5,6 +5,7 @@ import ui from '../../shared/ui.module.css';
 import type { Category, ProductType } from '../../graphql/generated/graphql';
 import type { CollectionFacets } from './use-collection-products';
 import { CATEGORY_OPTIONS, TYPE_OPTIONS } from '../../shared/catalog/catalog-labels';
+import { IN_STOCK_VALUE } from './collection-params';
 import styles from './collection.module.css';
 
 type Facets = CollectionFacets | undefined;
@@ -14,12 +15,23 @@ interface FilterPanelProps {
   form: string;
   categories: readonly Category[];
   types: readonly ProductType[];
+  inStock: boolean;
   facets: Facets;
   onToggleCategory: (category: Category) => void;
   onToggleType: (type: ProductType) => void;
+  onToggleInStock: () => void;
 }
 
-export function FilterPanel({ form, categories, types, facets, onToggleCategory, onToggleType }: FilterPanelProps) {
+export function FilterPanel({
+  form,
+  categories,
+  types,
+  inStock,
+  facets,
+  onToggleCategory,
+  onToggleType,
+  onToggleInStock,
+}: FilterPanelProps) {
   // Collapsed by default on phones (the CSS always shows the panel from 768 px up).
   // A tap on FILTERS before the app's code arrived opened the panel (shared/early-taps.ts): it stays open.
   const [open, setOpen] = useState(() => earlyTaps().filtersOpen === true);
@@ -28,7 +40,7 @@ export function FilterPanel({ form, categories, types, facets, onToggleCategory,
   const panelId = useId();
   const categoryCount = (value: Category) => facets?.categories.find((facet) => facet.category === value)?.count;
   const typeCount = (value: ProductType) => facets?.types.find((facet) => facet.type === value)?.count;
-  const active = categories.length + types.length;
+  const active = categories.length + types.length + (inStock ? 1 : 0);
 
   return (
     <aside className={styles.filters} aria-label="Filters">
@@ -76,6 +88,18 @@ export function FilterPanel({ form, categories, types, facets, onToggleCategory,
               onChange={() => onToggleType(option.value)}
             />
           ))}
+        </fieldset>
+        <fieldset className={styles.filterGroup}>
+          <legend className={styles.filterLegend}>AVAILABILITY</legend>
+          <FilterCheckbox
+            label="In stock only"
+            count={undefined}
+            form={form}
+            name="inStock"
+            value={IN_STOCK_VALUE}
+            checked={inStock}
+            onChange={onToggleInStock}
+          />
         </fieldset>
         <button type="submit" form={form} className={`${ui.buttonGhost} ${styles.applyFilters}`} data-apply hidden>
           Apply

@@ -7,7 +7,7 @@ import { callStore } from '../../graphql/store-call';
  * order; the total the shopper saw goes as `expectedTotal`, so a price that changed meanwhile refuses the order
  * rather than charging a different amount. A refusal (an address the API rejects, a product gone, a total that
  * changed) resolves with the server's message, anything else rejects with it; the machine toasts either and keeps
- * the form.
+ * the form. A refusal for stock (OUT_OF_STOCK) resolves with the lines the store cannot fill, for the shopper to fix.
  */
 export async function placeOrder(request: OrderRequest): Promise<PlaceOrderOutcome> {
   const answer = await callStore({
@@ -21,5 +21,7 @@ export async function placeOrder(request: OrderRequest): Promise<PlaceOrderOutco
       },
     },
   });
-  return answer.status === 'answered' ? { status: 'placed', orderId: answer.data.placeOrder.order?.id ?? null } : answer;
+  if (answer.status === 'answered') return { status: 'placed', orderId: answer.data.placeOrder.order?.id ?? null };
+  const { message, shortfalls } = answer;
+  return shortfalls ? { status: 'outOfStock', message, shortfalls } : { status: 'refused', message };
 }

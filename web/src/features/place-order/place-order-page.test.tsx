@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CartProductsDocument, PlaceOrderDocument } from '../../graphql/generated/graphql';
+import { CartProductsDocument, PlaceOrderDocument, UpdateCartLineDocument } from '../../graphql/generated/graphql';
 import { CART_PRODUCTS_PAGE } from '../cart/use-cart-view';
 import { cartProduct, cartProductsAnswer, serverCartAnswer, viewerAnswer } from '../../test/cart-fixtures';
 import { answer, fail } from '../../test/graphql-mock';
@@ -196,5 +196,114 @@ describe('place order page', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Street').value).toBe('12 MG Road');
     expect(screen.getByRole('button', { name: 'PLACE ORDER' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
+  });
+
+  it('an order refused for stock names the lines and what is left, keeps the form and the cart, and the fixed cart is a new order', async () => {
+    const user = userEvent.setup();
+    const sandal = cartProduct('w-sandal', 'Coast Strap Sandal', 1299);
+    const cart = [...accountCart, { productId: 'w-sandal', size: 'UK 5', quantity: 1 }];
+    const lines = [
+      { productId: 'men-run', size: 'UK 8', quantity: 2 },
+      { productId: 'w-sandal', size: 'UK 5', quantity: 1 },
+    ];
+    const shortfalls = [{ productId: 'men-run', name: 'Stride Pro Running Shoe', size: 'UK 8', requested: 2, left: 1 }];
+    const FIXED_KEY = '6f1d3c0e-2b7a-4c55-8e0f-3a9b5d7c1e24';
+    setSessionToken('token-asha');
+    const { requests, container } = renderApp('/place-order', [
+      viewerAnswer,
+      serverCartAnswer(cart),
+      cartProductsAnswer(['men-run', 'w-sandal'], [runner, sandal]),
+      fail(
+        PlaceOrderDocument,
+        // 2 × 4499 + 1299 + the shipping fee of 10.
+        { input: { address, lines, idempotencyKey: KEY, expectedTotal: 10307 } },
+        'Only 1 left of Stride Pro Running Shoe, UK 8',
+        'OUT_OF_STOCK',
+        { shortfalls },
+      ),
+      answer(
+        UpdateCartLineDocument,
+        { productId: 'men-run', size: 'UK 8', quantity: 1 },
+        {
+          updateCartLine: {
+            __typename: 'Cart',
+            lines: [
+              { __typename: 'CartLine', productId: 'men-run', size: 'UK 8', quantity: 1 },
+              { __typename: 'CartLine', productId: 'w-sandal', size: 'UK 5', quantity: 1 },
+            ],
+          },
+        },
+      ),
+      // Only a new attempt's key is answered: the fixed cart is a different order.
+      answer(
+        PlaceOrderDocument,
+        { input: { address, lines: [{ ...lines[0]!, quantity: 1 }, lines[1]!], idempotencyKey: FIXED_KEY, expectedTotal: 5808 } },
+        placed,
+      ),
+      serverCartAnswer([]),
+    ]);
+    await screen.findByText('₹10,307');
+    await fillAddress(user);
+
+    vi.spyOn(globalThis.crypto, 'randomUUID').mockReturnValueOnce(KEY);
+    await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
+
+    const refusal = await screen.findByRole('region', { name: 'Not enough pairs in stock' });
+    expect(document.activeElement).toBe(refusal);
+    expect(within(refusal).getByText(/Only 1 left of Stride Pro Running Shoe, UK 8/)).toBeTruthy();
+    expect(within(refusal).getByText(/you asked for 2/)).toBeTruthy();
+    expect(within(refusal).queryByText(/Coast Strap Sandal/)).toBeNull();
+    // Nothing else is lost: the address, the other line, the cart.
+    expect(locationText(container)).toBe('/place-order');
+    expect(screen.getByLabelText<HTMLInputElement>('Street').value).toBe('12 MG Road');
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
+
+    await user.click(within(refusal).getByRole('button', { name: 'Set to 1: Stride Pro Running Shoe, size UK 8' }));
+    expect(await screen.findByRole('region', { name: 'Your cart is updated' })).toBeTruthy();
+    expect(screen.getByText('Now 1 in your cart')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
+    expect(await within(screen.getByRole('region', { name: 'Cart totals' })).findByText('₹5,808')).toBeTruthy();
+    await waitFor(() => expect(requests.filter((sent) => sent.operationName === 'UpdateCartLine')).toHaveLength(1));
+
+    vi.spyOn(globalThis.crypto, 'randomUUID').mockReturnValueOnce(FIXED_KEY);
+    await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
+    await waitFor(() => expect(locationText(container)).toBe('/orders'));
+    expect(requests.filter((sent) => sent.operationName === 'PlaceOrder')).toHaveLength(2);
+  });
+
+  it('a sold-out line is removed from the refusal with Remove', async () => {
+    const user = userEvent.setup();
+    const shortfalls = [{ productId: 'men-run', name: 'Stride Pro Running Shoe', size: 'UK 8', requested: 2, left: 0 }];
+    signedInCheckout([
+      fail(PlaceOrderDocument, orderVariables, 'Stride Pro Running Shoe, UK 8 is sold out', 'OUT_OF_STOCK', { shortfalls }),
+      answer(
+        UpdateCartLineDocument,
+        { productId: 'men-run', size: 'UK 8', quantity: 0 },
+        { updateCartLine: { __typename: 'Cart', lines: [] } },
+      ),
+    ]);
+    await screen.findByText('₹9,008');
+    await fillAddress(user);
+    pinIdempotencyKey();
+    await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
+
+    const refusal = await screen.findByRole('region', { name: 'Not enough pairs in stock' });
+    expect(within(refusal).getByText(/Stride Pro Running Shoe, UK 8 is sold out/)).toBeTruthy();
+    await user.click(within(refusal).getByRole('button', { name: 'Remove Stride Pro Running Shoe, size UK 8' }));
+    expect(await screen.findByText('Removed')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+  });
+
+  it('an OUT_OF_STOCK refusal without lines it can read is shown as its message', async () => {
+    const user = userEvent.setup();
+    signedInCheckout([fail(PlaceOrderDocument, orderVariables, 'Some sizes are sold out', 'OUT_OF_STOCK', { shortfalls: 'none' })]);
+    await screen.findByText('₹9,008');
+    await fillAddress(user);
+    pinIdempotencyKey();
+    await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
+
+    expect(await screen.findByText('Some sizes are sold out')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Not enough pairs in stock' })).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('Street').value).toBe('12 MG Road');
   });
 });

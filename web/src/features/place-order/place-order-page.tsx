@@ -8,6 +8,7 @@ import {
   selectOrderPlaced,
   selectPlacingOrder,
   selectSignInRequired,
+  selectStockShortfalls,
   type OrderLine,
   type OrderRequest,
 } from '#machines/checkout/checkout-machine';
@@ -17,7 +18,15 @@ import { PLACE_ORDER_META } from '../../shared/prerendered-routes';
 import { showToast } from '../../shared/toasts';
 import ui from '../../shared/ui.module.css';
 import { useDocumentMeta } from '../../shared/use-document-meta';
-import { CartTotalsPanel, ProductsFailedNotice, useCartActor, useCartView, type CartActorRef, type CartView } from '../cart';
+import {
+  CartTotalsPanel,
+  ProductsFailedNotice,
+  useCartActor,
+  useCartView,
+  useSetLineQuantity,
+  type CartActorRef,
+  type CartView,
+} from '../cart';
 import { HostedSignInOffer, loginPathFor } from '../login';
 import { useHostedSignIn } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
@@ -25,6 +34,7 @@ import { DeliveryFields } from './delivery-fields';
 import { orderConfirmation } from './order-confirmation';
 import { placeOrder } from './place-order-api';
 import styles from './place-order.module.css';
+import { StockRefusal } from './stock-refusal';
 
 function checkoutLogicFor(cart: CartActorRef) {
   return checkoutMachine.provide({
@@ -62,6 +72,8 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
   const placing = useSelector(checkout, selectPlacingOrder);
   const form = useSelector(checkout, (snapshot) => snapshot.context.form);
   const errors = useSelector(checkout, (snapshot) => snapshot.context.fieldErrors);
+  const shortfalls = useSelector(checkout, selectStockShortfalls);
+  const setQuantity = useSetLineQuantity();
   const view = useCartView();
   const formRef = useRef<HTMLFormElement>(null);
   // The cart as the shopper last saw it: the confirmation names it, and the cart is emptied as the order is placed.
@@ -100,7 +112,12 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
       placing={placing}
       ready={view.ready}
       onSubmit={onSubmit}
-      notice={view.failed ? <ProductsFailedNotice onRetry={view.retry} /> : null}
+      notice={
+        <>
+          {shortfalls.length > 0 ? <StockRefusal shortfalls={shortfalls} lines={orderOf(view).lines} setQuantity={setQuantity} /> : null}
+          {view.failed ? <ProductsFailedNotice onRetry={view.retry} /> : null}
+        </>
+      }
       fields={
         <DeliveryFields
           values={form}

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ProductDetailDocument } from '../../graphql/generated/graphql';
-import { cardProduct } from '../../test/fixtures';
+import { cardProduct, stockOf } from '../../test/fixtures';
 import { answer } from '../../test/graphql-mock';
 import { renderApp } from '../../test/render-app';
 import { PRODUCT_NOTES } from './product-page';
@@ -15,6 +15,8 @@ const product = {
   price: 4499,
   images: ['/images/a-side.svg', '/images/a-top.svg', '/images/a-detail.svg'],
   sizes: ['UK 7', 'UK 8', 'UK 9'],
+  stock: stockOf(['UK 7', 'UK 8', 'UK 9']),
+  soldOut: false,
   category: 'MEN' as const,
   type: 'SPORTS_SHOES' as const,
   related: [1, 2, 3, 4, 5].map((n) => cardProduct(`related-${n}`, `Related Runner ${n}`, 3000 + n)),
@@ -70,6 +72,61 @@ describe('product page', () => {
     expect(main.getAttribute('src')).toBe('/images/a-side.svg');
     await user.click(screen.getByRole('button', { name: 'Show image 3 of 3' }));
     expect(main.getAttribute('src')).toBe('/images/a-detail.svg');
+  });
+
+  it('a sold-out size is struck through and cannot be chosen; a size with few pairs left says how many', async () => {
+    const user = userEvent.setup();
+    const lowOnStock = { ...product, stock: stockOf(product.sizes, { 'UK 8': 2, 'UK 9': 0 }) };
+    renderApp('/product/men-run', [answer(ProductDetailDocument, { id: 'men-run', relatedLimit: 5 }, { product: lowOnStock })]);
+
+    const soldOut = await screen.findByRole<HTMLButtonElement>('button', { name: 'UK 9, sold out' });
+    expect(soldOut.disabled).toBe(true);
+    await user.click(soldOut);
+    expect(soldOut.getAttribute('aria-pressed')).toBeNull();
+    // ADD TO CART has no size to add.
+    await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+
+    expect(screen.queryByText(/Only \d+ left/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'UK 8' }));
+    expect(screen.getByText('Only 2 left')).toBeTruthy();
+    // A size with more pairs says nothing.
+    await user.click(screen.getByRole('button', { name: 'UK 7' }));
+    expect(screen.queryByText(/Only \d+ left/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
+    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
+  });
+
+  it('a sold-out product says so, and its ADD TO CART is disabled with the reason', async () => {
+    const user = userEvent.setup();
+    const soldOut = { ...product, stock: stockOf(product.sizes, { 'UK 7': 0, 'UK 8': 0, 'UK 9': 0 }), soldOut: true };
+    renderApp('/product/men-run', [answer(ProductDetailDocument, { id: 'men-run', relatedLimit: 5 }, { product: soldOut })]);
+
+    const add = await screen.findByRole<HTMLButtonElement>('button', { name: 'ADD TO CART' });
+    expect(add.disabled).toBe(true);
+    expect(add.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(add.getAttribute('aria-describedby')!)?.textContent).toBe('Every size of this shoe is sold out.');
+    expect(within(screen.getByRole('article')).getByText('Sold out')).toBeTruthy();
+    for (const size of product.sizes)
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: `${size}, sold out` }).disabled).toBe(true);
+    await user.click(add);
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+  });
+
+  it('a sold-out related product is marked on its card', async () => {
+    const related = [
+      cardProduct('related-1', 'Related Runner 1', 3001, { soldOut: true }),
+      cardProduct('related-2', 'Related Runner 2', 3002),
+    ];
+    renderApp('/product/men-run', [
+      answer(ProductDetailDocument, { id: 'men-run', relatedLimit: 5 }, { product: { ...product, related } }),
+    ]);
+
+    const region = await screen.findByRole('region', { name: 'Related products' });
+    const [first, second] = within(region).getAllByRole('link');
+    expect(within(first!).getByText('Sold out')).toBeTruthy();
+    expect(first!.textContent).toContain('Related Runner 1');
+    expect(within(second!).queryByText('Sold out')).toBeNull();
   });
 
   it('an unknown id shows "Product not found" with a link back to the collection', async () => {

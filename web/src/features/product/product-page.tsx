@@ -18,7 +18,7 @@ import grid from '../../shared/catalog/product-grid.module.css';
 import { ProductGallery } from './product-gallery';
 import styles from './product-page.module.css';
 import { ProductPageSkeleton } from './product-page-skeleton';
-import { SizePicker } from './size-picker';
+import { isSoldOut, SizePicker, type SizeAvailability } from './size-picker';
 
 export const PRODUCT_NOTES = [
   '100% Original Product',
@@ -43,15 +43,15 @@ export default function ProductPage() {
 
 type Product = NonNullable<ProductDetailQuery['product']>;
 
-/** A size tapped before the app took over, if the product has it. */
-function keptSize(sizes: readonly string[]): string | null {
+/** A size tapped before the app took over, if the product has it and it is not sold out. */
+function keptSize(sizes: readonly string[], stock: readonly SizeAvailability[]): string | null {
   const { size } = earlyTaps();
-  return size !== undefined && sizes.includes(size) ? size : null;
+  return size !== undefined && sizes.includes(size) && !isSoldOut(stock, size) ? size : null;
 }
 
 function ProductDetail({ product }: { product: Product }) {
   useDocumentMeta(product.name, product.description.slice(0, 155));
-  const [size, setSize] = useState<string | null>(() => keptSize(product.sizes));
+  const [size, setSize] = useState<string | null>(() => keptSize(product.sizes, product.stock));
   const addToCart = useAddToCart();
   // The page can arrive rendered before its code (docs/decisions/008). A tap on a size or ADD TO CART is kept by
   // boot.ts until React owns them (shared/early-taps.ts) and acted on here; the gallery waits for React. They are
@@ -67,7 +67,7 @@ function ProductDetail({ product }: { product: Product }) {
   };
 
   const addKept = useEffectEvent(() => {
-    const chosen = keptSize(product.sizes);
+    const chosen = keptSize(product.sizes, product.stock);
     if (takeEarlyTaps().add === true) add(chosen);
   });
   useEffect(() => addKept(), []);
@@ -87,19 +87,34 @@ function ProductDetail({ product }: { product: Product }) {
 
         <div className={styles.info}>
           <h1 className={styles.name}>{product.name}</h1>
-          <p className={styles.price}>{formatPrice(product.price)}</p>
+          <div className={styles.priceRow}>
+            <p className={styles.price}>{formatPrice(product.price)}</p>
+            {product.soldOut ? <p className={styles.soldOutBadge}>Sold out</p> : null}
+          </div>
           <p className={styles.description}>{product.description}</p>
 
-          <SizePicker sizes={product.sizes} selected={size} onSelect={setSize} />
+          <SizePicker sizes={product.sizes} stock={product.stock} selected={size} onSelect={setSize} />
 
-          <button
-            type="button"
-            className={`${ui.button} ${styles.addToCart}`}
-            onClick={() => add(size)}
-            data-early={'add' satisfies EarlyControl}
-          >
-            ADD TO CART
-          </button>
+          {product.soldOut ? (
+            // Disabled alike in the served HTML and after hydration, so no early tap is kept for it.
+            <>
+              <p id="sold-out-reason" className={styles.soldOutReason}>
+                Every size of this shoe is sold out.
+              </p>
+              <button type="button" className={`${ui.button} ${styles.addToCart}`} disabled aria-describedby="sold-out-reason">
+                ADD TO CART
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className={`${ui.button} ${styles.addToCart}`}
+              onClick={() => add(size)}
+              data-early={'add' satisfies EarlyControl}
+            >
+              ADD TO CART
+            </button>
+          )}
 
           <hr className={styles.rule} />
           <ul className={styles.notes}>

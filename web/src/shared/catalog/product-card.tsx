@@ -19,7 +19,7 @@ interface ProductCardProps {
 export function ProductCard({ product, showId = false, priority = false }: ProductCardProps) {
   return (
     <Link to={`/product/${encodeURIComponent(product.id)}`} className={styles.card}>
-      <div className={styles.imageBox}>
+      <div className={styles.imageBox} data-sold-out={product.soldOut || undefined}>
         <img
           className={styles.image}
           src={product.images[0] ?? FALLBACK_PRODUCT_IMAGE}
@@ -30,6 +30,7 @@ export function ProductCard({ product, showId = false, priority = false }: Produ
           fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
         />
+        {product.soldOut ? <span className={styles.soldOut}>Sold out</span> : null}
       </div>
       <p className={styles.name}>{product.name}</p>
       <p className={styles.price}>{formatPrice(product.price)}</p>
