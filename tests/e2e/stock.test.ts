@@ -83,6 +83,8 @@ describe('stock per size, as a shopper meets it', () => {
     await expect.poll(() => card.first().textContent()).toContain('Sold out');
     // On a phone the filter panel is folded behind FILTERS.
     await page.getByRole('button', { name: 'FILTERS' }).click();
+    // The no-JavaScript form's Apply stays hidden once the app runs: ticking a box applies it.
+    expect(await page.getByRole('button', { name: 'Apply' }).isVisible()).toBe(false);
     await page.getByRole('checkbox', { name: 'In stock only' }).check();
     await expect.poll(() => new URL(page.url()).searchParams.get('inStock')).toBe('true');
     await expect.poll(() => card.count()).toBe(0);
