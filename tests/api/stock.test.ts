@@ -17,7 +17,7 @@ import { startApi, type RunningApi } from '../support/api-process.js';
 import { ADMIN_ENV, adminLogin } from '../support/back-office.js';
 import { BACKENDS, freshDatabaseEnv, openStoreDatabase, type Backend } from '../support/databases.js';
 import { call } from '../support/http.js';
-import { signUp, TEST_JWT_SECRET } from '../support/store-api.js';
+import { signUp, TEST_JWT_SECRET, VALID_ADDRESS } from '../support/store-api.js';
 
 // Stock per size (issue 28): the back office's stock calls, what shoppers see of it on the REST answers (lowStock,
 // only when few pairs are left), the in-stock filter of the query endpoint, and the catalogue version, which changes
@@ -437,17 +437,7 @@ describe.each(BACKENDS)('a catalogue from before stock, on %s', (backend) => {
         'POST',
         '/api/order/place',
         {
-          address: {
-            firstName: 'Asha',
-            lastName: 'Rao',
-            email: 'asha@example.com',
-            street: '12 MG Road',
-            city: 'Bengaluru',
-            state: 'Karnataka',
-            zipcode: '560001',
-            country: 'India',
-            phone: '9876543210',
-          },
+          address: VALID_ADDRESS,
           items: [{ _id: 'shoe-0', size: 'UK 7', quantity: 5 }],
         },
         { token: shopper.token },
