@@ -9,6 +9,8 @@ import { MAX_LINE_QUANTITY } from './store-rules.js';
 /** The catalogue's ids and size labels are no longer than these (api/src/catalog/product.ts). */
 export const MAX_PRODUCT_ID_LENGTH = 64;
 export const MAX_SIZE_LENGTH = 20;
+/** The most sizes one product comes in. */
+export const MAX_PRODUCT_SIZES = 30;
 
 export const SELECT_SIZE_MESSAGE = 'Select product size!';
 export const REPEATED_LINE_MESSAGE = 'The same product and size appear twice';

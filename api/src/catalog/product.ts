@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PRODUCT_ID_LENGTH, MAX_SIZE_LENGTH } from '../../../domain/cart-line.js';
+import { MAX_PRODUCT_ID_LENGTH, MAX_PRODUCT_SIZES, MAX_SIZE_LENGTH } from '../../../domain/cart-line.js';
 import type { LowStock } from '../../../domain/stock.js';
 import { CATEGORIES, SUB_CATEGORIES } from '../../../domain/store-rules.js';
 
@@ -16,7 +16,7 @@ export const productSchema = z
     image: z.array(z.string().min(1).max(500)).min(1, 'needs at least one URL').max(8),
     category: z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(', ')}` }),
     subCategory: z.enum(SUB_CATEGORIES, { error: `must be one of ${SUB_CATEGORIES.join(', ')}` }),
-    sizes: z.array(z.string().trim().min(1).max(MAX_SIZE_LENGTH)).min(1, 'needs at least one size').max(30),
+    sizes: z.array(z.string().trim().min(1).max(MAX_SIZE_LENGTH)).min(1, 'needs at least one size').max(MAX_PRODUCT_SIZES),
     bestseller: z.boolean().default(false),
     date: z.number().int().positive(),
   })

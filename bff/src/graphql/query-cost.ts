@@ -20,6 +20,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { MAX_PRODUCT_SIZES } from '../../../domain/cart-line.js';
 import type { GraphQLContext } from '../context.js';
 import type { StoreErrorCode } from '../errors.js';
 
@@ -33,11 +34,8 @@ import type { StoreErrorCode } from '../errors.js';
 const SIZE_ARGUMENTS = ['first', 'limit'];
 /** A list without a size argument (a cart's lines, an order's items, facet counts) is counted as this long. */
 const UNSIZED_LIST_LENGTH = 10;
-/**
- * Lists without a size argument whose longest length the store knows: a product's stock has one entry per size, and
- * a catalogue product has at most 30 sizes (api/src/catalog/product.ts).
- */
-const BOUNDED_LISTS: Readonly<Record<string, number>> = { 'Product.stock': 30 };
+/** Lists without a size argument whose longest length the store knows: a product's stock has one entry per size. */
+const BOUNDED_LISTS: Readonly<Record<string, number>> = { 'Product.stock': MAX_PRODUCT_SIZES };
 
 export interface QueryCost {
   /** Objects the answer may hold. */
