@@ -85,7 +85,10 @@ describe('stock per size, as a shopper meets it', () => {
     await page.getByRole('button', { name: 'FILTERS' }).click();
     // The no-JavaScript form's Apply stays hidden once the app runs: ticking a box applies it.
     expect(await page.getByRole('button', { name: 'Apply' }).isVisible()).toBe(false);
-    await page.getByRole('checkbox', { name: 'In stock only' }).check();
+    const inStockOnly = page.getByRole('checkbox', { name: 'In stock only' });
+    await inStockOnly.click();
+    // The box follows the URL, which the router updates in a transition: a moment after the click.
+    await expect.poll(() => inStockOnly.isChecked()).toBe(true);
     await expect.poll(() => new URL(page.url()).searchParams.get('inStock')).toBe('true');
     await expect.poll(() => card.count()).toBe(0);
     expect(problemsOf(watched).consoleErrors).toEqual([]);
