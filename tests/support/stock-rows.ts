@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../api/src/db/schema.js';
+import { upsertCounts } from '../../api/src/stock/repository.js';
 import { refreshShownStock } from '../../api/src/stock/shown.js';
 
 // Stock set straight in the store's database, as the back office would set it (the counts and what shoppers see of
@@ -13,15 +14,8 @@ export interface StockRow {
 
 /** Sets these sizes' counts (a size not named keeps what it had). */
 export async function setStockRows(db: Kysely<Database>, rows: readonly StockRow[]): Promise<void> {
-  const now = Date.now();
   await db.transaction().execute(async (trx) => {
-    for (const { productId, size, quantity } of rows) {
-      await trx
-        .insertInto('product_stock')
-        .values({ product_id: productId, size, quantity, updated_at: now })
-        .onConflict((oc) => oc.columns(['product_id', 'size']).doUpdateSet({ quantity, updated_at: now }))
-        .execute();
-    }
+    await upsertCounts(trx, rows);
     await refreshShownStock(
       trx,
       rows.map((row) => row.productId),

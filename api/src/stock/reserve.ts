@@ -57,17 +57,6 @@ export async function reserveStock(trx: Transaction<Database>, lines: readonly S
   if (shortfalls.size > 0) return lines.flatMap((line) => shortfalls.get(line) ?? []);
   if (taken.size === 0) return [];
 
-  // The products rows are locked (in the same order) before their shown stock is read: on PostgreSQL an order
-  // taking another size of the same product commits first, and its count is then read here, not overwritten with
-  // the count from before it. A write of the value it holds is the lock both databases understand.
-  const productIds = [...taken].sort();
-  for (const id of productIds) {
-    await trx
-      .updateTable('products')
-      .set((eb) => ({ sold_out: eb.ref('sold_out') }))
-      .where('id', '=', id)
-      .execute();
-  }
-  await refreshShownStock(trx, productIds);
+  await refreshShownStock(trx, [...taken]);
   return [];
 }

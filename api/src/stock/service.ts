@@ -44,14 +44,9 @@ export async function setStock({ db }: StoreDatabase, { productId, size, count }
       if (!sizes.includes(size)) {
         throw badRequest(`${product.name} has no size ${quoted(size)}; its sizes are ${sizes.map(quoted).join(', ')}`);
       }
-      // The count row first, then the product row (refreshShownStock writes it): the order an order placement takes
+      // The count row first, then the product row (refreshShownStock locks it): the order an order placement takes
       // them in, so the two never wait for each other in a cycle on PostgreSQL.
       await writeCount(trx, productId, size, count);
-      await trx
-        .updateTable('products')
-        .set((eb) => ({ sold_out: eb.ref('sold_out') }))
-        .where('id', '=', productId)
-        .execute();
       const shownChanged = await refreshShownStock(trx, [productId]);
       const counts = await readCounts(trx, productId);
       return {

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { LOW_STOCK_THRESHOLD, type LowStock } from '../../../domain/stock.js';
 import { bumpCatalogVersion } from '../catalog/version.js';
 import type { Database } from '../db/schema.js';
+import { readCountsOf } from './repository.js';
 
 // What shoppers see of stock is kept on the products row (low_stock, sold_out), beside the counts it comes from.
 // Only a change of what is shown changes the catalogue version: an order taking the 40th pair of 50 leaves every
@@ -20,19 +21,23 @@ export function shownStock(sizes: readonly string[], counts: ReadonlyMap<string,
 
 /**
  * Brings these products' shown stock in line with their counts, in the caller's transaction (the one that changed
- * the counts). Bumps the catalogue version when anything shown changed, and says whether it did.
+ * the counts, before calling). Bumps the catalogue version when anything shown changed, and says whether it did.
  */
 export async function refreshShownStock(trx: Transaction<Database>, productIds: readonly string[]): Promise<boolean> {
-  const ids = [...new Set(productIds)];
+  const ids = [...new Set(productIds)].sort();
   if (ids.length === 0) return false;
-  const products = await trx.selectFrom('products').select(['id', 'sizes', 'low_stock', 'sold_out']).where('id', 'in', ids).execute();
-  const rows = await trx.selectFrom('product_stock').select(['product_id', 'size', 'quantity']).where('product_id', 'in', ids).execute();
-  const countsOf = new Map<string, Map<string, number>>();
-  for (const row of rows) {
-    let counts = countsOf.get(row.product_id);
-    if (!counts) countsOf.set(row.product_id, (counts = new Map<string, number>()));
-    counts.set(row.size, row.quantity);
+  // The products rows are locked first, one by one in id order, then their counts are read: on PostgreSQL a
+  // concurrent change to another size of the same product commits first and its count is read here, not written
+  // over with the count from before it. A write of the value a row holds is the lock both databases understand.
+  for (const id of ids) {
+    await trx
+      .updateTable('products')
+      .set((eb) => ({ sold_out: eb.ref('sold_out') }))
+      .where('id', '=', id)
+      .execute();
   }
+  const products = await trx.selectFrom('products').select(['id', 'sizes', 'low_stock', 'sold_out']).where('id', 'in', ids).execute();
+  const countsOf = await readCountsOf(trx, ids);
   let changed = false;
   for (const product of products) {
     const { lowStock, soldOut } = shownStock(JSON.parse(product.sizes) as string[], countsOf.get(product.id) ?? new Map());
