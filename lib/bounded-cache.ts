@@ -117,6 +117,11 @@ export class BoundedCache<V> {
     this.#bytes = 0;
   }
 
+  /** The live entries, least recently used first, without making any of them recently used. */
+  *entries(): IterableIterator<[string, V]> {
+    for (const [key, entry] of this.#entries) if (this.#now() - entry.storedAt < this.#ttlMs) yield [key, entry.value];
+  }
+
   #costOf(key: string, value: V): number {
     return stringBytes(key) + ENTRY_OVERHEAD_BYTES + this.#sizeOf(value);
   }

@@ -1,3 +1,5 @@
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 
 // The one place the BFF reads the environment: parsed once, with defaults, failing at start with a readable message.
@@ -50,6 +52,23 @@ const schema = z.object({
   ADMIN_API_FORWARDING: boolish.default(false),
   // Behind a load balancer, the addresses (comma-separated) or hop count whose X-Forwarded-For is believed.
   TRUST_PROXY: z.string().default(''),
+  // The image optimizer (site/image-optimizer.ts): its disk cache, the largest source it reads, how long it waits
+  // for one, and the encodes it runs at once (the rest wait in a bounded queue, then are answered 503).
+  IMAGE_CACHE_DIR: z.string().min(1).default(path.join(tmpdir(), 'footwear-image-cache')),
+  IMAGE_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .default(512 * 1024 * 1024),
+  IMAGE_SOURCE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(1024 * 1024 * 1024)
+    .default(25 * 1024 * 1024),
+  IMAGE_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  IMAGE_ENCODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.min(4, availableParallelism())),
+  IMAGE_ENCODE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   // The web build's Clerk key: when set, the Content-Security-Policy lets Clerk's origins in.
   VITE_CLERK_PUBLISHABLE_KEY: z
     .string()

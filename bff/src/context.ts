@@ -12,4 +12,6 @@ export interface GraphQLContext {
   notes: ExecutionNotes;
   /** Each checkout attempt's outcome, so one attempt makes one order on any backend (shared by all requests). */
   orderAttempts: OrderAttempts;
+  /** A catalogue image's tiny placeholder (a data: URL), or null while the optimizer has not seen the image. */
+  imagePlaceholder: (src: string) => string | null;
 }

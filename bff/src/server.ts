@@ -15,6 +15,7 @@ import { IDE_CSS, IDE_HTML, IDE_JS, IDE_SCRIPT_PATH, IDE_STYLE_PATH } from './id
 import { OrderAttempts } from './orders/order-attempts.js';
 import { shopperApi } from './rest/shopper-api.js';
 import { Upstream } from './rest/upstream.js';
+import { ImageOptimizer } from './site/image-optimizer.js';
 import { registerImagesProxy } from './site/images-proxy.js';
 import { registerProductList } from './site/product-list.js';
 import { publicOrigin } from './site/public-url.js';
@@ -49,6 +50,18 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
   });
   const responses = new ResponseCache(async () => (await catalog.get()).version);
   const orderAttempts = new OrderAttempts();
+  const images = await ImageOptimizer.create({
+    upstream,
+    apiUrl: config.API_URL,
+    catalog,
+    cacheDir: config.IMAGE_CACHE_DIR,
+    cacheMaxBytes: config.IMAGE_CACHE_MAX_BYTES,
+    sourceMaxBytes: config.IMAGE_SOURCE_MAX_BYTES,
+    sourceTimeoutMs: config.IMAGE_SOURCE_TIMEOUT_MS,
+    concurrency: config.IMAGE_ENCODE_CONCURRENCY,
+    queueLimit: config.IMAGE_ENCODE_QUEUE,
+    crossOrigin: config.CORS_ORIGINS.length > 0,
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
@@ -81,6 +94,12 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
     },
     notes,
     orderAttempts,
+    imagePlaceholder: (src) => {
+      const { value, pending } = images.placeholder(src);
+      // An answer without a placeholder that is being computed is not kept: the next one will have it.
+      if (pending) notes.incomplete = true;
+      return value;
+    },
   });
 
   const handler = fastifyApolloHandler(apollo, {
@@ -121,6 +140,7 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
 
   app.get('/healthz', () => ({ ok: true }));
   registerImagesProxy(app, upstream, config.CORS_ORIGINS.length > 0);
+  images.register(app);
   const storeOrigin = publicOrigin(app, config.PUBLIC_URL);
   registerProductList(app, { list: productList, crossOriginClients: config.CORS_ORIGINS, storeOrigin });
   await registerRestProxy(app, {

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_ENV,
@@ -142,6 +143,27 @@ describe.each(BACKENDS)('products from the back office on %s', (backend) => {
       status: 413,
       body: { success: false, message: 'At most 4 images can be sent (image1, image2, image3, image4)' },
     });
+  });
+
+  it('refuses a photo over the pixel limit, or whose header does not read, from its header alone, and stores nothing', async () => {
+    const before = uploads();
+    // A PNG of a few hundred bytes declaring 30000 × 30000 pixels: a decompression bomb for whoever decodes it.
+    const bomb = solidPng(1, 1, [0, 0, 0]);
+    bomb.writeUInt32BE(30_000, 16);
+    bomb.writeUInt32BE(30_000, 20);
+    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+    const huge = await add(NEW_SHOE, [pngFile('image1'), pngFile('image2', bomb)]);
+    expect(huge).toMatchObject({
+      status: 413,
+      body: { success: false, message: 'image2: The image is 30000 × 30000 pixels; at most 50 megapixels are taken' },
+    });
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]);
+    const unreadable = await add(NEW_SHOE, [{ field: 'image1', bytes: broken, filename: 'shoe.jpg', type: 'image/jpeg' }]);
+    expect(unreadable).toMatchObject({
+      status: 415,
+      body: { success: false, message: 'image1: The file is not an image that can be read' },
+    });
+    expect(uploads()).toEqual(before);
   });
 
   it('refuses a product the catalogue could not show, naming the field', async () => {

@@ -9,7 +9,7 @@ import { ApiError, badRequest, notFound, UnreadableBodyError } from '../http/err
 import { parseBody } from '../http/validate.js';
 import { addProduct, productNotFoundMessage, removeProduct } from './admin-products.js';
 import { productSchema } from './product.js';
-import { detectImage, storeImage, UPLOADS_URL_PREFIX, type ImageKind } from './product-images.js';
+import { detectImage, photoRefusal, storeImage, UPLOADS_URL_PREFIX, type ImageKind } from './product-images.js';
 import type { CatalogService } from './service.js';
 
 // The lineage's product calls: add (multipart, admin), remove (admin), single (public, as the lineage's is).
@@ -175,6 +175,8 @@ export async function adminProductRoutes(
         if (bytes === undefined) continue;
         const kind = detectImage(bytes);
         if (!kind) throw new ApiError(415, `${field} is not a JPEG, PNG or WebP image`);
+        const refusal = await photoRefusal(bytes);
+        if (refusal) throw new ApiError(refusal.status, `${field}: ${refusal.message}`);
         uploads.push({ bytes, kind });
       }
       if (uploads.length === 0) throw badRequest(`Add at least one image (${PRODUCT_IMAGE_FIELDS.join(', ')})`);

@@ -4,6 +4,7 @@ import { access, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { ImageRefusal, probeImage } from '../../../lib/images/probe.js';
 
 // Product images uploaded through the back office: kept with the store's data (DATA_DIR/uploads, not the
 // repository), named by the hash of their bytes, and served beside the artwork at /images/uploads/<hash>.<ext>.
@@ -27,6 +28,20 @@ export function detectImage(bytes: Buffer): ImageKind | undefined {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { extension: 'png', label: 'PNG' };
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return { extension: 'webp', label: 'WebP' };
   return undefined;
+}
+
+/**
+ * Why a photo cannot be shown, from its header alone (cheap, nothing decoded): more pixels than the image pipeline
+ * decodes (413), or a header that does not read (415). Undefined when it can; the bytes are kept as they came.
+ */
+export async function photoRefusal(bytes: Buffer): Promise<{ status: 413 | 415; message: string } | undefined> {
+  try {
+    await probeImage(bytes);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ImageRefusal)) throw error;
+    return { status: error.reason === 'too-many-pixels' ? 413 : 415, message: error.message };
+  }
 }
 
 export function uploadsDirOf(dataDir: string): string {

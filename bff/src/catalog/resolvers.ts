@@ -32,6 +32,10 @@ export const productResolvers: ProductResolvers = {
   addedAt: (product) => new Date(product.date).toISOString(),
   // From the backend's low counts; a backend that keeps no stock has every size in stock (soldOut is the product's own).
   stock: (product) => sizeStock(product.sizes, product.lowStock),
+  imagePlaceholder: (product, _args, context) => {
+    const first = product.images[0];
+    return first === undefined ? null : context.imagePlaceholder(first);
+  },
   async related(product, { limit }, context) {
     const count = checkLimit('limit', limit, 0, MAX_RELATED);
     return count === 0 ? [] : (await context.catalog()).related(product, count);

@@ -197,6 +197,11 @@ export type Product = {
   category: Category;
   description: Scalars['String']['output'];
   id: Scalars['ID']['output'];
+  /**
+   * A tiny blurred picture of the first image as a data: URL (a few hundred bytes), to show while the image loads;
+   * null until the store has seen that image (it is computed the first time the image is optimized).
+   */
+  imagePlaceholder?: Maybe<Scalars['String']['output']>;
   /** Image URLs; the first is the main one. */
   images: Array<Scalars['String']['output']>;
   name: Scalars['String']['output'];
@@ -547,6 +552,7 @@ export type ProductResolvers<ContextType = GraphQLContext, ParentType extends Re
   category?: Resolver<ResolversTypes['Category'], ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  imagePlaceholder?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   images?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;

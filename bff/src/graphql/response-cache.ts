@@ -25,6 +25,8 @@ export interface ExecutionNotes {
   catalogVersion?: number;
   /** A public catalogue query answered without errors: its answer may be served again from memory. */
   cacheable?: boolean;
+  /** The answer will change without the catalogue changing (an image placeholder being computed): not kept. */
+  incomplete?: boolean;
 }
 
 export interface CachedResponse {
@@ -68,6 +70,7 @@ export function responseCachePlugin(): ApolloServerPlugin<GraphQLContext> {
             (result.errors === undefined || result.errors.length === 0) &&
             operation !== undefined &&
             document !== undefined &&
+            contextValue.notes.incomplete !== true &&
             isPublicQuery(operation, document);
           return Promise.resolve();
         },

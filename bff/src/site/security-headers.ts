@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { OPTIMIZED_IMAGE_PATH } from '../../../domain/images.js';
 import type { Catalog, CatalogSource } from '../catalog/catalog.js';
 
 // Clerk's publishable key is `pk_<env>_<base64 of "<frontend api host>$">`; its host is the one origin Clerk's
@@ -49,7 +50,7 @@ export function catalogImageSources(source: CatalogSource): ImageSources {
 }
 
 /** Requests for documents (pages), the responses whose policy the browser applies. */
-const NOT_A_PAGE = /^\/(api|graphql|images|assets|healthz)(\/|$)/;
+const NOT_A_PAGE = /^\/(api|graphql|images|assets|healthz|_img)(\/|\?|$)/;
 
 export interface SecurityHeaderOptions {
   clerkPublishableKey: string | undefined;
@@ -95,11 +96,11 @@ export async function registerSecurityHeaders(
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  // The built app's hashed scripts, styles and fonts are never documents: the policies that govern a document are
+  // The built app's hashed scripts, styles and fonts, and optimized images, are never documents: the policies that govern a document are
   // about 600 bytes of headers on each of them (a first visit fetches about ten over HTTP/1.1, which does not
   // compress headers). nosniff and the resource policy, which do apply to them, stay.
   app.addHook('onSend', async (request, reply) => {
-    if (!request.url.startsWith('/assets/')) return;
+    if (!request.url.startsWith('/assets/') && !request.url.startsWith(`${OPTIMIZED_IMAGE_PATH}?`)) return;
     for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
   });
 }

@@ -1,0 +1,265 @@
+import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isImageWidth, OPTIMIZED_IMAGE_PATH } from '../../../domain/images.js';
+import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
+import { EncodeSlots, SlotsFull } from '../../../lib/images/encode-slots.js';
+import { CONTENT_TYPES, FILE_EXTENSIONS, preferredFormat, type OutputFormat } from '../../../lib/images/formats.js';
+import { ImageRefusal, probeImage, type RefusalReason } from '../../../lib/images/probe.js';
+import { configureSharp, placeholderOf, resizeImage } from '../../../lib/images/resize.js';
+import { SingleFlight } from '../../../lib/single-flight.js';
+import type { CatalogSource } from '../catalog/catalog.js';
+import type { Upstream } from '../rest/upstream.js';
+import { ImageDiskCache, type CacheEntry } from './image-cache.js';
+import { ImagePlaceholders } from './image-placeholders.js';
+import { imageSourceOf, SourceFailure, SourceReader, type ImageSource } from './image-sources.js';
+
+// GET /_img?url=<a catalogue image URL>&w=<one of IMAGE_WIDTHS> (domain/images.ts): the image at that width, AVIF
+// or WebP as the browser accepts (JPEG otherwise), the way Next.js's optimizer serves any source. Only the store's
+// own image paths and the catalogue's image origins are read (never an open proxy); every answer is made once, in
+// a few bounded slots, and kept on disk. Decoding an image also gives its placeholder, which GraphQL serves.
+
+/** The longest `url` taken: catalogue URLs are short, and the key of every cache entry is made from it. */
+const MAX_URL_LENGTH = 2048;
+/** A source that may change under its URL (seed art, a shop's CDN) is made again after a day. */
+const MUTABLE_SOURCE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATED = 'public, max-age=86400, stale-while-revalidate=604800';
+/** A refused source (not an image, too many pixels, not there) is not fetched again for this long. */
+const REFUSAL_TTL_MS = 60_000;
+const REFUSAL_BYTES = 1024 * 1024;
+
+const STATUS_OF: Readonly<Record<RefusalReason, 415 | 422>> = {
+  unsupported: 415,
+  undecodable: 422,
+  'too-many-pixels': 422,
+  'unsafe-svg': 422,
+};
+
+const querySchema = z.object({
+  url: z.string().min(1).max(MAX_URL_LENGTH),
+  w: z.coerce.number().int(),
+});
+
+interface Refused {
+  status: 404 | 415 | 422;
+  message: string;
+}
+
+interface MadeImage {
+  entry: CacheEntry;
+  bytes: Buffer;
+}
+
+export interface ImageOptimizerOptions {
+  upstream: Upstream;
+  /** API_URL: the store's own image paths are read from it. */
+  apiUrl: string;
+  /** The catalogue, whose image origins are the only other origins read. */
+  catalog: CatalogSource;
+  cacheDir: string;
+  cacheMaxBytes: number;
+  sourceMaxBytes: number;
+  sourceTimeoutMs: number;
+  concurrency: number;
+  queueLimit: number;
+  /** As for /images/*: pages on the CORS_ORIGINS show these images too. */
+  crossOrigin: boolean;
+}
+
+/** An image's placeholder as GraphQL reads it: `pending` while it is not known yet (being computed). */
+export interface PlaceholderLookup {
+  value: string | null;
+  pending: boolean;
+}
+
+/** The cache entry's file name: a hash of the source, the width and the format, with the format's extension. */
+function entryName(source: ImageSource, width: number, format: OutputFormat): string {
+  const key = createHash('sha256')
+    .update(`${source.id}\n${String(width)}\n${format}`)
+    .digest('hex');
+  return `${key}.${FILE_EXTENSIONS[format]}`;
+}
+
+function etagOf(entry: CacheEntry): string {
+  return `"${entry.name.slice(0, 24)}-${entry.size.toString(36)}-${Math.floor(entry.writtenAt).toString(36)}"`;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
+  });
+}
+
+function refusalOf(error: unknown): Refused | undefined {
+  if (error instanceof ImageRefusal) return { status: STATUS_OF[error.reason], message: error.message };
+  if (error instanceof SourceFailure && error.status !== 502) return { status: error.status, message: error.message };
+  return undefined;
+}
+
+export class ImageOptimizer {
+  readonly #options: ImageOptimizerOptions;
+  readonly #disk: ImageDiskCache;
+  readonly #placeholders: ImagePlaceholders;
+  readonly #reader: SourceReader;
+  readonly #slots: EncodeSlots;
+  /** One making of each answer at a time: a burst of requests for one image costs one encode. */
+  readonly #making = new SingleFlight<MadeImage>();
+  /** One read of each source at a time (its widths and formats asked together share it). */
+  readonly #reading = new SingleFlight<Buffer>();
+  readonly #warming = new Set<string>();
+  readonly #refusals = new BoundedCache<Refused>({
+    maxBytes: REFUSAL_BYTES,
+    sizeOf: (refused) => stringBytes(refused.message) + 16,
+    ttlMs: REFUSAL_TTL_MS,
+  });
+
+  private constructor(options: ImageOptimizerOptions, disk: ImageDiskCache, placeholders: ImagePlaceholders) {
+    this.#options = options;
+    this.#disk = disk;
+    this.#placeholders = placeholders;
+    this.#reader = new SourceReader({ upstream: options.upstream, timeoutMs: options.sourceTimeoutMs, maxBytes: options.sourceMaxBytes });
+    this.#slots = new EncodeSlots({ concurrency: options.concurrency, queueLimit: options.queueLimit });
+    configureSharp(availableParallelism(), options.concurrency);
+  }
+
+  static async create(options: ImageOptimizerOptions): Promise<ImageOptimizer> {
+    const disk = await ImageDiskCache.open(options.cacheDir, options.cacheMaxBytes);
+    const placeholders = await ImagePlaceholders.open(path.join(disk.dir, 'placeholders.json'));
+    return new ImageOptimizer(options, disk, placeholders);
+  }
+
+  register(app: FastifyInstance): void {
+    app.get(OPTIMIZED_IMAGE_PATH, (request, reply) => this.#answer(request, reply));
+    app.addHook('onClose', async () => {
+      await Promise.all([this.#reader.close(), this.#placeholders.flush()]);
+    });
+  }
+
+  /**
+   * The placeholder of a catalogue image. When it is not known yet it is computed in the background, if a slot is
+   * free right now (a shopper's image is never made to wait for it).
+   */
+  placeholder(src: string): PlaceholderLookup {
+    const source = imageSourceOf(src, this.#options.apiUrl);
+    if (source === undefined) return { value: null, pending: false };
+    const known = this.#placeholders.get(source.id);
+    if (known !== undefined) return { value: known, pending: false };
+    this.#warm(source);
+    return { value: null, pending: true };
+  }
+
+  async #answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    if (this.#options.crossOrigin) void reply.header('cross-origin-resource-policy', 'cross-origin');
+    const refuse = (status: number, message: string) => reply.code(status).header('cache-control', 'no-store').send({ message });
+    const query = querySchema.safeParse(request.query);
+    if (!query.success) return refuse(400, `Ask for ${OPTIMIZED_IMAGE_PATH}?url=<image URL>&w=<width>`);
+    const { url, w: width } = query.data;
+    if (!isImageWidth(width)) return refuse(400, 'That width is not one of the widths made');
+    const source = imageSourceOf(url, this.#options.apiUrl);
+    if (source === undefined) return refuse(400, "Only the store's images are optimized");
+    if (source.origin !== null) {
+      let admitted: boolean;
+      try {
+        admitted = await this.#admits(source.origin);
+      } catch {
+        return refuse(502, 'The store is not answering');
+      }
+      if (!admitted) return refuse(400, "Only the catalogue's image origins are read");
+    }
+    const refused = this.#refusals.get(source.id);
+    if (refused !== undefined) return refuse(refused.status, refused.message);
+
+    const format = preferredFormat(request.headers.accept);
+    const name = entryName(source, width, format);
+    void reply.header('vary', 'Accept').header('cache-control', source.contentNamed ? IMMUTABLE : REVALIDATED);
+    const ifNoneMatch = request.headers['if-none-match'];
+
+    let made: MadeImage | undefined;
+    const kept = this.#fresh(name, source);
+    if (kept !== undefined) {
+      if (matches(ifNoneMatch, etagOf(kept))) return reply.code(304).header('etag', etagOf(kept)).send();
+      const bytes = await this.#disk.read(kept);
+      if (bytes !== undefined) made = { entry: kept, bytes };
+    }
+    if (made === undefined) {
+      try {
+        made = await this.#making.run(name, () => this.#make(source, width, format, name));
+      } catch (error) {
+        return this.#failed(source, error, reply, refuse);
+      }
+    }
+    const etag = etagOf(made.entry);
+    void reply.header('etag', etag);
+    if (matches(ifNoneMatch, etag)) return reply.code(304).send();
+    return reply.type(CONTENT_TYPES[format]).send(made.bytes);
+  }
+
+  /** The answer to a failure: 503 when busy, the source's refusal (remembered a while), 502 when it failed. */
+  #failed(
+    source: ImageSource,
+    error: unknown,
+    reply: FastifyReply,
+    refuse: (status: number, message: string) => FastifyReply,
+  ): FastifyReply {
+    void reply.removeHeader('vary');
+    if (error instanceof SlotsFull) {
+      void reply.header('retry-after', String(error.retryAfterSeconds));
+      return refuse(503, error.message);
+    }
+    const refused = refusalOf(error);
+    if (refused !== undefined) {
+      this.#refusals.set(source.id, refused);
+      this.#placeholders.set(source.id, null);
+      return refuse(refused.status, refused.message);
+    }
+    if (error instanceof SourceFailure) return refuse(502, error.message);
+    throw error;
+  }
+
+  async #admits(origin: string): Promise<boolean> {
+    return (await this.#options.catalog.get()).imageOrigins().includes(origin);
+  }
+
+  /** The kept answer, unless its source may have changed since it was made. */
+  #fresh(name: string, source: ImageSource): CacheEntry | undefined {
+    const entry = this.#disk.lookup(name);
+    if (entry === undefined) return undefined;
+    return source.contentNamed || Date.now() - entry.writtenAt < MUTABLE_SOURCE_MAX_AGE_MS ? entry : undefined;
+  }
+
+  async #make(source: ImageSource, width: number, format: OutputFormat, name: string): Promise<MadeImage> {
+    // Made by the request that just finished, between this one's look and its turn.
+    const kept = this.#fresh(name, source);
+    const bytes = kept === undefined ? undefined : await this.#disk.read(kept);
+    if (kept !== undefined && bytes !== undefined) return { entry: kept, bytes };
+    return this.#slots.run(async () => {
+      const original = await this.#reading.run(source.id, () => this.#reader.read(source));
+      const probe = await probeImage(original);
+      if (this.#placeholders.get(source.id) === undefined) this.#placeholders.set(source.id, await placeholderOf(original, probe));
+      const resized = await resizeImage(original, probe, { width, format });
+      return { entry: await this.#disk.write(name, resized.bytes), bytes: resized.bytes };
+    });
+  }
+
+  #warm(source: ImageSource): void {
+    if (this.#warming.has(source.id)) return;
+    const running = this.#slots.runIfIdle(async () => {
+      if (source.origin !== null && !(await this.#admits(source.origin))) return;
+      const original = await this.#reading.run(source.id, () => this.#reader.read(source));
+      this.#placeholders.set(source.id, await placeholderOf(original, await probeImage(original)));
+    });
+    if (running === undefined) return;
+    this.#warming.add(source.id);
+    void running
+      .catch((error: unknown) => {
+        // A refused image has no placeholder; a source down now is tried again by a later read.
+        if (refusalOf(error) !== undefined) this.#placeholders.set(source.id, null);
+      })
+      .finally(() => this.#warming.delete(source.id));
+  }
+}

@@ -1,0 +1,139 @@
+import { Agent, request } from 'undici';
+import { isOptimizable } from '../../../domain/images.js';
+import type { Upstream } from '../rest/upstream.js';
+
+// Where the optimizer reads an image from: a path of the store's image store (`/images/…`) from the API through
+// the upstream pool, or an absolute http(s) URL from its origin (which the optimizer first checks is one of the
+// catalogue's image origins). Every read has a deadline and a byte cap; redirects are followed on the same origin only.
+
+/** The same paths the images proxy passes to the API (site/images-proxy.ts). */
+const STORE_IMAGE_PATH = /^\/images\/[A-Za-z0-9._-][A-Za-z0-9._/-]*$/;
+/** Our uploads are named by the hash of their bytes (api/src/catalog/product-images.ts): their content never changes. */
+const CONTENT_NAMED_PATH = /^\/images\/uploads\/[0-9a-f]{64}\.(jpg|png|webp)$/;
+const MAX_REDIRECTS = 3;
+const ACCEPT = { accept: 'image/avif,image/webp,image/png,image/jpeg,image/svg+xml;q=0.8,*/*;q=0.5' } as const;
+
+export interface ImageSource {
+  /** The URL as the catalogue spells it (what the page asks for). */
+  src: string;
+  /** An absolute URL naming the image whatever backend the BFF is in front of: the key of its cache entries. */
+  id: string;
+  /** Null for the store's own paths (fetched from API_URL), else the origin it must be one of the catalogue's. */
+  origin: string | null;
+  /** Its bytes never change under this URL, so answers made from it may be cached for good. */
+  contentNamed: boolean;
+}
+
+/** The source a catalogue image URL names, or undefined when the optimizer does not take it. */
+export function imageSourceOf(src: string, apiUrl: string): ImageSource | undefined {
+  if (!isOptimizable(src)) return undefined;
+  if (src.startsWith('/')) {
+    if (!STORE_IMAGE_PATH.test(src) || src.includes('..')) return undefined;
+    return { src, id: new URL(src, apiUrl).href, origin: null, contentNamed: CONTENT_NAMED_PATH.test(src) };
+  }
+  if (!URL.canParse(src)) return undefined;
+  const url = new URL(src);
+  if (!/^https?:$/.test(url.protocol) || url.username !== '' || url.password !== '') return undefined;
+  return { src, id: url.href, origin: url.origin, contentNamed: CONTENT_NAMED_PATH.test(url.pathname) };
+}
+
+/** Why a source could not be read: the status the optimizer answers with, and a message for it. */
+export class SourceFailure extends Error {
+  constructor(
+    readonly status: 404 | 422 | 502,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SourceFailure';
+  }
+}
+
+export interface SourceReaderOptions {
+  upstream: Upstream;
+  timeoutMs: number;
+  maxBytes: number;
+}
+
+interface Answer {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: AsyncIterable<Buffer> & { dump(): Promise<void>; destroy(): unknown };
+}
+
+function mebibytes(bytes: number): string {
+  return `${String(Math.round((bytes / (1024 * 1024)) * 10) / 10)} MiB`;
+}
+
+export class SourceReader {
+  readonly #upstream: Upstream;
+  readonly #timeoutMs: number;
+  readonly #maxBytes: number;
+  /** Connections to the catalogue's other image origins (a shop's CDN), kept alive and bounded. */
+  readonly #remote: Agent;
+
+  constructor({ upstream, timeoutMs, maxBytes }: SourceReaderOptions) {
+    this.#upstream = upstream;
+    this.#timeoutMs = timeoutMs;
+    this.#maxBytes = maxBytes;
+    this.#remote = new Agent({
+      connections: 8,
+      connectTimeout: Math.min(timeoutMs, 10_000),
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+  }
+
+  /** The source's bytes; throws SourceFailure (404 when it is not there, 502 when it fails, 422 when too large). */
+  async read(source: ImageSource): Promise<Buffer> {
+    const signal = AbortSignal.timeout(this.#timeoutMs);
+    try {
+      if (source.origin === null) {
+        return await this.#body(await this.#upstream.pool.request({ method: 'GET', path: source.src, headers: ACCEPT, signal }));
+      }
+      let url = new URL(source.id);
+      for (let hop = 0; ; hop += 1) {
+        const answer = await request(url.href, { method: 'GET', headers: ACCEPT, signal, dispatcher: this.#remote });
+        const location = answer.headers.location;
+        if (answer.statusCode < 300 || answer.statusCode >= 400 || typeof location !== 'string') return await this.#body(answer);
+        await answer.body.dump();
+        const next = URL.canParse(location, url.href) ? new URL(location, url) : undefined;
+        // A redirect elsewhere would make the optimizer fetch from an origin the catalogue does not name.
+        if (next?.origin !== url.origin || hop >= MAX_REDIRECTS) throw new SourceFailure(502, 'The image is redirected elsewhere');
+        url = next;
+      }
+    } catch (error) {
+      if (error instanceof SourceFailure) throw error;
+      throw new SourceFailure(502, 'The image source is not answering');
+    }
+  }
+
+  async #body(answer: Answer): Promise<Buffer> {
+    if (answer.statusCode !== 200) {
+      await answer.body.dump();
+      if (answer.statusCode === 404 || answer.statusCode === 410) throw new SourceFailure(404, 'No such image');
+      throw new SourceFailure(502, `The image source answered ${String(answer.statusCode)}`);
+    }
+    const tooLarge = () => new SourceFailure(422, `The image is larger than ${mebibytes(this.#maxBytes)}`);
+    const declared = Number(answer.headers['content-length']);
+    if (declared > this.#maxBytes) {
+      answer.body.destroy();
+      throw tooLarge();
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of answer.body) {
+      size += chunk.length;
+      if (size > this.#maxBytes) {
+        // Stop reading: the rest is never downloaded.
+        answer.body.destroy();
+        throw tooLarge();
+      }
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks, size);
+  }
+
+  close(): Promise<void> {
+    return this.#remote.close();
+  }
+}
