@@ -3,24 +3,25 @@
  *
  *   npx tsx scripts/build-seed-catalog.ts
  *
- * Images reference the artwork written by scripts/generate-catalog-art.ts
- * (/images/{type-slug}-{colourway}-{view}.svg); the script fails if any is missing.
- * Uses only node: built-ins. Deterministic output: re-running yields the same file.
+ * Images are each product's own pictures, drawn by scripts/generate-catalog-art.ts
+ * (/images/<_id>-{side,top,sole}.svg); the script fails if any is missing.
+ * Deterministic output: re-running yields the same file.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { imagePath, VIEWS } from './catalog-art/render.js';
+
 type Category = 'Men' | 'Women';
 type SubCategory = 'Sports Shoes' | 'Sneakers' | 'Leather Shoes' | 'Slippers' | 'Sandals';
-type View = 'side' | 'top' | 'detail';
-
 interface Draft {
   name: string;
-  colour: string; // colourway slug used by the artwork
+  /** The product's id when it no longer follows from its name (a renamed product keeps its id: carts hold it). */
+  id?: string;
+  colour: string; // colourway slug, part of the id
   price: number;
   desc: string;
-  views?: View[]; // default: side, top, detail
   omit?: number[]; // UK sizes not stocked
   best?: boolean;
 }
@@ -54,7 +55,6 @@ const DATA: Record<Category, Record<SubCategory, Draft[]>> = {
         name: 'Aero Knit Trainer',
         colour: 'slate',
         price: 3799,
-        views: ['side', 'detail'],
         desc: 'A breathable, sock-like knit upper paired with a cushioned EVA midsole for gym sessions and easy 5Ks. Flex grooves under the forefoot move naturally with every stride, and the insole is removable and washable.',
       },
       {
@@ -89,7 +89,6 @@ const DATA: Record<Category, Record<SubCategory, Draft[]>> = {
         name: 'Everyday Canvas Low',
         colour: 'navy',
         price: 1999,
-        views: ['side', 'top'],
         omit: [6],
         desc: 'A washed cotton-canvas sneaker with a breathable cotton lining and a lightweight rubber sole. Easy to pack and made for weekend errands, college and travel.',
       },
@@ -132,7 +131,6 @@ const DATA: Record<Category, Record<SubCategory, Draft[]>> = {
         name: 'Regent Plain-Toe Oxford',
         colour: 'navy',
         price: 7499,
-        views: ['side', 'detail'],
         desc: 'Deep navy leather with a hand-finished patina for formal shoes that stand out just a little. Blake-stitched leather sole, a padded heel and breathable leather lining.',
       },
       {
@@ -153,7 +151,6 @@ const DATA: Record<Category, Record<SubCategory, Draft[]>> = {
         name: 'Cloud Fleece Mule',
         colour: 'slate',
         price: 799,
-        views: ['side', 'top'],
         desc: 'A plush fleece upper over a thick, bouncy EVA sole that feels like walking on a pillow. Lightweight and hand-washable.',
       },
       {
@@ -195,7 +192,6 @@ const DATA: Record<Category, Record<SubCategory, Draft[]>> = {
         name: 'Everyday Floater Sandal',
         colour: 'navy',
         price: 999,
-        views: ['side', 'top'],
         omit: [6],
         desc: 'An easy-going floater with soft straps, a buckled back strap and a textured footbed that stays comfortable in the heat. Lightweight enough for all-day wear.',
       },
@@ -221,7 +217,6 @@ const DATA: Record<Category, Record<SubCategory, Draft[]>> = {
         name: 'Summit Trail Runner',
         colour: 'sand',
         price: 4899,
-        views: ['side', 'detail'],
         desc: 'A rugged trail runner with a toe bumper, a lugged outsole and a water-repellent upper. Firm heel support keeps you steady on loose ground and uneven tracks.',
       },
       {
@@ -256,7 +251,6 @@ const DATA: Record<Category, Record<SubCategory, Draft[]>> = {
         name: 'Canvas Weekender Low',
         colour: 'sand',
         price: 1999,
-        views: ['side', 'top'],
         omit: [3],
         desc: 'A breathable cotton-canvas low-top with a cushioned footbed and a flexible rubber sole. Light, easy to pack and made for holidays and lazy weekends.',
       },
@@ -267,11 +261,12 @@ const DATA: Record<Category, Record<SubCategory, Draft[]>> = {
         desc: 'A rich crimson suede upper with contrast stitching and a cream rubber sole. The leather lining breathes, and the slim shape pairs well with cropped trousers.',
       },
       {
-        name: 'Heritage Leather Court Sneaker',
+        name: 'Heritage Leather High-Top',
+        id: 'women-sneakers-heritage-leather-court-sneaker-navy',
         colour: 'navy',
         price: 4799,
         omit: [8],
-        desc: 'Full-grain leather with a leather-lined collar and heel, built on a durable stitched sole. A removable memory-foam insole adds all-day comfort.',
+        desc: 'A navy full-grain leather high-top with a padded, leather-lined ankle collar and a tan leather heel tab, built on a durable stitched cupsole. A removable memory-foam insole adds all-day comfort.',
       },
     ],
     'Leather Shoes': [
@@ -291,7 +286,6 @@ const DATA: Record<Category, Record<SubCategory, Draft[]>> = {
         name: 'Clara Polished Derby',
         colour: 'onyx',
         price: 3999,
-        views: ['side', 'detail'],
         omit: [3],
         desc: 'A high-shine black derby with a low block heel, made for formal days and smart-casual evenings. A padded insole and soft lining mean no breaking-in blisters.',
       },
@@ -317,12 +311,12 @@ const DATA: Record<Category, Record<SubCategory, Draft[]>> = {
         desc: 'Diamond-quilted velvet with a satin-soft lining for a little luxury at home. The padded footbed and light rubber sole make it a thoughtful gift.',
       },
       {
-        name: 'Cloud Fleece Mule',
+        name: 'Cloud Fleece Clog',
+        id: 'women-slippers-cloud-fleece-mule-sand',
         colour: 'sand',
         price: 799,
-        views: ['side', 'top'],
         omit: [3],
-        desc: 'Warm fleece over a thick, springy EVA sole that cushions every step. Lightweight and hand-washable.',
+        desc: 'A roomy, open-back clog in warm sand-coloured fleece over a thick, springy EVA sole that cushions every step. Lightweight and hand-washable.',
       },
       {
         name: 'Waffle Knit House Slipper',
@@ -356,7 +350,6 @@ const DATA: Record<Category, Record<SubCategory, Draft[]>> = {
         name: 'Everyday Comfort Sandal',
         colour: 'blush',
         price: 1299,
-        views: ['side', 'top'],
         omit: [3],
         desc: 'Soft padded straps and a contoured footbed with arch support make this an easy all-day sandal. The flexible rubber sole cushions every step.',
       },
@@ -395,15 +388,14 @@ function main(): void {
     for (const sub of Object.keys(DATA[category]) as SubCategory[]) {
       for (const d of DATA[category][sub]) {
         const type = TYPE_SLUG[sub];
-        let id = slug(`${category}-${type}-${d.name}-${d.colour}`);
+        let id = d.id ?? slug(`${category}-${type}-${d.name}-${d.colour}`);
         if (id.length > 64) id = id.slice(0, 64).replace(/-+$/, '');
-        const views = d.views ?? ['side', 'top', 'detail'];
         rows.push({
           _id: id,
           name: d.name,
           description: d.desc,
           price: d.price,
-          image: views.map((v) => `/images/${type}-${d.colour}-${v}.svg`),
+          image: VIEWS.map((view) => imagePath(id, view)),
           category,
           subCategory: sub,
           sizes: SIZES[category].filter((n) => !(d.omit ?? []).includes(n)).map((n) => `UK ${n}`),
@@ -437,7 +429,7 @@ function main(): void {
     dates.add(r.date as number);
     for (const img of r.image as string[]) {
       if (!existsSync(join(imagesDir, img.replace(/^\/images\//, '')))) {
-        throw new Error(`${id}: missing image ${img} — run scripts/generate-catalog-art.ts first`);
+        throw new Error(`${id}: missing image ${img} — run npm run catalog:art first`);
       }
     }
   }
