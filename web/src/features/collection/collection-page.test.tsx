@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CollectionProductsDocument, type CollectionProductsQueryVariables } from '../../graphql/generated/graphql';
 import { cardProduct, productsPage } from '../../test/fixtures';
 import { answer, fail } from '../../test/graphql-mock';
@@ -13,6 +13,32 @@ function collectionMock(variables: CollectionProductsQueryVariables, data: Retur
   return answer(CollectionProductsDocument, variables, data);
 }
 
+// jsdom has no modal dialogs: these do what a browser's do, as far as the filter sheet relies on them.
+beforeAll(() => {
+  Object.defineProperties(HTMLDialogElement.prototype, {
+    open: {
+      configurable: true,
+      get(this: HTMLDialogElement) {
+        return this.hasAttribute('open');
+      },
+    },
+    showModal: {
+      configurable: true,
+      value(this: HTMLDialogElement) {
+        this.setAttribute('open', '');
+      },
+    },
+    close: {
+      configurable: true,
+      value(this: HTMLDialogElement) {
+        if (!this.hasAttribute('open')) return;
+        this.removeAttribute('open');
+        this.dispatchEvent(new Event('close'));
+      },
+    },
+  });
+});
+
 describe('collection page', () => {
   it('reads filters, sort and search from the URL and sends them as the query variables', async () => {
     renderApp('/collection?category=MEN&type=SNEAKERS&type=BOGUS&sort=PRICE_ASC&q=run', [
@@ -23,7 +49,9 @@ describe('collection page', () => {
     ]);
 
     expect(await screen.findByText('Stride Pro Running Shoe')).toBeTruthy();
-    expect(screen.getByText('1 product')).toBeTruthy();
+    expect(screen.getByText('1 product for “run”')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Men’s sneakers');
+    expect(document.title).toMatch(/^Men’s sneakers \|/);
     expect(screen.getByText('ID: men-run')).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /Men/ }).checked).toBe(true);
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /Sneakers/ }).checked).toBe(true);
@@ -80,7 +108,7 @@ describe('collection page', () => {
     expect(await screen.findByText('Gone Runner')).toBeTruthy();
   });
 
-  it('an empty result offers Clear filters, which empties the filters and search in the URL', async () => {
+  it('an empty result with filters says so and offers Clear all, which empties the filters and search but keeps the sort', async () => {
     const user = userEvent.setup();
     const { container } = renderApp('/collection?type=SLIPPERS&q=zzz&sort=PRICE_DESC', [
       collectionMock(
@@ -90,12 +118,60 @@ describe('collection page', () => {
       collectionMock({ filter: {}, sort: 'PRICE_DESC', first: 24 }, productsPage([runner])),
     ]);
 
-    expect(await screen.findByText('No shoes match')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    const empty = (await screen.findByRole('heading', { name: 'No shoes match these filters' })).closest<HTMLElement>('[role="status"]')!;
+    expect(empty.textContent).toContain('Nothing for “zzz” with these filters.');
+    await user.click(within(empty).getByRole('link', { name: 'Clear all' }));
 
     expect(locationText(container)).toBe('/collection?sort=PRICE_DESC');
     expect(await screen.findByText('Stride Pro Running Shoe')).toBeTruthy();
     expect(screen.getByPlaceholderText<HTMLInputElement>('Search...').value).toBe('');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('All collections');
+  });
+
+  it('an empty search without filters talks about the search only, and leads back to every shoe', async () => {
+    const user = userEvent.setup();
+    const { container } = renderApp('/collection?q=zzz', [
+      collectionMock({ filter: { search: 'zzz' }, sort: 'RELEVANT', first: 24 }, productsPage([], { totalCount: 0 })),
+      collectionMock({ filter: {}, sort: 'RELEVANT', first: 24 }, productsPage([runner])),
+    ]);
+
+    const empty = (await screen.findByRole('heading', { name: 'No shoes match “zzz”' })).closest<HTMLElement>('[role="status"]')!;
+    expect(empty.textContent).not.toMatch(/filter/i);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Search results');
+    await user.click(within(empty).getByRole('link', { name: 'See all shoes' }));
+    expect(locationText(container)).toBe('/collection');
+    expect(await screen.findByText('Stride Pro Running Shoe')).toBeTruthy();
+  });
+
+  it('shows a chip per active filter and search; removing one leaves the others, Clear all removes them all', async () => {
+    const user = userEvent.setup();
+    const { container } = renderApp('/collection?category=WOMEN&type=SANDALS&inStock=true&q=breeze', [
+      collectionMock(
+        { filter: { categories: ['WOMEN'], types: ['SANDALS'], inStock: true, search: 'breeze' }, sort: 'RELEVANT', first: 24 },
+        productsPage([sandal]),
+      ),
+      collectionMock(
+        { filter: { types: ['SANDALS'], inStock: true, search: 'breeze' }, sort: 'RELEVANT', first: 24 },
+        productsPage([sandal]),
+      ),
+      collectionMock({ filter: {}, sort: 'RELEVANT', first: 24 }, productsPage([runner, sandal])),
+    ]);
+    await screen.findByText('Breeze Strap Sandal');
+    const chips = screen.getByRole('group', { name: 'Active filters' });
+    expect(
+      within(chips)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label') ?? link.textContent),
+    ).toEqual(['Remove filter: Women', 'Remove filter: Sandals', 'Remove filter: In stock only', 'Remove search: breeze', 'Clear all']);
+
+    await user.click(within(chips).getByRole('link', { name: 'Remove filter: Women' }));
+    expect(locationText(container)).toBe('/collection?type=SANDALS&inStock=true&q=breeze');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sandals' })).toBeTruthy();
+
+    await user.click(within(screen.getByRole('group', { name: 'Active filters' })).getByRole('link', { name: 'Clear all' }));
+    expect(locationText(container)).toBe('/collection');
+    expect(await screen.findByText('Stride Pro Running Shoe')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Active filters' })).toBeNull();
   });
 
   it('Load more fetches the next page after the last cursor and appends it', async () => {
@@ -151,16 +227,34 @@ describe('collection page', () => {
     expect(await screen.findByText('Stride Pro Running Shoe')).toBeTruthy();
   });
 
-  it('the FILTERS button collapses and expands the filter panel', async () => {
+  it('FILTERS opens the filters in a sheet that counts the results as boxes are ticked, and closes back to the sidebar', async () => {
     const user = userEvent.setup();
-    renderApp('/collection', [collectionMock({ filter: {}, sort: 'RELEVANT', first: 24 }, productsPage([runner]))]);
-    const toggle = await screen.findByRole('button', { name: /FILTERS/ });
+    renderApp('/collection', [
+      collectionMock({ filter: {}, sort: 'RELEVANT', first: 24 }, productsPage([runner, sandal], { totalCount: 2 })),
+      collectionMock({ filter: { categories: ['WOMEN'] }, sort: 'RELEVANT', first: 24 }, productsPage([sandal], { totalCount: 1 })),
+    ]);
+    await screen.findByText('Stride Pro Running Shoe');
+    const toggle = screen.getByRole('button', { name: /FILTERS/ });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
     await user.click(toggle);
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    expect(toggle.getAttribute('aria-controls')).toBe(sheet.id);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
-    expect(panel?.getAttribute('data-open')).toBe('true');
-    expect(within(panel!).getByText('CATEGORIES')).toBeTruthy();
+    // The checkboxes are in the sheet, and only there.
+    expect(within(sheet).getByText('CATEGORIES')).toBeTruthy();
+    expect(screen.getAllByRole('checkbox', { name: /Women/ })).toHaveLength(1);
+    expect(within(sheet).getByRole('button', { name: 'Show 2 results' })).toBeTruthy();
+
+    await user.click(within(sheet).getByRole('checkbox', { name: /Women/ }));
+    expect(await within(sheet).findByRole('button', { name: 'Show 1 result' })).toBeTruthy();
+    expect(within(sheet).getByRole('link', { name: 'Clear filters' })).toBeTruthy();
+
+    await user.click(within(sheet).getByRole('button', { name: 'Show 1 result' }));
+    expect(sheet.hasAttribute('open')).toBe(false);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /Women/ }).checked).toBe(true);
+    expect(screen.getByText('Breeze Strap Sandal')).toBeTruthy();
   });
 
   it('the nav search toggle hides and shows the search box', async () => {
@@ -186,7 +280,7 @@ describe('collection page', () => {
     await user.type(screen.getByPlaceholderText('Search...'), 'breeze{Enter}');
 
     expect(locationText(container)).toBe('/collection?q=breeze');
-    expect(await screen.findByText('1 product')).toBeTruthy();
+    expect(await screen.findByText('1 product for “breeze”')).toBeTruthy();
     expect(screen.queryByText('Stride Pro Running Shoe')).toBeNull();
   });
 });

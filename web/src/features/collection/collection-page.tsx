@@ -1,4 +1,5 @@
 import { useCallback, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { EarlyControl } from '../../shared/early-taps';
 import { COLLECTION_META } from '../../shared/prerendered-routes';
 import ui from '../../shared/ui.module.css';
@@ -8,9 +9,18 @@ import type { ProductSort } from '../../graphql/generated/graphql';
 import { SORT_OPTIONS, SORT_VALUES } from '../../shared/catalog/catalog-labels';
 import { ProductCard, ProductCardSkeleton } from '../../shared/catalog/product-card';
 import grid from '../../shared/catalog/product-grid.module.css';
-import { hasActiveFilters, toggleValue } from './collection-params';
+import { ActiveFilterChips, ClearAllLink, ClearFiltersLink } from './active-filter-chips';
+import { ALL_COLLECTIONS, collectionHeading, resultCountText } from './collection-heading';
+import {
+  type CollectionParams,
+  collectionHref,
+  filterSelectionCount,
+  hasFilterSelections,
+  toggleValue,
+  withoutFiltersOrSearch,
+} from './collection-params';
 import styles from './collection.module.css';
-import { FilterPanel } from './filter-panel';
+import { FilterPanel, FiltersButton, useFilterSheet } from './filter-panel';
 import { SearchBar } from './search-bar';
 import { useSearchVisibility } from './search-visibility';
 import { type CollectionFacets, useCollectionProducts } from './use-collection-products';
@@ -28,20 +38,24 @@ function isSort(value: string): value is ProductSort {
 const COLLECTION_FORM = 'collection-view';
 
 export default function CollectionPage() {
-  useDocumentMeta(COLLECTION_META.title, COLLECTION_META.description);
   const [view, updateView] = useCollectionParams();
+  const heading = collectionHeading(view);
+  useDocumentMeta(heading === ALL_COLLECTIONS ? COLLECTION_META.title : heading, COLLECTION_META.description);
   const showSearch = useSearchVisibility();
   const sortId = useId();
   // The page can arrive rendered with its products before its code (docs/decisions/008).
   const hydrated = useHydrated();
   const { products, totalCount, facets, hasNextPage, loadingMore, error, loadMore, retry } = useCollectionProducts(view);
 
-  // The previous view's facet counts stay while the next view loads, so the filter panel does not jump.
+  // The previous view's facet counts and total stay while the next view loads, so the filters do not jump.
   const [shownFacets, setShownFacets] = useState<CollectionFacets | undefined>(facets);
   if (facets && facets !== shownFacets) setShownFacets(facets);
+  const [shownCount, setShownCount] = useState<number | undefined>(totalCount);
+  if (totalCount !== undefined && totalCount !== shownCount) setShownCount(totalCount);
+
+  const sheet = useFilterSheet();
 
   const onSearch = useCallback((q: string) => updateView((current) => ({ ...current, q }), { replace: true }), [updateView]);
-  const clearFilters = () => updateView((current) => ({ ...current, categories: [], types: [], inStock: false, q: '' }));
 
   return (
     <div className={styles.page}>
@@ -61,27 +75,15 @@ export default function CollectionPage() {
         onSubmit={(event) => event.preventDefault()}
       />
       <div className={`container ${styles.layout}`}>
-        <FilterPanel
-          form={COLLECTION_FORM}
-          categories={view.categories}
-          types={view.types}
-          inStock={view.inStock}
-          facets={facets ?? shownFacets}
-          onToggleCategory={(category) => updateView((current) => ({ ...current, categories: toggleValue(current.categories, category) }))}
-          onToggleType={(type) => updateView((current) => ({ ...current, types: toggleValue(current.types, type) }))}
-          onToggleInStock={() => updateView((current) => ({ ...current, inStock: !current.inStock }))}
-        />
-
-        <section className={styles.results} aria-labelledby="collection-title">
-          <header className={styles.resultsHeader}>
-            <div>
-              <h1 id="collection-title" className={ui.sectionTitle}>
-                All collections
-              </h1>
-              <p className={styles.resultCount} aria-live="polite">
-                {totalCount === undefined ? ' ' : `${totalCount} ${totalCount === 1 ? 'product' : 'products'}`}
-              </p>
-            </div>
+        <header className={styles.resultsHeader}>
+          <h1 id="collection-title" className={`${ui.sectionTitle} ${styles.title}`}>
+            {heading}
+          </h1>
+          <p className={styles.resultCount} aria-live="polite">
+            {totalCount === undefined ? ' ' : resultCountText(totalCount, view.q)}
+          </p>
+          <div className={styles.toolbar}>
+            <FiltersButton sheet={sheet} active={filterSelectionCount(view)} />
             <label htmlFor={sortId} className="visually-hidden">
               Sort products
             </label>
@@ -102,22 +104,30 @@ export default function CollectionPage() {
                 </option>
               ))}
             </select>
-          </header>
+          </div>
+        </header>
+
+        <FilterPanel
+          sheet={sheet}
+          form={COLLECTION_FORM}
+          categories={view.categories}
+          types={view.types}
+          inStock={view.inStock}
+          facets={facets ?? shownFacets}
+          resultCount={totalCount ?? shownCount}
+          counting={totalCount === undefined}
+          clearFilters={<ClearFiltersLink view={view} className={ui.buttonGhost} />}
+          onToggleCategory={(category) => updateView((current) => ({ ...current, categories: toggleValue(current.categories, category) }))}
+          onToggleType={(type) => updateView((current) => ({ ...current, types: toggleValue(current.types, type) }))}
+          onToggleInStock={() => updateView((current) => ({ ...current, inStock: !current.inStock }))}
+        />
+
+        <section className={styles.results} aria-labelledby="collection-title">
+          <ActiveFilterChips view={view} />
 
           {products ? (
             products.length === 0 ? (
-              <div className={styles.empty} role="status">
-                <h2 className={styles.emptyTitle}>No shoes match</h2>
-                <p>
-                  {view.q ? `Nothing for “${view.q}” with these filters.` : 'Nothing with these filters yet.'} Try fewer filters or another
-                  search.
-                </p>
-                {hasActiveFilters(view) ? (
-                  <button type="button" className={ui.button} onClick={clearFilters}>
-                    Clear filters
-                  </button>
-                ) : null}
-              </div>
+              <NoMatch view={view} />
             ) : (
               <>
                 <ul className={grid.grid}>
@@ -152,6 +162,32 @@ export default function CollectionPage() {
           )}
         </section>
       </div>
+    </div>
+  );
+}
+
+/** An empty result says what was asked for: the filters (and Clear all), or only the search. */
+function NoMatch({ view }: { view: CollectionParams }) {
+  const [title, advice, action] = hasFilterSelections(view)
+    ? [
+        'No shoes match these filters',
+        view.q ? `Nothing for “${view.q}” with these filters. Remove one, or clear them all.` : 'Remove a filter, or clear them all.',
+        <ClearAllLink key="clear" view={view} className={ui.button} />,
+      ]
+    : view.q
+      ? [
+          `No shoes match “${view.q}”`,
+          'Check the spelling, or try a more general word, such as “sneaker” or “leather”.',
+          <Link key="all" to={collectionHref(withoutFiltersOrSearch(view))} className={ui.button} preventScrollReset>
+            See all shoes
+          </Link>,
+        ]
+      : ['No shoes here yet', 'The collection is empty for now. Please come back soon.', null];
+  return (
+    <div className={styles.empty} role="status">
+      <h2 className={styles.emptyTitle}>{title}</h2>
+      <p>{advice}</p>
+      {action}
     </div>
   );
 }

@@ -65,8 +65,33 @@ export function toProductFilter(view: CollectionParams): ProductFilter {
   return filter;
 }
 
+/** How many boxes are ticked (the search aside): the count on FILTERS. */
+export function filterSelectionCount(view: { categories: readonly Category[]; types: readonly ProductType[]; inStock: boolean }): number {
+  return view.categories.length + view.types.length + (view.inStock ? 1 : 0);
+}
+
+export function hasFilterSelections(view: CollectionParams): boolean {
+  return filterSelectionCount(view) > 0;
+}
+
 export function hasActiveFilters(view: CollectionParams): boolean {
-  return view.categories.length > 0 || view.types.length > 0 || view.inStock || view.q !== '';
+  return hasFilterSelections(view) || view.q !== '';
+}
+
+/** The view with no box ticked; the search and the sort (the shopper's ordering, not a filter) stay. */
+export function withoutFilters(view: CollectionParams): CollectionParams {
+  return { ...view, categories: [], types: [], inStock: false };
+}
+
+/** The view with no box ticked and no search: Clear all. */
+export function withoutFiltersOrSearch(view: CollectionParams): CollectionParams {
+  return { ...withoutFilters(view), q: '' };
+}
+
+/** The collection's URL for a view: a link that works with or without the app's code. */
+export function collectionHref(view: CollectionParams): string {
+  const query = toSearchParams(view).toString();
+  return query ? `/collection?${query}` : '/collection';
 }
 
 export function toggleValue<T>(list: readonly T[], value: T): T[] {

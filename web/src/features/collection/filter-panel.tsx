@@ -1,131 +1,103 @@
-import { useEffect, useId, useState } from 'react';
-import { ChevronDownIcon } from '../../shared/icons';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { earlyTaps, takeEarlyTaps, type EarlyControl } from '../../shared/early-taps';
 import ui from '../../shared/ui.module.css';
-import type { Category, ProductType } from '../../graphql/generated/graphql';
-import type { CollectionFacets } from './use-collection-products';
-import { CATEGORY_OPTIONS, TYPE_OPTIONS } from '../../shared/catalog/catalog-labels';
-import { IN_STOCK_VALUE } from './collection-params';
+import { useHydrated } from '../../shared/use-hydrated';
+import { filterSelectionCount } from './collection-params';
 import styles from './collection.module.css';
+import { FilterGroups, type FilterGroupsProps } from './filter-groups';
+import { FilterSheet } from './filter-sheet';
 
-type Facets = CollectionFacets | undefined;
+// The width from which the filters are a sidebar (the spec's mobile breakpoint); below it, FILTERS opens a sheet.
+const SIDEBAR_MEDIA = '(min-width: 768px)';
 
-interface FilterPanelProps {
-  /** The collection's form (a plain GET of /collection) the checkboxes belong to. */
-  form: string;
-  categories: readonly Category[];
-  types: readonly ProductType[];
-  inStock: boolean;
-  facets: Facets;
-  onToggleCategory: (category: Category) => void;
-  onToggleType: (type: ProductType) => void;
-  onToggleInStock: () => void;
+export interface FilterSheetState {
+  /** FILTERS was tapped and the sheet (or, before the app's code, the panel in place) is open. */
+  open: boolean;
+  /** The checkboxes are in the sheet rather than the panel. */
+  inSheet: boolean;
+  hydrated: boolean;
+  panelId: string;
+  sheetId: string;
+  setOpen: (open: boolean) => void;
 }
 
-export function FilterPanel({
-  form,
-  categories,
-  types,
-  inStock,
-  facets,
-  onToggleCategory,
-  onToggleType,
-  onToggleInStock,
-}: FilterPanelProps) {
-  // Collapsed by default on phones (the CSS always shows the panel from 768 px up).
-  // A tap on FILTERS before the app's code arrived opened the panel (shared/early-taps.ts): it stays open.
+/** Whether the phone's filters are open: FILTERS and the panel are apart on the page, so the page holds it. */
+export function useFilterSheet(): FilterSheetState {
+  const hydrated = useHydrated();
+  // A tap on FILTERS before the app's code arrived opened the panel in place (shared/early-taps.ts); once the page
+  // is hydrated, it moves into the sheet.
   const [open, setOpen] = useState(() => earlyTaps().filtersOpen === true);
   useEffect(() => void takeEarlyTaps(), []);
 
-  const panelId = useId();
-  const categoryCount = (value: Category) => facets?.categories.find((facet) => facet.category === value)?.count;
-  const typeCount = (value: ProductType) => facets?.types.find((facet) => facet.type === value)?.count;
-  const active = categories.length + types.length + (inStock ? 1 : 0);
+  // A phone turned to a width with the sidebar closes the sheet (its checkboxes go back to the sidebar).
+  useEffect(() => {
+    if (!open || typeof window.matchMedia !== 'function') return;
+    const wide = window.matchMedia(SIDEBAR_MEDIA);
+    const onChange = () => {
+      if (wide.matches) setOpen(false);
+    };
+    onChange();
+    wide.addEventListener('change', onChange);
+    return () => wide.removeEventListener('change', onChange);
+  }, [open]);
 
+  return { open, inSheet: open && hydrated, hydrated, panelId: useId(), sheetId: useId(), setOpen };
+}
+
+/** The phone's FILTERS button, with how many filters are set. */
+export function FiltersButton({ sheet, active }: { sheet: FilterSheetState; active: number }) {
   return (
-    <aside className={styles.filters} aria-label="Filters">
-      <button
-        type="button"
-        className={styles.filtersToggle}
-        aria-expanded={open}
-        aria-controls={panelId}
-        data-early={'filters' satisfies EarlyControl}
-        onClick={() => setOpen((value) => !value)}
-      >
-        FILTERS
-        {active > 0 ? <span className={styles.filtersActive}>{active}</span> : null}
-        <ChevronDownIcon className={styles.filtersChevron} data-open={open} />
-      </button>
-      <h2 className={styles.filtersHeading}>FILTERS</h2>
-
-      <div id={panelId} className={styles.filtersPanel} data-open={open}>
-        <fieldset className={styles.filterGroup}>
-          <legend className={styles.filterLegend}>CATEGORIES</legend>
-          {CATEGORY_OPTIONS.map((option) => (
-            <FilterCheckbox
-              key={option.value}
-              label={option.label}
-              count={categoryCount(option.value)}
-              form={form}
-              name="category"
-              value={option.value}
-              checked={categories.includes(option.value)}
-              onChange={() => onToggleCategory(option.value)}
-            />
-          ))}
-        </fieldset>
-        <fieldset className={styles.filterGroup}>
-          <legend className={styles.filterLegend}>TYPE</legend>
-          {TYPE_OPTIONS.map((option) => (
-            <FilterCheckbox
-              key={option.value}
-              label={option.label}
-              count={typeCount(option.value)}
-              form={form}
-              name="type"
-              value={option.value}
-              checked={types.includes(option.value)}
-              onChange={() => onToggleType(option.value)}
-            />
-          ))}
-        </fieldset>
-        <fieldset className={styles.filterGroup}>
-          <legend className={styles.filterLegend}>AVAILABILITY</legend>
-          <FilterCheckbox
-            label="In stock only"
-            count={undefined}
-            form={form}
-            name="inStock"
-            value={IN_STOCK_VALUE}
-            checked={inStock}
-            onChange={onToggleInStock}
-          />
-        </fieldset>
-        <button type="submit" form={form} className={`${ui.buttonGhost} ${styles.applyFilters}`} data-apply hidden>
-          Apply
-        </button>
-      </div>
-    </aside>
+    <button
+      type="button"
+      className={styles.filtersToggle}
+      aria-expanded={sheet.open}
+      // Before the app's code, the tap opens the panel in place; after, the sheet.
+      aria-controls={sheet.hydrated ? sheet.sheetId : sheet.panelId}
+      aria-haspopup="dialog"
+      data-early={'filters' satisfies EarlyControl}
+      onClick={() => sheet.setOpen(true)}
+    >
+      FILTERS
+      {active > 0 ? <span className={styles.filtersActive}>{active}</span> : null}
+    </button>
   );
 }
 
-interface FilterCheckboxProps {
-  form: string;
-  name: string;
-  value: string;
-  label: string;
-  count: number | undefined;
-  checked: boolean;
-  onChange: () => void;
+interface FilterPanelProps extends FilterGroupsProps {
+  sheet: FilterSheetState;
+  /** How many products the view shows (the sheet's "Show N results"); undefined until known. */
+  resultCount: number | undefined;
+  counting: boolean;
+  /** Offered in the sheet when a box is ticked. */
+  clearFilters: ReactNode;
 }
 
-// Before the app's code arrives, a change submits the form (a page the BFF renders with the filter applied).
-function FilterCheckbox({ form, name, value, label, count, checked, onChange }: FilterCheckboxProps) {
+/** The sidebar from 768 px; below, the sheet FILTERS opens (or the panel in place, without the app's code). */
+export function FilterPanel({ sheet, resultCount, counting, clearFilters, ...groups }: FilterPanelProps) {
+  const filterGroups = <FilterGroups {...groups} />;
   return (
-    <label className={styles.filterOption}>
-      <input type="checkbox" className={styles.checkbox} form={form} name={name} value={value} checked={checked} onChange={onChange} />
-      <span>{label}</span>
-      {count === undefined ? null : <span className={styles.filterCount}>{count}</span>}
-    </label>
+    <aside className={styles.filters} aria-label="Filters">
+      <h2 className={styles.filtersHeading}>FILTERS</h2>
+
+      {/* The checkboxes are in one place at a time: here, or in the sheet. The Apply button submits the
+          collection's form where no script runs (the CSS shows it only then). */}
+      <div id={sheet.panelId} className={styles.filtersPanel} data-open={sheet.open && !sheet.inSheet}>
+        {sheet.inSheet ? null : filterGroups}
+        <button type="submit" form={groups.form} className={`${ui.buttonGhost} ${styles.applyFilters}`} data-apply hidden>
+          Apply
+        </button>
+      </div>
+
+      <FilterSheet
+        id={sheet.sheetId}
+        open={sheet.inSheet}
+        onClose={() => sheet.setOpen(false)}
+        resultCount={resultCount}
+        counting={counting}
+        secondaryAction={filterSelectionCount(groups) > 0 ? clearFilters : null}
+      >
+        {filterGroups}
+      </FilterSheet>
+    </aside>
   );
 }
