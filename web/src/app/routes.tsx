@@ -1,15 +1,17 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { AppShell } from './app-shell';
+import { pageChunk } from '../shared/page-chunks';
 
 // Every page is a separate chunk; the shell (nav, footer, toasts) is the only UI in the entry chunk.
 const HomePage = lazy(() => import('../features/home/home-page'));
 const CollectionPage = lazy(() => import('../features/collection/collection-page'));
 const ProductPage = lazy(() => import('../features/product/product-page'));
-const CartPage = lazy(() => import('../features/cart/cart-page'));
+// Registered by path: "View cart" and PLACE ORDER fetch these before going there (shared/page-chunks.ts).
+const CartPage = lazy(pageChunk('/cart', () => import('../features/cart/cart-page')));
 const LoginPage = lazy(() => import('../features/login/login-page'));
 const PlaceOrderPage = lazy(() => import('../features/place-order/place-order-page'));
-const OrdersPage = lazy(() => import('../features/orders/orders-page'));
+const OrdersPage = lazy(pageChunk('/orders', () => import('../features/orders/orders-page')));
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 export const routes: RouteObject[] = [

@@ -1,15 +1,25 @@
 import { Suspense, lazy, useSyncExternalStore, type CSSProperties, type FocusEvent } from 'react';
 import { holdToast, loadSonner, sonnerWanted, subscribeSonnerWanted, TOAST_DURATION_MS, TOAST_ID_PREFIX } from './toasts';
+import styles from './toast-host.module.css';
 
 // Spec §9: toasts close after 5000 ms, at the top right.
 const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
 
-// Sonner's rich colours, each text colour darkened a step (same hue) to reach 4.5:1 on its pale background.
-const RICH_COLOURS = {
+// Sonner's rich colours, each text colour darkened a step (same hue) to reach 4.5:1 on its pale background; the
+// site's text face instead of sonner's system stack.
+const TOASTER_STYLE = {
   '--success-text': 'hsl(140, 100%, 25.5%)',
   '--info-text': 'hsl(210, 92%, 43.5%)',
   '--error-text': 'hsl(360, 100%, 43.5%)',
+  fontFamily: 'var(--font-text)',
 } as CSSProperties;
+
+// Top right as the spec has it, but below the fixed nav, so a toast never hides the cart icon or the menu (on a
+// phone, where sonner spans the width, it would otherwise cover the whole bar).
+const BELOW_NAV = 'calc(var(--nav-height) + 0.75rem)';
+const OFFSET = { top: BELOW_NAV, right: '1.5rem' };
+const MOBILE_OFFSET = { top: BELOW_NAV, right: '0.75rem', left: '0.75rem' };
+const TOAST_CLASSES = { toast: styles.toast, actionButton: styles.action };
 
 /** The id of the toast an element belongs to (each toast carries its id as a class name). */
 function toastIdOf(target: EventTarget | null): string | undefined {
@@ -36,7 +46,16 @@ export function ToastHost() {
   return (
     <Suspense fallback={null}>
       <div onFocus={onFocusIn} onBlur={onFocusOut}>
-        <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton style={RICH_COLOURS} />
+        <Toaster
+          position="top-right"
+          offset={OFFSET}
+          mobileOffset={MOBILE_OFFSET}
+          duration={TOAST_DURATION_MS}
+          richColors
+          closeButton
+          style={TOASTER_STYLE}
+          toastOptions={{ classNames: TOAST_CLASSES }}
+        />
       </div>
     </Suspense>
   );

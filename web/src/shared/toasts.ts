@@ -31,18 +31,32 @@ const onScreen = new Map<string, { kind: ToastKind; message: string }>();
 let shown = 0;
 export const TOAST_ID_PREFIX = 'store-toast-';
 
-export function showToast(kind: ToastKind, message: string): void {
+/** A button in the toast (sonner's action): pressing it runs `onClick` and closes the toast. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+export function showToast(kind: ToastKind, message: string, action?: ToastAction): void {
   shown += 1;
   const id = `${TOAST_ID_PREFIX}${String(shown)}`;
   onScreen.set(id, { kind, message });
   const gone = () => onScreen.delete(id);
-  void loadSonner().then(({ toast }) => toast[kind](message, { id, className: id, onDismiss: gone, onAutoClose: gone }));
+  void loadSonner().then(({ toast }) =>
+    toast[kind](message, {
+      id,
+      className: id,
+      onDismiss: gone,
+      onAutoClose: gone,
+      ...(action ? { action: { label: action.label, onClick: () => action.onClick() } } : {}),
+    }),
+  );
 }
 
 /**
  * Keeps a toast open while the keyboard is on it, and gives it its full time again when focus leaves (a timed
  * message must not vanish while it is being read: WCAG 2.2.1). Sonner pauses on hover only; an update of the
- * same toast with another duration restarts its timer.
+ * same toast with another duration restarts its timer (and keeps its action: sonner merges the update).
  */
 export function holdToast(id: string, held: boolean): void {
   const toastOnScreen = onScreen.get(id);

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import { TrashIcon } from '../../shared/icons';
-import { FALLBACK_PRODUCT_IMAGE } from '../../shared/catalog/product-card';
 import { formatPrice } from '../../shared/catalog/format-price';
+import { ProductImage } from '../../shared/catalog/product-image';
 import styles from './cart.module.css';
 import { lineStock, type LineStock } from './line-stock';
+import { lineTotal } from './line-total';
 import { QuantityInput } from './quantity-input';
 import type { CartLineView } from './use-cart-view';
 import ui from '../../shared/ui.module.css';
@@ -24,15 +25,7 @@ export function CartLine({ line, onQuantityChange, onRemove }: CartLineProps) {
     <li className={styles.line}>
       {typeof product === 'object' ? (
         <>
-          <img
-            className={styles.image}
-            src={product.images[0] ?? FALLBACK_PRODUCT_IMAGE}
-            alt={product.name}
-            width={80}
-            height={80}
-            loading="lazy"
-            decoding="async"
-          />
+          <ProductImage className={styles.image} src={product.images[0]} alt={product.name} use="line" />
           <div className={styles.info}>
             <Link to={`/product/${encodeURIComponent(product.id)}`} className={styles.name}>
               {product.name}
@@ -54,7 +47,7 @@ export function CartLine({ line, onQuantityChange, onRemove }: CartLineProps) {
         </>
       ) : product === 'missing' ? (
         <>
-          <img className={styles.image} src={FALLBACK_PRODUCT_IMAGE} alt="No image" width={80} height={80} />
+          <ProductImage className={styles.image} src={null} alt="No image" use="line" />
           <div className={styles.info}>
             <p className={styles.missing}>Product not found for ID: {line.itemId}</p>
             <div className={styles.meta}>
@@ -77,12 +70,15 @@ export function CartLine({ line, onQuantityChange, onRemove }: CartLineProps) {
           </div>
         </>
       )}
-      <QuantityInput
-        id={domId(line)}
-        label={`Quantity of ${name}, size ${line.size}`}
-        quantity={line.quantity}
-        onChange={onQuantityChange}
-      />
+      <div className={styles.lineFoot}>
+        <QuantityInput id={domId(line)} what={`${name}, size ${line.size}`} quantity={line.quantity} onChange={onQuantityChange} />
+        {typeof product === 'object' ? (
+          <p className={styles.lineTotal}>
+            <span className="visually-hidden">Line total </span>
+            {formatPrice(lineTotal(product.price, line.quantity))}
+          </p>
+        ) : null}
+      </div>
       <button type="button" className={styles.remove} aria-label={`Remove ${name}, size ${line.size}`} onClick={onRemove}>
         <TrashIcon />
       </button>

@@ -16,6 +16,12 @@ const guestCart = [
   { productId: 'w-sandal', size: 'UK 5', quantity: 1 },
 ];
 
+function lineTotals(list: HTMLElement): string[] {
+  return within(list)
+    .getAllByText('Line total')
+    .map((label) => label.parentElement?.textContent ?? '');
+}
+
 function totalsPanel() {
   return within(screen.getByRole('region', { name: 'Cart totals' }));
 }
@@ -28,10 +34,14 @@ describe('cart page', () => {
     const list = await screen.findByRole('list', { name: 'Cart items' });
     await within(list).findAllByText('Stride Pro Running Shoe');
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
-    expect(within(list).getAllByRole('img', { name: 'Stride Pro Running Shoe' })[0]!.getAttribute('src')).toBe('/images/men-run.svg');
+    expect(within(list).getAllByRole('img', { name: 'Stride Pro Running Shoe' })[0]!.getAttribute('src')).toContain(
+      encodeURIComponent('/images/men-run.svg'),
+    );
     // A product without images shows the fallback image.
     expect(within(list).getByRole('img', { name: 'Coast Strap Sandal' }).getAttribute('src')).toBe('/product-placeholder.svg');
-    expect(within(list).getAllByText('₹4,499')).toHaveLength(2);
+    // The unit price on each line of the runner, and the line total of the one pair of UK 9 (2 × 4,499 for UK 8).
+    expect(within(list).getAllByText('₹4,499')).toHaveLength(3);
+    expect(lineTotals(list)).toEqual(['Line total ₹8,998', 'Line total ₹4,499', 'Line total ₹1,299']);
     expect(within(list).getByText('UK 9')).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Stride Pro Running Shoe, size UK 8' }).value).toBe('2');
 
@@ -66,6 +76,43 @@ describe('cart page', () => {
     await user.type(input, '0');
     await user.tab();
     expect(input.value).toBe('3');
+  });
+
+  it('− and + step the quantity between 1 and the line maximum, and the line total follows', async () => {
+    const user = userEvent.setup();
+    storeGuestCart([{ productId: 'men-run', size: 'UK 8', quantity: 1 }]);
+    renderApp('/cart', [cartProductsAnswer(['men-run'], [runner])]);
+
+    const list = await screen.findByRole('list', { name: 'Cart items' });
+    const input = await screen.findByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Stride Pro Running Shoe, size UK 8' });
+    const minus = screen.getByRole('button', { name: 'Decrease quantity of Stride Pro Running Shoe, size UK 8' });
+    const plus = screen.getByRole('button', { name: 'Increase quantity of Stride Pro Running Shoe, size UK 8' });
+    await waitFor(() => expect(lineTotals(list)).toEqual(['Line total ₹4,499']));
+
+    // At 1, − does nothing (the delete icon removes a line) and stays focusable.
+    expect(minus.getAttribute('aria-disabled')).toBe('true');
+    await user.click(minus);
+    expect(input.value).toBe('1');
+    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
+
+    await user.click(plus);
+    await user.click(plus);
+    expect(input.value).toBe('3');
+    expect(lineTotals(list)).toEqual(['Line total ₹13,497']);
+    expect(totalsPanel().getByText('₹13,497')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
+    expect(minus.getAttribute('aria-disabled')).toBe('false');
+    await user.click(minus);
+    expect(input.value).toBe('2');
+    expect(lineTotals(list)).toEqual(['Line total ₹8,998']);
+
+    // Typed up to the maximum, + goes no further.
+    await user.clear(input);
+    await user.type(input, '99');
+    expect(plus.getAttribute('aria-disabled')).toBe('true');
+    await user.click(plus);
+    expect(input.value).toBe('99');
+    expect(screen.getByRole('link', { name: 'Cart, 99 items' })).toBeTruthy();
   });
 
   it('the delete icon removes the line', async () => {

@@ -5,21 +5,38 @@ import styles from './cart.module.css';
 
 interface QuantityInputProps {
   id: string;
-  label: string;
+  /** The line as the controls name it: "Stride Pro Running Shoe, size UK 8". */
+  what: string;
   quantity: number;
   onChange: (quantity: number) => void;
 }
 
 /**
- * The line's quantity (min 1). What the shopper types is kept while they type, so clearing the box to type a new
- * number does not snap back; empty and 0 change nothing (spec section 4) and the box shows the cart again on blur.
+ * The line's quantity (min 1, max MAX_LINE_QUANTITY): − and + beside a box that can still be typed in. What the
+ * shopper types is kept while they type, so clearing the box to type a new number does not snap back; empty and 0
+ * change nothing (spec section 4) and the box shows the cart again on blur. At either end its button stays
+ * focusable (aria-disabled, not disabled), so a keyboard user pressing it down to 1 keeps their place.
  */
-export function QuantityInput({ id, label, quantity, onChange }: QuantityInputProps) {
+export function QuantityInput({ id, what, quantity, onChange }: QuantityInputProps) {
   const [draft, setDraft] = useState<string | null>(null);
+  const step = (by: number) => {
+    const next = Math.min(Math.max(quantity + by, 1), MAX_LINE_QUANTITY);
+    setDraft(null);
+    if (next !== quantity) onChange(next);
+  };
   return (
     <div className={styles.quantity}>
+      <button
+        type="button"
+        className={styles.stepButton}
+        aria-label={`Decrease quantity of ${what}`}
+        aria-disabled={quantity <= 1}
+        onClick={() => step(-1)}
+      >
+        <span aria-hidden="true">−</span>
+      </button>
       <label htmlFor={id} className="visually-hidden">
-        {label}
+        Quantity of {what}
       </label>
       <input
         id={id}
@@ -37,6 +54,15 @@ export function QuantityInput({ id, label, quantity, onChange }: QuantityInputPr
         }}
         onBlur={() => setDraft(null)}
       />
+      <button
+        type="button"
+        className={styles.stepButton}
+        aria-label={`Increase quantity of ${what}`}
+        aria-disabled={quantity >= MAX_LINE_QUANTITY}
+        onClick={() => step(1)}
+      >
+        <span aria-hidden="true">+</span>
+      </button>
     </div>
   );
 }

@@ -14,8 +14,8 @@ export function LatestCollection() {
     <section className={`container ${styles.section}`} aria-labelledby="latest-title">
       <div className={styles.sectionHead}>
         <div>
-          <h2 id="latest-title" className={ui.sectionTitle}>
-            Latest Collections
+          <h2 id="latest-title" className={`${ui.sectionTitle} ${styles.latestTitle}`}>
+            Latest <span className={styles.latestTitleEnd}>Collections</span>
           </h2>
           <p className={ui.sectionLead}>Fresh off the last: the newest pairs to join the shelves this season.</p>
         </div>

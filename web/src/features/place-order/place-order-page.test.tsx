@@ -116,6 +116,19 @@ describe('place order page', () => {
     expect(screen.getAllByRole('radio')).toHaveLength(1);
   });
 
+  it('lists what it orders above the totals: image, name, size, quantity and line total', async () => {
+    signedInCheckout();
+    const list = await screen.findByRole('list', { name: 'Items in your order' });
+    const [line] = await within(list).findAllByRole('listitem');
+    await within(line!).findByText('Stride Pro Running Shoe');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(line!).getByRole('img', { name: 'Stride Pro Running Shoe' })).toBeTruthy();
+    expect(within(line!).getByText('Size UK 8')).toBeTruthy();
+    expect(within(line!).getByText('Qty 2')).toBeTruthy();
+    expect(within(line!).getByText('Line total').parentElement?.textContent).toBe('Line total ₹8,998');
+    expect(screen.getByRole('link', { name: 'Edit cart' }).getAttribute('href')).toBe('/cart');
+  });
+
   it("when the cart's products cannot be looked up, it says so and PLACE ORDER (or Try again) asks again", async () => {
     const user = userEvent.setup();
     setSessionToken('token-asha');

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
-import { Navigate } from 'react-router-dom';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { DELIVERY_ADDRESS_FIELDS, type DeliveryAddressField } from '#domain/address';
 import {
@@ -14,6 +14,7 @@ import {
 } from '#machines/checkout/checkout-machine';
 import { focusFirstInvalid } from '../../shared/form-field';
 import { inspect } from '../../shared/inspect';
+import { preloadPage } from '../../shared/page-chunks';
 import { PLACE_ORDER_META } from '../../shared/prerendered-routes';
 import { showToast } from '../../shared/toasts';
 import ui from '../../shared/ui.module.css';
@@ -31,6 +32,7 @@ import { HostedSignInOffer, loginPathFor } from '../login';
 import { useHostedSignIn } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
 import { DeliveryFields } from './delivery-fields';
+import { OrderLines } from './order-lines';
 import { orderConfirmation } from './order-confirmation';
 import { placeOrder } from './place-order-api';
 import styles from './place-order.module.css';
@@ -76,6 +78,10 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
   const setQuantity = useSetLineQuantity();
   const view = useCartView();
   const formRef = useRef<HTMLFormElement>(null);
+  // The cart as PLACE ORDER sent it: shown, busy, from the moment the order is placed (and the cart emptied) until
+  // MY ORDERS can paint, so the page never shows an empty order or a blank frame meanwhile.
+  const [submitted, setSubmitted] = useState<CartView | null>(null);
+  const navigate = useNavigate();
   // The cart as the shopper last saw it: the confirmation names it, and the cart is emptied as the order is placed.
   const shownView = useRef<CartView | null>(null);
   useEffect(() => {
@@ -92,8 +98,21 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
     checkout.send({ type: signedIn ? 'checkout.signedIn' : 'checkout.signedOut' });
   }, [checkout, signedIn]);
 
-  if (placed) return <Navigate to="/orders" replace />;
+  useEffect(() => {
+    if (!placed) return;
+    let current = true;
+    // MY ORDERS' chunk was asked for at PLACE ORDER; going there before it is here would paint the empty fallback.
+    void preloadPage('/orders').then(() => {
+      if (current) void navigate('/orders', { replace: true });
+    });
+    return () => {
+      current = false;
+    };
+  }, [placed, navigate]);
+
   if (signInRequired) return <SignInToCheckout />;
+  const shown = placed && submitted !== null ? submitted : view;
+  const busy = placing || placed;
 
   const onSubmit = () => {
     // Until every price is known the total is not the one to charge; the button says so (aria-disabled). If asking
@@ -102,6 +121,8 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
       if (view.failed) view.retry();
       return;
     }
+    void preloadPage('/orders');
+    setSubmitted(view);
     checkout.send({ type: 'checkout.submitted', ...orderOf(view) });
     focusFirstInvalid(formRef.current, DELIVERY_ADDRESS_FIELDS, checkout.getSnapshot().context.fieldErrors);
   };
@@ -109,8 +130,8 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
   return (
     <CheckoutFrame
       formRef={formRef}
-      placing={placing}
-      ready={view.ready}
+      placing={busy}
+      ready={shown.ready}
       onSubmit={onSubmit}
       notice={
         <>
@@ -122,11 +143,12 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
         <DeliveryFields
           values={form}
           errors={errors}
-          readOnly={placing}
+          readOnly={busy}
           onChange={(field: DeliveryAddressField, value: string) => checkout.send({ type: 'checkout.fieldChanged', field, value })}
         />
       }
-      totals={<CartTotalsPanel subtotal={view.totals.subtotal} total={view.totals.total} pending={!view.ready} />}
+      lines={<OrderLines lines={shown.lines} />}
+      totals={<CartTotalsPanel subtotal={shown.totals.subtotal} total={shown.totals.total} pending={!shown.ready} />}
     />
   );
 }
@@ -159,11 +181,13 @@ interface CheckoutFrameProps {
   formRef?: RefObject<HTMLFormElement | null>;
   onSubmit?: () => void;
   fields?: ReactNode;
+  /** What is ordered, above the totals. */
+  lines?: ReactNode;
   totals?: ReactNode;
 }
 
 /** The page's layout; without fields it is the placeholder the prerendered HTML and the first paint show. */
-function CheckoutFrame({ placing, ready = false, formRef, onSubmit, fields, totals, notice }: CheckoutFrameProps) {
+function CheckoutFrame({ placing, ready = false, formRef, onSubmit, fields, lines, totals, notice }: CheckoutFrameProps) {
   const disabled = placing || !ready;
   return (
     <form
@@ -184,6 +208,7 @@ function CheckoutFrame({ placing, ready = false, formRef, onSubmit, fields, tota
         {fields ?? <div className={styles.fieldsPlaceholder} aria-hidden="true" />}
       </div>
       <div className={styles.side}>
+        {lines ?? <OrderLines lines={null} />}
         {totals ?? <CartTotalsPanel subtotal={0} total={0} pending />}
         <fieldset className={styles.payment}>
           <legend className={`${ui.sectionTitle} ${styles.paymentTitle}`}>Payment method</legend>

@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ProductDetailDocument } from '../../graphql/generated/graphql';
 import { cardProduct, stockOf } from '../../test/fixtures';
 import { answer } from '../../test/graphql-mock';
-import { renderApp } from '../../test/render-app';
+import { locationText, renderApp } from '../../test/render-app';
 import { PRODUCT_NOTES } from './product-page';
 
 const product = {
@@ -14,6 +14,7 @@ const product = {
   description: 'A lightweight engineered-mesh runner.',
   price: 4499,
   images: ['/images/a-side.svg', '/images/a-top.svg', '/images/a-detail.svg'],
+  imagePlaceholder: null,
   sizes: ['UK 7', 'UK 8', 'UK 9'],
   stock: stockOf(['UK 7', 'UK 8', 'UK 9']),
   soldOut: false,
@@ -42,9 +43,33 @@ describe('product page', () => {
     renderApp('/product/men-run', [found]);
 
     await user.click(await screen.findByRole('button', { name: 'ADD TO CART' }));
-    expect(await screen.findByText('Select product size!')).toBeTruthy();
+    // In the toast, and beside the sizes, tied to their group.
+    await waitFor(() => expect(screen.getAllByText('Select product size!')).toHaveLength(2));
+    const sizes = screen.getByRole('group', { name: 'Select size' });
+    const inline = document.getElementById(sizes.getAttribute('aria-describedby') ?? '');
+    expect(inline?.textContent).toBe('Select product size!');
+    expect(inline?.getAttribute('role')).toBe('alert');
+    expect(sizes.contains(inline)).toBe(true);
     expect(screen.queryByText('Added to cart')).toBeNull();
     expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+
+    // Picking a size takes the inline message back.
+    await user.click(within(sizes).getByRole('button', { name: 'UK 8' }));
+    expect(sizes.getAttribute('aria-describedby')).toBeNull();
+    expect(within(sizes).queryByText('Select product size!')).toBeNull();
+  });
+
+  it('"Added to cart" offers View cart, which opens the cart in the app', async () => {
+    const user = userEvent.setup();
+    const { container } = renderApp('/product/men-run', [found]);
+
+    await user.click(await screen.findByRole('button', { name: 'UK 8' }));
+    await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
+    // A plain click: sonner captures the pointer on pointerdown, which jsdom cannot do.
+    fireEvent.click(await screen.findByRole('button', { name: 'View cart' }));
+    await waitFor(() => expect(locationText(container)).toBe('/cart'));
+    // The action closes its toast.
+    await waitFor(() => expect(screen.queryByText('Added to cart')).toBeNull());
   });
 
   it('highlights the chosen size and adds it to the cart', async () => {
@@ -69,9 +94,9 @@ describe('product page', () => {
     renderApp('/product/men-run', [found]);
 
     const main = await screen.findByRole('img', { name: 'Stride Pro Running Shoe' });
-    expect(main.getAttribute('src')).toBe('/images/a-side.svg');
+    expect(main.getAttribute('src')).toContain(`url=${encodeURIComponent('/images/a-side.svg')}&`);
     await user.click(screen.getByRole('button', { name: 'Show image 3 of 3' }));
-    expect(main.getAttribute('src')).toBe('/images/a-detail.svg');
+    expect(main.getAttribute('src')).toContain(`url=${encodeURIComponent('/images/a-detail.svg')}&`);
   });
 
   it('a sold-out size is struck through and cannot be chosen; a size with few pairs left says how many', async () => {

@@ -26,6 +26,9 @@ export const PRODUCT_NOTES = [
   'Easy return and exchange policy within 7 days',
 ] as const;
 
+/** Spec §5 and §8: ADD TO CART without a size. */
+const SELECT_SIZE = 'Select product size!';
+
 export default function ProductPage() {
   const { productId = '' } = useParams();
   const { data, loading, error, refetch } = useQuery(ProductDetailDocument, {
@@ -52,6 +55,11 @@ function keptSize(sizes: readonly string[], stock: readonly SizeAvailability[]):
 function ProductDetail({ product }: { product: Product }) {
   useDocumentMeta(product.name, product.description.slice(0, 155));
   const [size, setSize] = useState<string | null>(() => keptSize(product.sizes, product.stock));
+  // Shown beside the sizes as well as in the toast (which may be far from them), until a size is picked; from the
+  // first render when ADD TO CART was tapped without a size before the app took over.
+  const [sizeError, setSizeError] = useState<string | null>(() =>
+    earlyTaps().add === true && keptSize(product.sizes, product.stock) === null ? SELECT_SIZE : null,
+  );
   const addToCart = useAddToCart();
   // The page can arrive rendered before its code (docs/decisions/008). A tap on a size or ADD TO CART is kept by
   // boot.ts until React owns them (shared/early-taps.ts) and acted on here; the gallery waits for React. They are
@@ -60,7 +68,8 @@ function ProductDetail({ product }: { product: Product }) {
 
   const add = (chosen: string | null) => {
     if (!chosen) {
-      showToast('error', 'Select product size!');
+      showToast('error', SELECT_SIZE);
+      setSizeError(SELECT_SIZE);
       return;
     }
     addToCart(product.id, chosen);
@@ -68,7 +77,10 @@ function ProductDetail({ product }: { product: Product }) {
 
   const addKept = useEffectEvent(() => {
     const chosen = keptSize(product.sizes, product.stock);
-    if (takeEarlyTaps().add === true) add(chosen);
+    if (takeEarlyTaps().add !== true) return;
+    // Without a size the inline message is already shown (the state's first value); the toast joins it.
+    if (chosen) addToCart(product.id, chosen);
+    else showToast('error', SELECT_SIZE);
   });
   useEffect(() => addKept(), []);
 
@@ -83,7 +95,7 @@ function ProductDetail({ product }: { product: Product }) {
       </nav>
 
       <article className={styles.detail}>
-        <ProductGallery images={product.images} name={product.name} disabled={!hydrated} />
+        <ProductGallery images={product.images} name={product.name} placeholder={product.imagePlaceholder} disabled={!hydrated} />
 
         <div className={styles.info}>
           <h1 className={styles.name}>{product.name}</h1>
@@ -93,7 +105,16 @@ function ProductDetail({ product }: { product: Product }) {
           </div>
           <p className={styles.description}>{product.description}</p>
 
-          <SizePicker sizes={product.sizes} stock={product.stock} selected={size} onSelect={setSize} />
+          <SizePicker
+            sizes={product.sizes}
+            stock={product.stock}
+            selected={size}
+            error={sizeError}
+            onSelect={(picked) => {
+              setSize(picked);
+              setSizeError(null);
+            }}
+          />
 
           {product.soldOut ? (
             // Disabled alike in the served HTML and after hydration, so no early tap is kept for it.

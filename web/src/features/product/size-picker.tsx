@@ -15,7 +15,11 @@ interface SizePickerProps {
   stock: readonly SizeAvailability[];
   selected: string | null;
   onSelect: (size: string) => void;
+  /** Why ADD TO CART was refused ('Select product size!'), shown under the sizes until one is picked. */
+  error?: string | null;
 }
+
+const SIZE_ERROR_ID = 'size-error';
 
 export function isSoldOut(stock: readonly SizeAvailability[], size: string): boolean {
   return stock.some((entry) => entry.size === size && !entry.inStock);
@@ -30,10 +34,16 @@ export function fewLeft(stock: readonly SizeAvailability[], size: string | null)
 // A tap before the app's code has arrived is kept (shared/early-taps.ts), so the buttons work from the moment
 // boot.ts runs, around the first paint. A sold-out size is disabled in the served HTML and after hydration alike,
 // so it never takes a tap to keep.
-export function SizePicker({ sizes, stock, selected, onSelect }: SizePickerProps) {
+export function SizePicker({ sizes, stock, selected, onSelect, error = null }: SizePickerProps) {
   const left = fewLeft(stock, selected);
   return (
-    <div className={styles.sizes} role="group" aria-labelledby="size-label">
+    <div
+      className={styles.sizes}
+      role="group"
+      aria-labelledby="size-label"
+      aria-describedby={error === null ? undefined : SIZE_ERROR_ID}
+      data-invalid={error !== null}
+    >
       <div className={styles.sizesHeader}>
         <p id="size-label" className={styles.sizesLabel}>
           Select size
@@ -63,6 +73,11 @@ export function SizePicker({ sizes, stock, selected, onSelect }: SizePickerProps
           ),
         )}
       </div>
+      {error === null ? null : (
+        <p id={SIZE_ERROR_ID} className={styles.sizeError} role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
