@@ -1,19 +1,27 @@
 /**
  * Writes a realistic catalogue of N products for load and scale work:
  *
- *   npm run catalog:generate -- <count> <out.json> [--stock]
+ *   npm run catalog:generate -- <count> <out.json> [--stock] [--photos <n>]
  *
  * Names come from brand × line × model × colour words, descriptions are a few sentences built from per-type
- * phrases, images reuse the store's own artwork (api/public/images/{type}-{colour}-{view}.svg). The output is
+ * phrases, images reuse the store's own artwork (api/public/images/<shoe>-<view>.svg, a shoe of the product's type,
+ * of its colour when the artwork has one). The output is
  * deterministic: a fixed-seed PRNG, and product i depends only on the products before it, so the first 1,000
  * products of a 100,000 catalogue are the 1,000 catalogue.
  *
  * With --stock, rows also carry counts per size (the import's `stock` field), drawn from a PRNG of their own so the
  * products are the same with or without: about 60% of products counted in every size (some sizes with 3 pairs or
  * fewer), 5% sold out in every size, the rest not counted.
+ *
+ * With --photos <n>, n real-size JPEG photos (2,400–4,000 px, 1–3.5 MB, scripts/catalog-photos.ts) are written to
+ * photos/ beside the catalogue, views of n/3 shoes spread over the types, and each product shows the three views of
+ * a shoe of its type by relative path (photos/<shoe>-<view>.jpg), which `npm run catalog:import` stores as a shop's
+ * photo folder. The products are otherwise the same as without.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { SUB_CATEGORIES, type Category, type SubCategory } from '../domain/store-rules.js';
+import { artShoes, photoFolder, photoSide, renderPhoto, type ArtShoe } from './catalog-photos.js';
 
 // mulberry32: tiny, fast and good enough to vary a catalogue.
 function prng(seed: number): () => number {
@@ -242,6 +250,22 @@ function sizes(category: Category): string[] {
   return Array.from({ length: count }, (_, i) => `UK ${first + i}`);
 }
 
+/** Artwork names carry the type's slug as a word: `sneakers-navy`, `men-sneakers-court-classic-low-chalk`. */
+const isOfType = (shoe: ArtShoe, type: SubCategory) => new RegExp(`(^|-)${TYPE_SLUG[type]}-`).test(shoe.name);
+
+const viewRank = (file: string) => {
+  const rank = VIEWS.findIndex((view) => file.endsWith(`-${view}.svg`));
+  return rank < 0 ? VIEWS.length : rank;
+};
+/** The artwork's shoes, each with its side view first (the one cards show). */
+const ART = artShoes().map((shoe) => ({ ...shoe, views: [...shoe.views].sort((a, b) => viewRank(a) - viewRank(b)) }));
+
+/** A shoe of the type, of the colour when there is one (chosen from the draws made already, so none is added). */
+function artFor(subCategory: SubCategory, colour: string): ArtShoe | undefined {
+  const ofType = ART.filter((shoe) => isOfType(shoe, subCategory));
+  return ofType.find((shoe) => shoe.name.endsWith(`-${colour}`)) ?? ofType[COLOUR_KEYS.indexOf(colour) % Math.max(ofType.length, 1)];
+}
+
 function generateProduct(index: number): GeneratedProduct {
   const category: Category = random() < 0.5 ? 'Men' : 'Women';
   const subCategory = pick(SUB_CATEGORIES);
@@ -249,13 +273,16 @@ function generateProduct(index: number): GeneratedProduct {
   const name = `${pick(BRANDS)} ${pick(LINES)} ${pick(MODELS[subCategory])} ${pick(COLOURS[colour]!)}`;
   const middle = sample(MIDDLES, between(1, 3));
   const description = [pick(OPENERS[subCategory]), ...middle, pick(CLOSERS)].join(' ');
-  const views = VIEWS.slice(0, between(1, 3));
+  const viewCount = between(1, 3);
+  const art = artFor(subCategory, colour);
   return {
     _id: `${slug(name).slice(0, 56)}-${index.toString(36)}`,
     name,
     description,
     price: price(),
-    image: views.map((view) => `/images/${TYPE_SLUG[subCategory]}-${colour}-${view}.svg`),
+    image: art
+      ? art.views.slice(0, viewCount).map((file) => `/images/${path.basename(file)}`)
+      : VIEWS.slice(0, viewCount).map((view) => `/images/${TYPE_SLUG[subCategory]}-${colour}-${view}.svg`),
     category,
     subCategory,
     sizes: sizes(category),
@@ -279,18 +306,62 @@ function stockOf(productSizes: readonly string[]): Record<string, number> | unde
   return counts;
 }
 
+/**
+ * The shoes the photos show: n/3 of the artwork's, taken in turn from each type so every type has some, each with
+ * its side view first (the one cards show).
+ */
+function photoShoes(count: number): ArtShoe[] {
+  const shoes = ART;
+  const byType = SUB_CATEGORIES.map((type) => shoes.filter((shoe) => isOfType(shoe, type)));
+  const chosen: ArtShoe[] = [];
+  for (let round = 0; chosen.length < count && round < shoes.length; round += 1) {
+    for (const list of byType) if (chosen.length < count && list[round]) chosen.push(list[round]!);
+  }
+  for (const shoe of shoes) if (chosen.length < count && !chosen.includes(shoe)) chosen.push(shoe);
+  return chosen.map((shoe) => ({ ...shoe, views: shoe.views.slice(0, 3) }));
+}
+
+/** Renders the shoes' views into the photos folder (a photo already there is kept); answers the folder's bytes. */
+async function writePhotos(shoes: readonly ArtShoe[], folder: string): Promise<number> {
+  let bytes = 0;
+  let n = 0;
+  for (const shoe of shoes) {
+    for (const view of shoe.views) {
+      const out = path.join(folder, `${path.basename(view, '.svg')}.jpg`);
+      bytes += existsSync(out) ? statSync(out).size : await renderPhoto(view, photoSide(n), out);
+      n += 1;
+    }
+  }
+  return bytes;
+}
+
 const args = process.argv.slice(2);
 const withStock = args.includes('--stock');
-const [countArg, out] = args.filter((arg) => arg !== '--stock');
+const photosAt = args.indexOf('--photos');
+const photoCount = photosAt < 0 ? 0 : Number(args[photosAt + 1]);
+const [countArg, out] = args.filter((arg, i) => arg !== '--stock' && (photosAt < 0 || (i !== photosAt && i !== photosAt + 1)));
 const count = Number(countArg);
-if (!out || !Number.isInteger(count) || count < 1) {
-  console.error('Usage: npm run catalog:generate -- <count> <out.json> [--stock]');
+if (!out || !Number.isInteger(count) || count < 1 || !Number.isInteger(photoCount) || photoCount < 0) {
+  console.error('Usage: npm run catalog:generate -- <count> <out.json> [--stock] [--photos <n>]');
   process.exit(2);
 }
+const shoes = photoCount > 0 ? photoShoes(Math.ceil(photoCount / 3)) : [];
 const products = Array.from({ length: count }, (_, i) => {
   const product = generateProduct(i + 1);
   const stock = withStock ? stockOf(product.sizes) : undefined;
+  if (shoes.length > 0) {
+    // A shoe of the product's type, in turn; any shoe when the artwork has none of that type.
+    const ofType = shoes.filter((shoe) => isOfType(shoe, product.subCategory));
+    const pool = ofType.length > 0 ? ofType : shoes;
+    product.image = pool[i % pool.length]!.views.map((view) => `photos/${path.basename(view, '.svg')}.jpg`);
+  }
   return stock ? { ...product, stock } : product;
 });
 writeFileSync(out, JSON.stringify(products));
 console.log(`wrote ${count} products to ${out}`);
+if (shoes.length > 0) {
+  const folder = photoFolder(out);
+  const bytes = await writePhotos(shoes, folder);
+  const photos = shoes.reduce((sum, shoe) => sum + shoe.views.length, 0);
+  console.log(`wrote ${photos} photos (${(bytes / 1024 / 1024).toFixed(1)} MiB) to ${folder}`);
+}

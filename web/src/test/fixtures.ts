@@ -5,7 +5,7 @@ type CardProduct = CollectionProductsQuery['products']['nodes'][number];
 
 /** A card's product; in stock unless `soldOut`. */
 export function cardProduct(id: string, name: string, price: number, { soldOut = false } = {}): CardProduct {
-  return { __typename: 'Product', id, name, price, images: [`/images/${id}.svg`], soldOut };
+  return { __typename: 'Product', id, name, price, images: [`/images/${id}.svg`], imagePlaceholder: null, soldOut };
 }
 
 /** Product.stock as the BFF answers it: every size in stock but those `lowStock` names (0: sold out). */

@@ -1,5 +1,5 @@
 import ui from '../../shared/ui.module.css';
-import { FALLBACK_PRODUCT_IMAGE } from '../../shared/catalog/product-card';
+import { ProductImage } from '../../shared/catalog/product-image';
 import { formatPrice } from '../../shared/catalog/format-price';
 import type { OrderItemRow } from './order-rows';
 import styles from './orders.module.css';
@@ -15,15 +15,7 @@ interface OrderRowProps {
 export function OrderRow({ row, onTrack, refreshing }: OrderRowProps) {
   return (
     <li className={styles.row}>
-      <img
-        className={styles.image}
-        src={row.image ?? FALLBACK_PRODUCT_IMAGE}
-        alt={row.name}
-        width={80}
-        height={80}
-        loading="lazy"
-        decoding="async"
-      />
+      <ProductImage className={styles.image} src={row.image} alt={row.name} use="line" />
       <div className={styles.details}>
         <p className={styles.name}>{row.name}</p>
         <p className={styles.facts}>

@@ -1,12 +1,18 @@
 import { useState } from 'react';
-import { FALLBACK_PRODUCT_IMAGE } from '../../shared/catalog/product-card';
+import { ProductImage } from '../../shared/catalog/product-image';
 import styles from './product-page.module.css';
 
-const IMAGE_SIZE = 800;
+interface ProductGalleryProps {
+  images: readonly string[];
+  name: string;
+  /** The first image's blurred placeholder (Product.imagePlaceholder). */
+  placeholder?: string | null;
+  disabled?: boolean;
+}
 
-export function ProductGallery({ images, name, disabled = false }: { images: readonly string[]; name: string; disabled?: boolean }) {
+export function ProductGallery({ images, name, placeholder, disabled = false }: ProductGalleryProps) {
   const [active, setActive] = useState(0);
-  const main = images[active] ?? images[0] ?? FALLBACK_PRODUCT_IMAGE;
+  const shown = images[active] === undefined ? 0 : active;
 
   return (
     <div className={styles.gallery}>
@@ -22,14 +28,15 @@ export function ProductGallery({ images, name, disabled = false }: { images: rea
                 disabled={disabled}
                 onClick={() => setActive(index)}
               >
-                <img src={image} alt="" width={IMAGE_SIZE} height={IMAGE_SIZE} decoding="async" />
+                <ProductImage src={image} alt="" use="thumb" />
               </button>
             </li>
           ))}
         </ul>
       ) : null}
       <div className={styles.mainImage}>
-        <img src={main} alt={name} width={IMAGE_SIZE} height={IMAGE_SIZE} fetchPriority="high" />
+        {/* The main image is the page's largest paint: fetched first, never lazily. */}
+        <ProductImage src={images[shown]} alt={name} use="gallery" placeholder={shown === 0 ? placeholder : undefined} priority />
       </div>
     </div>
   );

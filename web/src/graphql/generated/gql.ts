@@ -22,8 +22,8 @@ type Documents = {
     "mutation Login($input: LoginInput!) {\n  login(input: $input) {\n    token\n    message\n  }\n}\n\nmutation Register($input: RegisterInput!) {\n  register(input: $input) {\n    token\n    message\n  }\n}": typeof types.LoginDocument,
     "query MyOrders {\n  myOrders {\n    id\n    status\n    paymentMethod\n    placedAt\n    items {\n      productId\n      name\n      price\n      quantity\n      size\n      image\n    }\n  }\n}": typeof types.MyOrdersDocument,
     "mutation PlaceOrder($input: PlaceOrderInput!) {\n  placeOrder(input: $input) {\n    message\n    replayed\n    order {\n      id\n    }\n  }\n}": typeof types.PlaceOrderDocument,
-    "query ProductDetail($id: ID!, $relatedLimit: Int!) {\n  product(id: $id) {\n    id\n    name\n    description\n    price\n    images\n    sizes\n    stock {\n      size\n      inStock\n      left\n    }\n    soldOut\n    category\n    type\n    related(limit: $relatedLimit) {\n      ...ProductCardFields\n    }\n  }\n}": typeof types.ProductDetailDocument,
-    "fragment ProductCardFields on Product {\n  id\n  name\n  price\n  images\n  soldOut\n}": typeof types.ProductCardFieldsFragmentDoc,
+    "query ProductDetail($id: ID!, $relatedLimit: Int!) {\n  product(id: $id) {\n    id\n    name\n    description\n    price\n    images\n    imagePlaceholder\n    sizes\n    stock {\n      size\n      inStock\n      left\n    }\n    soldOut\n    category\n    type\n    related(limit: $relatedLimit) {\n      ...ProductCardFields\n    }\n  }\n}": typeof types.ProductDetailDocument,
+    "fragment ProductCardFields on Product {\n  id\n  name\n  price\n  images\n  imagePlaceholder\n  soldOut\n}": typeof types.ProductCardFieldsFragmentDoc,
 };
 const documents: Documents = {
     "query NavViewer {\n  me {\n    id\n    name\n  }\n}": types.NavViewerDocument,
@@ -34,8 +34,8 @@ const documents: Documents = {
     "mutation Login($input: LoginInput!) {\n  login(input: $input) {\n    token\n    message\n  }\n}\n\nmutation Register($input: RegisterInput!) {\n  register(input: $input) {\n    token\n    message\n  }\n}": types.LoginDocument,
     "query MyOrders {\n  myOrders {\n    id\n    status\n    paymentMethod\n    placedAt\n    items {\n      productId\n      name\n      price\n      quantity\n      size\n      image\n    }\n  }\n}": types.MyOrdersDocument,
     "mutation PlaceOrder($input: PlaceOrderInput!) {\n  placeOrder(input: $input) {\n    message\n    replayed\n    order {\n      id\n    }\n  }\n}": types.PlaceOrderDocument,
-    "query ProductDetail($id: ID!, $relatedLimit: Int!) {\n  product(id: $id) {\n    id\n    name\n    description\n    price\n    images\n    sizes\n    stock {\n      size\n      inStock\n      left\n    }\n    soldOut\n    category\n    type\n    related(limit: $relatedLimit) {\n      ...ProductCardFields\n    }\n  }\n}": types.ProductDetailDocument,
-    "fragment ProductCardFields on Product {\n  id\n  name\n  price\n  images\n  soldOut\n}": types.ProductCardFieldsFragmentDoc,
+    "query ProductDetail($id: ID!, $relatedLimit: Int!) {\n  product(id: $id) {\n    id\n    name\n    description\n    price\n    images\n    imagePlaceholder\n    sizes\n    stock {\n      size\n      inStock\n      left\n    }\n    soldOut\n    category\n    type\n    related(limit: $relatedLimit) {\n      ...ProductCardFields\n    }\n  }\n}": types.ProductDetailDocument,
+    "fragment ProductCardFields on Product {\n  id\n  name\n  price\n  images\n  imagePlaceholder\n  soldOut\n}": types.ProductCardFieldsFragmentDoc,
 };
 
 /**
@@ -87,11 +87,11 @@ export function graphql(source: "mutation PlaceOrder($input: PlaceOrderInput!) {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query ProductDetail($id: ID!, $relatedLimit: Int!) {\n  product(id: $id) {\n    id\n    name\n    description\n    price\n    images\n    sizes\n    stock {\n      size\n      inStock\n      left\n    }\n    soldOut\n    category\n    type\n    related(limit: $relatedLimit) {\n      ...ProductCardFields\n    }\n  }\n}"): (typeof documents)["query ProductDetail($id: ID!, $relatedLimit: Int!) {\n  product(id: $id) {\n    id\n    name\n    description\n    price\n    images\n    sizes\n    stock {\n      size\n      inStock\n      left\n    }\n    soldOut\n    category\n    type\n    related(limit: $relatedLimit) {\n      ...ProductCardFields\n    }\n  }\n}"];
+export function graphql(source: "query ProductDetail($id: ID!, $relatedLimit: Int!) {\n  product(id: $id) {\n    id\n    name\n    description\n    price\n    images\n    imagePlaceholder\n    sizes\n    stock {\n      size\n      inStock\n      left\n    }\n    soldOut\n    category\n    type\n    related(limit: $relatedLimit) {\n      ...ProductCardFields\n    }\n  }\n}"): (typeof documents)["query ProductDetail($id: ID!, $relatedLimit: Int!) {\n  product(id: $id) {\n    id\n    name\n    description\n    price\n    images\n    imagePlaceholder\n    sizes\n    stock {\n      size\n      inStock\n      left\n    }\n    soldOut\n    category\n    type\n    related(limit: $relatedLimit) {\n      ...ProductCardFields\n    }\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "fragment ProductCardFields on Product {\n  id\n  name\n  price\n  images\n  soldOut\n}"): (typeof documents)["fragment ProductCardFields on Product {\n  id\n  name\n  price\n  images\n  soldOut\n}"];
+export function graphql(source: "fragment ProductCardFields on Product {\n  id\n  name\n  price\n  images\n  imagePlaceholder\n  soldOut\n}"): (typeof documents)["fragment ProductCardFields on Product {\n  id\n  name\n  price\n  images\n  imagePlaceholder\n  soldOut\n}"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

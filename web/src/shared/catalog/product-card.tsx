@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
 import type { ProductCardFieldsFragment } from '../../graphql/generated/graphql';
 import { formatPrice } from './format-price';
+import { ProductImage } from './product-image';
 import styles from './product-card.module.css';
 import ui from '../ui.module.css';
 
-export const FALLBACK_PRODUCT_IMAGE = '/product-placeholder.svg';
-// The catalogue artwork is square; the attributes let the browser reserve the box before the image loads.
-const IMAGE_SIZE = 800;
+// Lines elsewhere (the cart) still read the placeholder's URL from here.
+export { FALLBACK_PRODUCT_IMAGE } from './product-image';
 
 interface ProductCardProps {
   product: ProductCardFieldsFragment;
@@ -20,15 +20,13 @@ export function ProductCard({ product, showId = false, priority = false }: Produ
   return (
     <Link to={`/product/${encodeURIComponent(product.id)}`} className={styles.card}>
       <div className={styles.imageBox} data-sold-out={product.soldOut || undefined}>
-        <img
+        <ProductImage
           className={styles.image}
-          src={product.images[0] ?? FALLBACK_PRODUCT_IMAGE}
+          src={product.images[0]}
           alt=""
-          width={IMAGE_SIZE}
-          height={IMAGE_SIZE}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
-          decoding="async"
+          use="card"
+          placeholder={product.imagePlaceholder}
+          priority={priority}
         />
         {product.soldOut ? <span className={styles.soldOut}>Sold out</span> : null}
       </div>
