@@ -68,10 +68,15 @@ describe('pages rendered with their data', () => {
     expect(await missing.text()).toContain('Product not found');
   });
 
-  it('home has its latest products and preloads the hero poster its first screen shows', async () => {
+  it("home has its latest products and preloads the hero poster its first screen shows, in the screen's shape", async () => {
     const latest = await gql<{ latestProducts: Listed[] }>(inject('storeUrl'), '{ latestProducts(limit: 4) { id name } }');
     const html = await (await page('/')).text();
-    expect(html).toContain('<link rel="preload" as="image" href="/videos/hero-1-poster.webp" fetchpriority="high">');
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/videos/portrait/hero-1-poster.webp" media="(orientation: portrait)" fetchpriority="high">',
+    );
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/videos/hero-1-poster.webp" media="(orientation: landscape)" fetchpriority="high">',
+    );
     expect(latest.data!.latestProducts.length).toBeGreaterThan(0);
     for (const product of latest.data!.latestProducts) expect(html).toContain(`href="/product/${product.id}"`);
     expect(stateOf(html)).not.toBeNull();
@@ -180,8 +185,8 @@ describe('in the browser', () => {
     expect(gsapChunks()).toEqual([]);
     await page.getByRole('button', { name: 'Show video 2 of 4' }).click();
     await expect
-      .poll(() => page.locator('video[data-active="true"] source').first().getAttribute('src'), { timeout: 10_000 })
-      .toBe('/videos/hero-2.webm');
+      .poll(() => page.locator('[data-active="true"] > video source').first().getAttribute('src'), { timeout: 10_000 })
+      .toBe('/videos/portrait/hero-2.webm');
     await expect.poll(gsapChunks, { timeout: 10_000 }).toHaveLength(1);
     expect(problemsOf(home)).toEqual({ consoleErrors: [], foreignRequests: [] });
     await home.context.close();

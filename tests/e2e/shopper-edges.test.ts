@@ -35,7 +35,9 @@ const heroLoading = (page: Page) => page.getByRole('status').filter({ hasText: '
 
 /** The poster of the video on show is set, and every poster the page asked for came. */
 async function expectPostersShown(page: Page, posterAnswers: number[]): Promise<void> {
-  const poster = await page.locator('video[data-active="true"]').getAttribute('poster');
+  const poster = await page
+    .locator('[data-active="true"] img')
+    .evaluate((image) => (image as unknown as { currentSrc: string }).currentSrc);
   expect(poster).toMatch(/poster\.webp$/);
   expect(posterAnswers.length).toBeGreaterThan(0);
   expect(posterAnswers.every((status) => status === 200)).toBe(true);

@@ -23,7 +23,7 @@ async function productsVia(storeUrl: string, filter: Record<string, unknown>, so
 }
 
 const cardNames = (page: Page) => page.locator('main a[href^="/product/"] p:first-of-type').allTextContents();
-const activeVideo = (page: Page) => page.locator('video[data-active="true"] source[type="video/webm"]').getAttribute('src');
+const activeVideo = (page: Page) => page.locator('[data-active="true"] > video source[type="video/webm"]').getAttribute('src');
 
 describe.each(E2E_BACKENDS)('storefront on $name', ({ key, start }) => {
   let backend: E2eBackend;
@@ -77,6 +77,14 @@ describe.each(E2E_BACKENDS)('storefront on $name', ({ key, start }) => {
         expect(await toggle.getAttribute('aria-expanded')).toBe('false');
         await toggle.click();
       };
+      // On a phone the panel is a sheet over the page: "Show N results" closes it.
+      const closeFilters = async () => {
+        if (viewport !== 'mobile') return;
+        await page
+          .getByRole('dialog', { name: 'Filters' })
+          .getByRole('button', { name: /^Show \d+ results?$/ })
+          .click();
+      };
       await openFilters();
       for (const name of [/Women/, /Sneakers/, /Sandals/]) {
         const box = page.getByRole('checkbox', { name });
@@ -84,6 +92,7 @@ describe.each(E2E_BACKENDS)('storefront on $name', ({ key, start }) => {
         // The box follows the URL, which the router updates in a transition: a moment after the click.
         await expect.poll(() => box.isChecked()).toBe(true);
       }
+      await closeFilters();
       await page.getByRole('combobox', { name: 'Sort products' }).selectOption('PRICE_ASC');
       const expected = await productsVia(backend.storeUrl, { categories: ['WOMEN'], types: ['SNEAKERS', 'SANDALS'] }, 'PRICE_ASC');
       await expect.poll(() => cardNames(page)).toEqual(expected.map((p) => p.name));
@@ -93,6 +102,7 @@ describe.each(E2E_BACKENDS)('storefront on $name', ({ key, start }) => {
       await expect.poll(() => cardNames(page)).toEqual(expected.map((p) => p.name));
       await openFilters();
       expect(await page.getByRole('checkbox', { name: /Sandals/ }).isChecked()).toBe(true);
+      await closeFilters();
 
       // The search box starts shown (the spec's showSearch starts true); the nav icon hides and shows it.
       await page.getByRole('button', { name: 'Hide search', pressed: true }).click();

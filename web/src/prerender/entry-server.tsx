@@ -16,6 +16,7 @@ import { serializeServerState } from '../app/server-state';
 import { createCache } from '../graphql/apollo-client';
 import type { ServerResult } from '../graphql/hydration-client';
 import { ProductDetailDocument } from '../graphql/generated/graphql';
+import { HERO_FIRST_POSTERS } from '../features/home/hero/hero-videos';
 
 // Built for Node, never shipped to the browser. Used twice: at build time by web/build/prerender.ts (route
 // shells with skeletons where data will go) and at request time by the BFF (bff/src/site/page-renderer.ts),
@@ -121,14 +122,20 @@ export interface RenderedPage {
  */
 const DATA_ROUTES = ['/', '/collection', '/product/:productId'] as const;
 
-/** Images a route's first screen shows before any script runs: the hero's first poster is home's LCP. */
-const ROUTE_IMAGES: Record<string, readonly string[]> = {
-  '/': ['/videos/hero-1-poster.webp'],
+/**
+ * Images a route's first screen shows before any script runs: home's LCP is the hero's first poster, in the cut
+ * the screen's shape calls for (each preload carries its media query, so a screen fetches one).
+ */
+const ROUTE_IMAGES: Record<string, ReadonlyArray<{ href: string; media?: string }>> = {
+  '/': HERO_FIRST_POSTERS,
 };
 
 /** The head elements only `path`'s first screen needs. */
 export function routeHead(path: string): string[] {
-  return (ROUTE_IMAGES[path] ?? []).map((href) => `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high">`);
+  return (ROUTE_IMAGES[path] ?? []).map(
+    ({ href, media }) =>
+      `<link rel="preload" as="image" href="${escapeHtml(href)}"${media === undefined ? '' : ` media="${escapeHtml(media)}"`} fetchpriority="high">`,
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { BRAND } from '../../shared/brand';
 import { logError } from '../../shared/notify-error';
 import { usePrefersReducedMotion } from '../../shared/use-prefers-reduced-motion';
 import styles from './home.module.css';
+import { HomePicture } from './home-picture';
 import { loadGsapWithScrollTrigger } from './load-gsap';
 
 // Spec: the image expands to full screen only above the 768 px breakpoint, scrubbed over 800 scroll units.
@@ -68,17 +69,14 @@ export function AboutSection() {
       </div>
       <div ref={pinRef} className={styles.aboutPin}>
         <div ref={frameRef} className={styles.aboutFrame}>
-          <img
-            src="/videos/hero-3-poster.webp"
-            // A phone at 1x takes the 480 px thumbnail; anything wider or denser the full poster (the pin grows
-            // the frame to the whole viewport above 768 px).
-            srcSet="/videos/hero-3-thumb.webp 480w, /videos/hero-3-poster.webp 1280w"
+          <HomePicture
+            name="about"
+            widths={[640, 1280, 1920]}
+            width={1920}
+            height={1080}
+            // The pin grows the frame to the whole viewport above 768 px; on a phone it is the page's width.
             sizes="100vw"
-            alt="A cognac leather shoe with a stitched sole"
-            width={1280}
-            height={720}
-            loading="lazy"
-            decoding="async"
+            alt="A cognac brogue derby in polished leather, seen from the side"
           />
         </div>
       </div>

@@ -1,33 +1,38 @@
 import { Link } from 'react-router-dom';
 import ui from '../../shared/ui.module.css';
 import styles from './home.module.css';
+import { HomePicture } from './home-picture';
+
+// The cards are 3:2: one column on a phone, two from 640 px, four from 1100 px inside the 80rem container.
+const FEATURE_WIDTHS = [480, 960] as const;
+const FEATURE_SIZES = '(min-width: 1100px) min(23vw, 18.5rem), (min-width: 640px) 46vw, calc(100vw - 2rem)';
 
 const FEATURES = [
   {
     title: 'Inspire',
     text: 'Every pair starts from a real day — a commute, a wedding, a long Sunday walk — not from a trend board.',
-    image: '/images/sneakers-blush-detail.svg',
+    image: 'inspire',
     to: '/collection?category=WOMEN',
     cta: "Shop women's",
   },
   {
     title: 'Discover',
     text: 'Sports shoes, sneakers, leather shoes, slippers and sandals: five families, one standard, found in a tap.',
-    image: '/images/sports-shoes-olive-detail.svg',
+    image: 'discover',
     to: '/collection',
     cta: 'Explore all',
   },
   {
     title: 'Elevate',
     text: 'Full-grain leathers, cushioned footbeds and stitched soles that look better after a year than on day one.',
-    image: '/images/leather-shoes-onyx-detail.svg',
+    image: 'elevate',
     to: '/collection?type=LEATHER_SHOES',
     cta: 'Shop leather',
   },
   {
     title: 'Empower',
     text: 'Cash on delivery, easy exchanges and 7-day returns, so the choice stays yours until the shoes fit.',
-    image: '/images/sandals-sand-detail.svg',
+    image: 'empower',
     to: '/collection?category=MEN',
     cta: "Shop men's",
   },
@@ -42,7 +47,15 @@ export function FeatureGrid() {
       <ul className={styles.features}>
         {FEATURES.map((feature) => (
           <li key={feature.title} className={styles.feature}>
-            <img className={styles.featureImage} src={feature.image} alt="" width={800} height={800} loading="lazy" decoding="async" />
+            <HomePicture
+              className={styles.featureImage}
+              name={feature.image}
+              widths={FEATURE_WIDTHS}
+              width={480}
+              height={320}
+              sizes={FEATURE_SIZES}
+              alt=""
+            />
             <div className={styles.featureBody}>
               <h3 className={styles.featureTitle}>{feature.title}</h3>
               <p>{feature.text}</p>

@@ -1,17 +1,17 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render-app';
 import { Hero } from './hero';
 
 function activeVideoSource(container: HTMLElement): string | undefined {
-  return container.querySelector('video[data-active="true"] source')?.getAttribute('src') ?? undefined;
+  return container.querySelector('[data-active="true"] > video source')?.getAttribute('src') ?? undefined;
 }
 
 describe('hero', () => {
   it('shows the loading state until 4 videos have reported loadeddata', () => {
     const { container } = renderWithProviders(<Hero />);
-    const videos = container.querySelectorAll('video[data-active]');
+    const videos = container.querySelectorAll('[data-active] > video');
     expect(videos).toHaveLength(4);
 
     for (const video of [...videos].slice(0, 3)) fireEvent(video, new Event('loadeddata'));
@@ -24,7 +24,7 @@ describe('hero', () => {
   it('stops showing the loading state when a video has no source it can play', () => {
     const { container } = renderWithProviders(<Hero />);
     expect(screen.queryByTestId('hero-loading')).not.toBeNull();
-    const lastSource = container.querySelector('video[data-active="true"] source[type="video/mp4"]');
+    const lastSource = container.querySelector('[data-active="true"] > video source[type="video/mp4"]');
     fireEvent(lastSource!, new Event('error'));
     expect(screen.queryByTestId('hero-loading')).toBeNull();
   });
@@ -49,6 +49,31 @@ describe('hero', () => {
     // jsdom has no matchMedia, so the hero treats motion as unwanted and starts paused.
     await user.click(screen.getByRole('button', { name: 'Play background video' }));
     expect(screen.getByRole('button', { name: 'Pause background video' })).toBeTruthy();
+  });
+
+  describe('on a screen taller than wide', () => {
+    const descriptor = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+    afterEach(() => {
+      if (descriptor) Object.defineProperty(window, 'matchMedia', descriptor);
+      else Reflect.deleteProperty(window, 'matchMedia');
+    });
+
+    it('plays the portrait cut of every loop, and the preview offers the next one in that cut', () => {
+      Object.defineProperty(window, 'matchMedia', {
+        configurable: true,
+        value: (query: string) => ({
+          matches: query === '(orientation: portrait)',
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }),
+      });
+      const { container } = renderWithProviders(<Hero />);
+      expect(activeVideoSource(container)).toBe('/videos/portrait/hero-1.webm');
+      const sources = [...container.querySelectorAll('video source')].map((source) => source.getAttribute('src'));
+      expect(sources.length).toBeGreaterThan(0);
+      expect(sources.filter((src) => !src?.startsWith('/videos/portrait/'))).toEqual([]);
+      expect(container.querySelector('button video source')?.getAttribute('src')).toBe('/videos/portrait/hero-2.webm');
+    });
   });
 
   it('shows the store name in capitals and the tagline', () => {

@@ -6,8 +6,9 @@ import ui from '../../../shared/ui.module.css';
 import { usePageLoaded } from '../../../shared/use-page-loaded';
 import { usePrefersReducedMotion } from '../../../shared/use-prefers-reduced-motion';
 import { nextHeroIndex } from '#machines/hero/hero-machine';
-import { HERO_VIDEOS, HERO_VIDEO_COUNT } from './hero-videos';
+import { HERO_THUMB, HERO_VIDEOS, HERO_VIDEO_COUNT, type HeroCut, type HeroVideo, PORTRAIT_MEDIA } from './hero-videos';
 import styles from './hero.module.css';
+import { useHeroShape } from './use-hero-shape';
 import { useHeroState } from './use-hero-state';
 import { useHeroTransition } from './use-hero-transition';
 
@@ -16,13 +17,50 @@ function playQuietly(video: HTMLVideoElement | null | undefined): void {
   video?.play().catch(() => undefined);
 }
 
+/** A loop's poster in the cut the screen's shape calls for: the browser picks it, so only one is fetched. */
+function HeroPoster({ video, size, priority = false }: { video: HeroVideo; size: 'poster' | 'thumb'; priority?: boolean }) {
+  const { landscape, portrait } = video;
+  const thumb = size === 'thumb';
+  return (
+    <picture>
+      <source
+        media={PORTRAIT_MEDIA}
+        srcSet={portrait[size]}
+        width={thumb ? HERO_THUMB.width : portrait.width}
+        height={thumb ? HERO_THUMB.height : portrait.height}
+      />
+      <img
+        className={thumb ? styles.previewMedia : styles.media}
+        src={landscape[size]}
+        alt=""
+        width={thumb ? HERO_THUMB.width : landscape.width}
+        height={thumb ? HERO_THUMB.height : landscape.height}
+        fetchPriority={priority ? 'high' : 'auto'}
+      />
+    </picture>
+  );
+}
+
+/** WebM first, MP4 for browsers without VP9; the last one's error means the video has nothing it can play. */
+function HeroSources({ cut, onFailed }: { cut: HeroCut; onFailed?: () => void }) {
+  return (
+    <>
+      <source src={cut.webm} type="video/webm" />
+      <source src={cut.mp4} type="video/mp4" onError={onFailed} />
+    </>
+  );
+}
+
 export function Hero() {
   const hero = useHeroState();
   const reducedMotion = usePrefersReducedMotion();
   // null: follow the motion preference; true/false: the shopper pressed pause or play.
   const [pausedByUser, setPausedByUser] = useState<boolean | null>(null);
   const paused = pausedByUser ?? reducedMotion;
-  const layers = useRef<(HTMLVideoElement | null)[]>([]);
+  // Each layer is a poster with its video above it; the swap animates the layer, play/pause the video.
+  const layers = useRef<(HTMLDivElement | null)[]>([]);
+  const videos = useRef<(HTMLVideoElement | null)[]>([]);
+  const shape = useHeroShape();
   const previewRef = useRef<HTMLVideoElement>(null);
   const upcoming = nextHeroIndex(hero.index);
   // The posters are the first paint; the videos (the page's heaviest files) are fetched after the page has loaded.
@@ -45,53 +83,59 @@ export function Hero() {
   // A cached video can finish loading while React is still rendering, before the element is mounted; React
   // drops events for unmounted targets, so the mounted elements are checked once as well.
   useEffect(() => {
-    layers.current.forEach((video, i) => {
+    videos.current.forEach((video, i) => {
       if (video && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) reportLoaded(i + 1);
     });
   }, [reportLoaded]);
 
   // Only the visible layer and the preview play; the others wait, decoded, for their turn.
   useEffect(() => {
-    layers.current.forEach((video, i) => {
+    videos.current.forEach((video, i) => {
       if (!video) return;
       if (!paused && i === hero.index - 1) playQuietly(video);
       else video.pause();
     });
     if (paused) previewRef.current?.pause();
     else playQuietly(previewRef.current);
-  }, [hero.index, paused, upcoming, mediaReady]);
+    // A new shape remounts the videos with the other cut: they are started again.
+  }, [hero.index, paused, upcoming, mediaReady, shape]);
 
   return (
     <section className={styles.hero} aria-labelledby="hero-title" aria-busy={hero.loading}>
       <div className={styles.stage}>
-        {HERO_VIDEOS.map((video) => (
-          <video
-            key={video.index}
-            ref={(element) => {
-              layers.current[video.index - 1] = element;
-            }}
-            className={styles.layer}
-            data-active={video.index === hero.index}
-            // Hidden layers take their posters later too: the first paint needs only the visible one.
-            poster={mediaReady || video.index === hero.index ? video.poster : undefined}
-            muted
-            loop
-            playsInline
-            preload="auto"
-            aria-hidden="true"
-            tabIndex={-1}
-            onLoadedData={() => reportLoaded(video.index)}
-          >
-            {mediaReady ? (
-              <>
-                <source src={video.webm} type="video/webm" />
-                {/* The last source's error means the video has none it can play: the loading state ends. */}
-                <source src={video.mp4} type="video/mp4" onError={hero.videoFailed} />
-              </>
-            ) : null}
-          </video>
-        ))}
-        <div className={styles.scrim} />
+        {HERO_VIDEOS.map((video) => {
+          const active = video.index === hero.index;
+          return (
+            <div
+              key={video.index}
+              ref={(element) => {
+                layers.current[video.index - 1] = element;
+              }}
+              className={styles.layer}
+              data-active={active}
+            >
+              {/* Hidden layers take their posters later: the first paint needs only the visible one. */}
+              {mediaReady || active ? <HeroPoster video={video} size="poster" priority={active} /> : null}
+              <video
+                // The other cut is another file: a rotated screen loads it afresh.
+                key={shape}
+                ref={(element) => {
+                  videos.current[video.index - 1] = element;
+                }}
+                className={styles.media}
+                muted
+                loop
+                playsInline
+                preload="auto"
+                aria-hidden="true"
+                tabIndex={-1}
+                onLoadedData={() => reportLoaded(video.index)}
+              >
+                {mediaReady ? <HeroSources cut={video[shape]} onFailed={hero.videoFailed} /> : null}
+              </video>
+            </div>
+          );
+        })}
       </div>
 
       {hero.loading ? (
@@ -107,11 +151,11 @@ export function Hero() {
         aria-label={`Show video ${upcoming} of ${HERO_VIDEO_COUNT}`}
         onClick={hero.previewClicked}
       >
+        <HeroPoster key={upcoming} video={HERO_VIDEOS[upcoming - 1]!} size="thumb" />
         <video
-          key={upcoming}
+          key={`${String(upcoming)}-${shape}`}
           ref={previewRef}
-          className={styles.previewVideo}
-          poster={HERO_VIDEOS[upcoming - 1]?.thumb}
+          className={styles.previewMedia}
           muted
           loop
           playsInline
@@ -120,12 +164,7 @@ export function Hero() {
           aria-hidden="true"
           tabIndex={-1}
         >
-          {mediaReady ? (
-            <>
-              <source src={HERO_VIDEOS[upcoming - 1]?.webm} type="video/webm" />
-              <source src={HERO_VIDEOS[upcoming - 1]?.mp4} type="video/mp4" />
-            </>
-          ) : null}
+          {mediaReady ? <HeroSources cut={HERO_VIDEOS[upcoming - 1]![shape]} /> : null}
         </video>
       </button>
 

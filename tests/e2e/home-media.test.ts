@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, openWatchedPage, problemsOf, screenshot, type ViewportName } from '../support/browser.js';
+import { visit } from '../support/journeys.js';
+
+// Issue 30: the hero reads on a phone (a portrait cut, chosen by the screen's shape, and only that cut fetched),
+// and the home page's own pictures ship with the web app, so they load whatever backend serves the catalogue.
+
+/** The media element's intrinsic width ÷ height (0 until it knows its size). */
+function intrinsicAspect(media: Locator): Promise<number> {
+  return media.evaluate((element) => {
+    const media = element as unknown as { videoWidth?: number; videoHeight?: number; naturalWidth?: number; naturalHeight?: number };
+    const width = media.videoWidth ?? media.naturalWidth ?? 0;
+    const height = media.videoHeight ?? media.naturalHeight ?? 0;
+    return height === 0 ? 0 : width / height;
+  });
+}
+
+/** Every image or video URL the page's markup names outside the product cards (src, srcset, poster). */
+function mediaUrlsOutsideProductCards(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const urls = [];
+    for (const element of document.querySelectorAll('img, source, video')) {
+      if (element.closest('a[href^="/product/"]')) continue;
+      for (const name of ['src', 'srcset', 'poster']) {
+        const value = element.getAttribute(name);
+        if (value) urls.push(...value.split(',').map((candidate) => candidate.trim().split(' ')[0]));
+      }
+      if (element.currentSrc) urls.push(element.currentSrc);
+    }
+    return urls;
+  })()`);
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe.each<ViewportName>(['mobile', 'desktop'])('the home page at %s width', (viewport) => {
+  const shape = viewport === 'mobile' ? 'portrait' : 'landscape';
+
+  it(`shows the hero's ${shape} cut, and fetches no file of the other`, async () => {
+    const watched = await openWatchedPage(browser, inject('storeUrl'), viewport);
+    const { page } = watched;
+    const heroFiles: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/videos/')) heroFiles.push(pathname);
+    });
+    await visit(page, '/');
+
+    await expect.poll(() => intrinsicAspect(page.locator('[data-active="true"] img')), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => intrinsicAspect(page.locator('[data-active="true"] > video')), { timeout: 15_000 }).toBeGreaterThan(0);
+    const posterAspect = await intrinsicAspect(page.locator('[data-active="true"] img'));
+    const videoAspect = await intrinsicAspect(page.locator('[data-active="true"] > video'));
+    if (shape === 'portrait') {
+      expect(posterAspect).toBeLessThan(1);
+      expect(videoAspect).toBeLessThan(1);
+    } else {
+      expect(posterAspect).toBeGreaterThan(1);
+      expect(videoAspect).toBeGreaterThan(1);
+    }
+    // Posters, thumbnails and loops alike come from the one cut.
+    expect(heroFiles.length).toBeGreaterThan(0);
+    const ofPortraitCut = (file: string) => file.startsWith('/videos/portrait/');
+    expect(heroFiles.filter((file) => ofPortraitCut(file) !== (shape === 'portrait'))).toEqual([]);
+    // The preview shows the next loop of the same cut.
+    await expect
+      .poll(() => intrinsicAspect(page.locator('button[aria-label^="Show video"] video')), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    const previewAspect = await intrinsicAspect(page.locator('button[aria-label^="Show video"] video'));
+    expect(previewAspect < 1).toBe(shape === 'portrait');
+
+    await screenshot(page, `home-hero-${viewport}`);
+    expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
+    await watched.context.close();
+  });
+
+  it("loads the feature grid's and the about section's pictures from the web app itself", async () => {
+    const watched = await openWatchedPage(browser, inject('storeUrl'), viewport);
+    const { page } = watched;
+    const answers = new Map<string, number>();
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.startsWith('/features/')) answers.set(pathname, response.status());
+    });
+    await visit(page, '/');
+    const origin = new URL(inject('storeUrl')).origin;
+
+    const features = page.locator('section[aria-labelledby="features-title"] img');
+    expect(await features.count()).toBe(4);
+    const about = page.locator('#about img');
+    for (const image of [...(await features.all()), about]) {
+      await image.scrollIntoViewIfNeeded();
+      await expect.poll(() => image.evaluate((element) => (element as unknown as { complete: boolean }).complete)).toBe(true);
+      expect(await intrinsicAspect(image)).toBeGreaterThan(1);
+      const source = await image.evaluate((element) => (element as unknown as { currentSrc: string }).currentSrc);
+      expect(source.startsWith(`${origin}/features/`)).toBe(true);
+    }
+    await page.locator('section[aria-labelledby="features-title"]').scrollIntoViewIfNeeded();
+    await screenshot(page, `home-features-${viewport}`);
+
+    expect(answers.size).toBeGreaterThanOrEqual(5);
+    expect([...answers.values()].every((status) => status === 200)).toBe(true);
+    // Nothing outside the product cards names the catalogue's images, directly or through the image optimizer.
+    const urls = await mediaUrlsOutsideProductCards(page);
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.filter((url) => decodeURIComponent(url).includes('/images/'))).toEqual([]);
+    expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
+    await watched.context.close();
+  });
+});
