@@ -4,10 +4,11 @@ import { defaultClientConditions, defineConfig, loadEnv, type Plugin } from 'vit
 import { firstVisitChunks } from './build/first-visit-chunks.ts';
 import { prerenderRoutes } from './build/prerender.ts';
 import { BRAND_DEFAULTS } from './src/shared/brand-defaults.ts';
+import { OPTIMIZED_IMAGE_PATH } from '#domain/images';
 
-// The BFF serves /graphql and proxies /images; in dev Vite forwards both so the app keeps same-origin URLs.
+// The BFF serves /graphql and /_img and proxies /images; in dev Vite forwards them so the app keeps same-origin URLs.
 const BFF_ORIGIN = 'http://127.0.0.1:3000';
-const bffProxy = { '/graphql': BFF_ORIGIN, '/images': BFF_ORIGIN };
+const bffProxy = { '/graphql': BFF_ORIGIN, '/images': BFF_ORIGIN, [OPTIMIZED_IMAGE_PATH]: BFF_ORIGIN };
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -157,15 +157,21 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
     app,
     config.WEB_DIST,
     pages &&
-      ((request) =>
-        pages.render(request.url, async ({ query, variables, operationName }) => {
-          const response = await apollo.executeOperation(
-            { query, variables, operationName },
-            { contextValue: contextFor(request, undefined) },
-          );
-          if (response.body.kind !== 'single') throw new Error('page render: an incremental GraphQL response');
-          return response.body.singleResult;
-        })),
+      ((request) => {
+        const notes: ExecutionNotes = {};
+        return pages.render(
+          request.url,
+          async ({ query, variables, operationName }) => {
+            const response = await apollo.executeOperation(
+              { query, variables, operationName },
+              { contextValue: contextFor(request, undefined, notes) },
+            );
+            if (response.body.kind !== 'single') throw new Error('page render: an incremental GraphQL response');
+            return response.body.singleResult;
+          },
+          () => notes.incomplete !== true,
+        );
+      }),
   );
 
   app.addHook('onClose', async () => {

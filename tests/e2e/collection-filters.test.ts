@@ -207,6 +207,9 @@ describe('collection filters', () => {
       expect(await heading(page).textContent()).toBe('Search results');
       await visit(page, '/collection?category=MEN&type=LEATHER_SHOES');
       expect(await heading(page).textContent()).toBe('Men’s leather shoes');
+      // The server sends the title the page sets, so a shared link and a tab read it before any script.
+      const served = await (await fetch(new URL('/collection?category=MEN&type=LEATHER_SHOES', inject('storeUrl')))).text();
+      expect(served).toMatch(/<title>Men’s leather shoes \|/);
       expect(problemsOf(watched).consoleErrors).toEqual([]);
     });
   });

@@ -128,6 +128,20 @@ describe('product images through the optimizer', () => {
     expect(main[0]!.sizes).toBeTruthy();
   });
 
+  it("a product page rendered before its image's placeholder was known is rendered again with it", async () => {
+    // The last product of the list: the earlier tests and journeys fetched the first ones.
+    const shoes = await shoesVia(inject('storeUrl'));
+    const path = `/product/${encodeURIComponent(shoes.at(-1)!.id)}`;
+    const placeholderOfMain = async () => {
+      const html = await (await fetch(new URL(path, inject('storeUrl')))).text();
+      const main = imgTags(html).find((tag) => tag.fetchpriority === 'high');
+      return main?.style?.includes('data:image/') ?? false;
+    };
+    // The first render starts making it in the background; a page kept from before it was known never would show it.
+    await placeholderOfMain();
+    await expect.poll(placeholderOfMain, { timeout: 15_000, interval: 500 }).toBe(true);
+  });
+
   for (const { name, viewport, scale } of SCREENS) {
     it(`on ${name} the product page's main image is eager, fetched first and optimized`, async () => {
       const { context, page, types } = await openPage(browser, viewport, scale);

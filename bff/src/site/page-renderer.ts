@@ -32,8 +32,11 @@ function isServerEntry(module: unknown): module is ServerEntry {
 }
 
 export interface PageRenderer {
-  /** The page at `url` with its data; undefined when the route has none or its data could not be read. */
-  render(url: string, execute: ExecuteOperation): Promise<RenderedPage | undefined>;
+  /**
+   * The page at `url` with its data; undefined when the route has none or its data could not be read. A page whose
+   * data `complete()` says is not final yet (an image placeholder still being made) is served but not kept.
+   */
+  render(url: string, execute: ExecuteOperation, complete?: () => boolean): Promise<RenderedPage | undefined>;
 }
 
 /**
@@ -87,7 +90,7 @@ export async function loadPageRenderer(webDist: string, catalogVersion: () => Pr
   const renders = new SingleFlight<RenderedPage | undefined>();
 
   return {
-    async render(url, execute) {
+    async render(url, execute, complete = () => true) {
       const builtAt = statSync(manifestFile, { throwIfNoEntry: false })?.mtimeMs;
       if (builtAt === undefined) return undefined;
       if (builtAt !== build.builtAt) {
@@ -102,8 +105,8 @@ export async function loadPageRenderer(webDist: string, catalogVersion: () => Pr
         // Other URLs' renders under way (this one is not counted until it starts).
         if (renders.size >= MAX_CONCURRENT_RENDERS) return undefined;
         const page = await entry.renderPageWithData(template, url, execute);
-        // A data-less render is not kept (nor is a failed one): the next request tries again.
-        if (page !== undefined) pages.set(url, { version, page });
+        // A data-less render is not kept (nor is a failed or unfinished one): the next request tries again.
+        if (page !== undefined && complete()) pages.set(url, { version, page });
         return page;
       });
     },

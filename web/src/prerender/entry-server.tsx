@@ -17,6 +17,7 @@ import { createCache } from '../graphql/apollo-client';
 import type { ServerResult } from '../graphql/hydration-client';
 import { ProductDetailDocument } from '../graphql/generated/graphql';
 import { HERO_FIRST_POSTERS } from '../features/home/hero/hero-videos';
+import { collectionTitle, parseCollectionParams } from '../features/collection';
 
 // Built for Node, never shipped to the browser. Used twice: at build time by web/build/prerender.ts (route
 // shells with skeletons where data will go) and at request time by the BFF (bff/src/site/page-renderer.ts),
@@ -144,7 +145,7 @@ export function routeHead(path: string): string[] {
  * query failed: the caller then serves the route shell, which loads its data in the browser as before.
  */
 export async function renderPageWithData(template: string, url: string, execute: ExecuteOperation): Promise<RenderedPage | undefined> {
-  const { pathname } = new URL(url, 'http://store.invalid');
+  const { pathname, searchParams } = new URL(url, 'http://store.invalid');
   if (!DATA_ROUTES.some((pattern) => matchPath(pattern, pathname))) return undefined;
 
   // Set from the link's callbacks: a page rendered from a failed query would show an error the browser's first
@@ -177,6 +178,7 @@ export async function renderPageWithData(template: string, url: string, execute:
 
   let status = 200;
   let { title, description } = pathname === '/' ? HOME_META : COLLECTION_META;
+  if (pathname === '/collection') title = collectionTitle(parseCollectionParams(searchParams));
   const productId = matchPath('/product/:productId', pathname)?.params.productId;
   if (productId !== undefined) {
     const product = client.readQuery({

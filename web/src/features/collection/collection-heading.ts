@@ -1,5 +1,6 @@
 import { categoryLabel, typeLabel } from '../../shared/catalog/catalog-labels';
 import type { Category, ProductType } from '../../graphql/generated/graphql';
+import { COLLECTION_META } from '../../shared/prerendered-routes';
 
 interface View {
   categories: readonly Category[];
@@ -34,6 +35,12 @@ export function collectionHeading(view: View): string {
   if (view.q) return 'Search results';
   if (view.inStock) return 'In stock now';
   return ALL_COLLECTIONS;
+}
+
+/** The document's title: the heading, or the page's own title when nothing is set. The server sends the same. */
+export function collectionTitle(view: View): string {
+  const heading = collectionHeading(view);
+  return heading === ALL_COLLECTIONS ? COLLECTION_META.title : heading;
 }
 
 /** "12 products", and what they were searched for. */

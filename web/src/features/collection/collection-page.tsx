@@ -10,7 +10,7 @@ import { SORT_OPTIONS, SORT_VALUES } from '../../shared/catalog/catalog-labels';
 import { ProductCard, ProductCardSkeleton } from '../../shared/catalog/product-card';
 import grid from '../../shared/catalog/product-grid.module.css';
 import { ActiveFilterChips, ClearAllLink, ClearFiltersLink } from './active-filter-chips';
-import { ALL_COLLECTIONS, collectionHeading, resultCountText } from './collection-heading';
+import { collectionHeading, collectionTitle, resultCountText } from './collection-heading';
 import {
   type CollectionParams,
   collectionHref,
@@ -40,7 +40,7 @@ const COLLECTION_FORM = 'collection-view';
 export default function CollectionPage() {
   const [view, updateView] = useCollectionParams();
   const heading = collectionHeading(view);
-  useDocumentMeta(heading === ALL_COLLECTIONS ? COLLECTION_META.title : heading, COLLECTION_META.description);
+  useDocumentMeta(collectionTitle(view), COLLECTION_META.description);
   const showSearch = useSearchVisibility();
   const sortId = useId();
   // The page can arrive rendered with its products before its code (docs/decisions/008).
