@@ -1,8 +1,8 @@
+import { SlotsFull, WorkSlots } from '../../../lib/work-slots.js';
 import { BusyError } from '../http/errors.js';
 
 // Password hashing is the API's one deliberately expensive step (tens of milliseconds of CPU and 19 MiB each), so it
-// is a bounded resource: at most `concurrency` hashes run at once, at most `queueLimit` wait, and anything beyond is
-// refused at once with a Retry-After estimate rather than left to wait past the caller's deadline.
+// runs in bounded slots (lib/work-slots.ts); a hash refused for lack of room is the API's 503 with Retry-After.
 
 export const STORE_BUSY_MESSAGE = 'The store is busy right now. Please try again in a moment.';
 
@@ -13,44 +13,26 @@ export interface HashSlotsOptions {
 
 /** What a hash is assumed to cost before any has been measured (Argon2id at OWASP's parameters: about 30 ms). */
 const FIRST_ESTIMATE_MS = 50;
-/** Weight of the newest measurement in the running estimate of a hash's duration. */
-const SMOOTHING = 0.2;
 
 export class HashSlots {
-  readonly #concurrency: number;
-  readonly #queueLimit: number;
-  #running = 0;
-  readonly #waiting: Array<() => void> = [];
-  #averageMs = FIRST_ESTIMATE_MS;
+  readonly #slots: WorkSlots;
 
   constructor({ concurrency, queueLimit }: HashSlotsOptions) {
-    this.#concurrency = concurrency;
-    this.#queueLimit = queueLimit;
+    this.#slots = new WorkSlots({ concurrency, queueLimit, firstEstimateMs: FIRST_ESTIMATE_MS });
   }
 
   /** Runs `work` in a slot, after those ahead of it; throws BusyError (503) at once when the queue is full. */
   async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.#running < this.#concurrency) {
-      this.#running += 1;
-    } else {
-      if (this.#waiting.length >= this.#queueLimit) throw new BusyError(STORE_BUSY_MESSAGE, this.retryAfterSeconds());
-      // The slot is handed over by the finishing task, so #running stays counted for the one taking it.
-      await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    }
-    const started = performance.now();
     try {
-      return await work();
-    } finally {
-      this.#averageMs += SMOOTHING * (performance.now() - started - this.#averageMs);
-      const next = this.#waiting.shift();
-      if (next) next();
-      else this.#running -= 1;
+      return await this.#slots.run(work);
+    } catch (error) {
+      if (error instanceof SlotsFull) throw new BusyError(STORE_BUSY_MESSAGE, error.retryAfterSeconds);
+      throw error;
     }
   }
 
   /** How long until the work in hand (running and queued) is done, in whole seconds, at least 1. */
   retryAfterSeconds(): number {
-    const pendingMs = ((this.#running + this.#waiting.length) * this.#averageMs) / this.#concurrency;
-    return Math.max(1, Math.ceil(pendingMs / 1000));
+    return this.#slots.retryAfterSeconds();
   }
 }

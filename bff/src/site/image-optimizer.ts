@@ -5,11 +5,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isImageWidth, OPTIMIZED_IMAGE_PATH } from '../../../domain/images.js';
 import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
-import { EncodeSlots, SlotsFull } from '../../../lib/images/encode-slots.js';
 import { CONTENT_TYPES, FILE_EXTENSIONS, preferredFormat, type OutputFormat } from '../../../lib/images/formats.js';
 import { ImageRefusal, probeImage, type RefusalReason } from '../../../lib/images/probe.js';
 import { configureSharp, placeholderOf, resizeImage } from '../../../lib/images/resize.js';
 import { SingleFlight } from '../../../lib/single-flight.js';
+import { SlotsFull, WorkSlots } from '../../../lib/work-slots.js';
 import type { CatalogSource } from '../catalog/catalog.js';
 import type { Upstream } from '../rest/upstream.js';
 import { ImageDiskCache, type CacheEntry } from './image-cache.js';
@@ -27,6 +27,8 @@ const MAX_URL_LENGTH = 2048;
 const MUTABLE_SOURCE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATED = 'public, max-age=86400, stale-while-revalidate=604800';
+/** What reading, decoding and encoding one image is assumed to take before any has been measured. */
+const ENCODE_ESTIMATE_MS = 300;
 /** A refused source (not an image, too many pixels, not there) is not fetched again for this long. */
 const REFUSAL_TTL_MS = 60_000;
 const REFUSAL_BYTES = 1024 * 1024;
@@ -106,7 +108,7 @@ export class ImageOptimizer {
   readonly #disk: ImageDiskCache;
   readonly #placeholders: ImagePlaceholders;
   readonly #reader: SourceReader;
-  readonly #slots: EncodeSlots;
+  readonly #slots: WorkSlots;
   /** One making of each answer at a time: a burst of requests for one image costs one encode. */
   readonly #making = new SingleFlight<MadeImage>();
   /** One read of each source at a time (its widths and formats asked together share it). */
@@ -123,7 +125,7 @@ export class ImageOptimizer {
     this.#disk = disk;
     this.#placeholders = placeholders;
     this.#reader = new SourceReader({ upstream: options.upstream, timeoutMs: options.sourceTimeoutMs, maxBytes: options.sourceMaxBytes });
-    this.#slots = new EncodeSlots({ concurrency: options.concurrency, queueLimit: options.queueLimit });
+    this.#slots = new WorkSlots({ concurrency: options.concurrency, queueLimit: options.queueLimit, firstEstimateMs: ENCODE_ESTIMATE_MS });
     configureSharp(availableParallelism(), options.concurrency);
   }
 

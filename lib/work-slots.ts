@@ -1,34 +1,35 @@
-// Image work (fetching a source, decoding, encoding) is the costly step of serving images, so it runs in a few
-// slots: at most `concurrency` at once, at most `queueLimit` waiting, anything beyond refused at once with an estimate
-// of when to come back, never left waiting in an unbounded line.
+// Deliberately expensive work (the API's password hashes, the BFF's image encodes) runs in a few slots: at most
+// `concurrency` at once, at most `queueLimit` waiting, anything beyond refused at once with an estimate of when to
+// come back, never left waiting in an unbounded line past the caller's deadline.
 
 export class SlotsFull extends Error {
   constructor(readonly retryAfterSeconds: number) {
-    super('Busy making images; try again shortly');
+    super('Busy; try again shortly');
     this.name = 'SlotsFull';
   }
 }
 
-export interface EncodeSlotsOptions {
+export interface WorkSlotsOptions {
   concurrency: number;
   queueLimit: number;
+  /** What a piece of work is assumed to cost before any has been measured. */
+  firstEstimateMs: number;
 }
 
-/** What a piece of work is assumed to cost before any has been measured. */
-const FIRST_ESTIMATE_MS = 300;
 /** Weight of the newest measurement in the running estimate. */
 const SMOOTHING = 0.2;
 
-export class EncodeSlots {
+export class WorkSlots {
   readonly #concurrency: number;
   readonly #queueLimit: number;
   #running = 0;
   readonly #waiting: Array<() => void> = [];
-  #averageMs = FIRST_ESTIMATE_MS;
+  #averageMs: number;
 
-  constructor({ concurrency, queueLimit }: EncodeSlotsOptions) {
+  constructor({ concurrency, queueLimit, firstEstimateMs }: WorkSlotsOptions) {
     this.#concurrency = concurrency;
     this.#queueLimit = queueLimit;
+    this.#averageMs = firstEstimateMs;
   }
 
   /** Work running and waiting now. */

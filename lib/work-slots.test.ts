@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EncodeSlots, SlotsFull } from './encode-slots.js';
+import { SlotsFull, WorkSlots } from './work-slots.js';
 
 function gate(): { opened: Promise<void>; open: () => void } {
   let open = () => {};
@@ -7,9 +7,9 @@ function gate(): { opened: Promise<void>; open: () => void } {
   return { opened, open };
 }
 
-describe('EncodeSlots', () => {
+describe('WorkSlots', () => {
   it('runs at most `concurrency` at once, queues at most `queueLimit`, refuses the rest at once', async () => {
-    const slots = new EncodeSlots({ concurrency: 2, queueLimit: 1 });
+    const slots = new WorkSlots({ concurrency: 2, queueLimit: 1, firstEstimateMs: 300 });
     const { opened, open } = gate();
     let running = 0;
     let most = 0;
@@ -29,7 +29,7 @@ describe('EncodeSlots', () => {
   });
 
   it('runs background work only in an idle slot, never queued', async () => {
-    const slots = new EncodeSlots({ concurrency: 1, queueLimit: 5 });
+    const slots = new WorkSlots({ concurrency: 1, queueLimit: 5, firstEstimateMs: 300 });
     const { opened, open } = gate();
     const busy = slots.run(() => opened);
     expect(slots.runIfIdle(() => Promise.resolve(1))).toBeUndefined();
@@ -39,7 +39,7 @@ describe('EncodeSlots', () => {
   });
 
   it('frees the slot when work fails', async () => {
-    const slots = new EncodeSlots({ concurrency: 1, queueLimit: 0 });
+    const slots = new WorkSlots({ concurrency: 1, queueLimit: 0, firstEstimateMs: 300 });
     await expect(slots.run(() => Promise.reject(new Error('bad bytes')))).rejects.toThrow('bad bytes');
     await expect(slots.run(() => Promise.resolve('next'))).resolves.toBe('next');
   });
