@@ -62,7 +62,7 @@ function expectNothingFound(found: Record<string, string>): void {
   expect(report, report).toBe('');
 }
 
-/** Every image says what it shows, or is decorative (alt="") inside a link, button or item whose text names it. */
+/** Every image says what it shows, is decorative (alt="") inside a link, button or item whose text names it, or is hidden. */
 function imagesWithoutAName(page: Page): Promise<string[]> {
   return inPage(
     page,
@@ -71,6 +71,8 @@ function imagesWithoutAName(page: Page): Promise<string[]> {
       const source = image.getAttribute('src') ?? '(no src)';
       if (alt === null) return [source + ': no alt attribute'];
       if (alt.trim() !== '') return [];
+      // Out of the accessibility tree (a decorative layer): nothing is announced, so nothing needs a name.
+      if (image.closest('[aria-hidden="true"]')) return [];
       const holder = image.closest('a, button, figure, li, article');
       const nearby = ((holder?.getAttribute('aria-label') ?? '') + (holder?.textContent ?? '')).trim();
       return nearby !== '' ? [] : [source + ': alt="" with no name in the text around it'];

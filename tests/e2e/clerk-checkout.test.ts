@@ -64,7 +64,7 @@ describe("signing in through Clerk's modal from checkout and MY ORDERS", () => {
     await page.goto('/collection', { waitUntil: 'networkidle' });
     await addFirstProductByLinks(page);
     await expect.poll(() => cartCount(page)).toBe(1);
-    // By keyboard: the "Added to cart" toast lies over the cart icon, and a pointer resting on it keeps it open.
+    // By keyboard, as a shopper using one would go to the cart.
     await nav(page).getByRole('link', { name: 'Cart, 1 item' }).press('Enter');
     await page.getByRole('link', { name: 'PROCEED TO CHECKOUT' }).click();
     await page.waitForURL('**/place-order');

@@ -176,7 +176,7 @@ describe('hosted sign-in (Clerk) in the browser', () => {
       // (d) Cart and checkout by the shopper's links, every call with a session token the stand-in minted.
       await addFirstProductByLinks(page);
       await expectCartCount(1);
-      // By keyboard: the "Added to cart" toast lies over the cart icon, and a pointer resting on it keeps it open.
+      // By keyboard, as a shopper using one would go to the cart.
       await nav(page).getByRole('link', { name: 'Cart, 1 item' }).press('Enter');
       await page.getByRole('link', { name: 'PROCEED TO CHECKOUT' }).click();
       await page.waitForURL('**/place-order');

@@ -113,6 +113,8 @@ export function Hero() {
               }}
               className={styles.layer}
               data-active={active}
+              // The loops and their posters are decoration: the hero's words are its content.
+              aria-hidden="true"
             >
               {/* Hidden layers take their posters later: the first paint needs only the visible one. */}
               {mediaReady || active ? <HeroPoster video={video} size="poster" priority={active} /> : null}
