@@ -161,11 +161,12 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
       new RegExp(`^${count}\\s+${escape(size)}\\s+${shoe._id}\\s+${escape(shoe.name)}$`, 'm');
     expect(await runShop(['stock', '--low', '0'], env)).toMatchObject({ code: 0, stdout: 'No counted size has 0 pairs or fewer left.\n' });
     // Side by side, as three terminals would: each is one transaction of its own.
-    await Promise.all([
+    const runs = await Promise.all([
       runShop(['stock', a._id, a.sizes[0]!, '3'], env),
       runShop(['stock', b._id, b.sizes[0]!, '1'], env),
       runShop(['stock', b._id, b.sizes[1]!, '6'], env),
     ]);
+    expect(runs.map(({ code, stderr }) => ({ code, stderr }))).toEqual(Array(3).fill({ code: 0, stderr: '' }));
     const low = await runShop(['stock', '--low'], env);
     expect(low.code).toBe(0);
     const lines = low.stdout.trim().split('\n');

@@ -103,4 +103,33 @@ describe('SQLite group commit', () => {
     await insert(6);
     expect(committedIds()).toEqual([1, 2, 3, 4, 6]);
   });
+
+  it('a transaction that reads and then writes is not undone by another process writing in between', async () => {
+    await insert(1);
+    // Another process on the same file (the back office's command line beside the API), impatient.
+    const other = new SqliteDatabase(path.join(dir, 'test.sqlite'));
+    other.pragma('busy_timeout = 50');
+    try {
+      const written = db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('notes').select('id').execute();
+        let otherWrote = true;
+        try {
+          other.prepare("insert into notes (id, body) values (2, 'from the other process')").run();
+        } catch {
+          otherWrote = false;
+        }
+        // A deferred transaction read a snapshot the other write made stale: its own write would fail at once.
+        await trx
+          .insertInto('notes')
+          .values({ id: 3, body: `after ${before.length}` })
+          .execute();
+        return otherWrote;
+      });
+      // The transaction holds the write lock from its start, so the other process waited and gave up instead.
+      await expect(written).resolves.toBe(false);
+      expect(committedIds()).toEqual([1, 3]);
+    } finally {
+      other.close();
+    }
+  });
 });

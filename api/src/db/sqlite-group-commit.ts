@@ -70,7 +70,10 @@ class GroupCommitSqliteDriver implements Driver {
     if (connection instanceof GroupCommitConnection) connection.inTransaction = true;
     // The turn's writes go first, in their own commit.
     this.commitBatch();
-    this.#sqlite.exec('begin');
+    // Immediate: the write lock is taken (waiting up to busy_timeout) before anything is read. A deferred one would
+    // read a snapshot that another process (the shop's command line beside the API) can make stale, and its first
+    // write would then fail at once with SQLITE_BUSY_SNAPSHOT, which no waiting resolves.
+    this.#sqlite.exec('begin immediate');
   }
 
   commitTransaction(connection: DatabaseConnection): Promise<void> {
