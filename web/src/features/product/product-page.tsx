@@ -55,11 +55,11 @@ function keptSize(sizes: readonly string[], stock: readonly SizeAvailability[]):
 function ProductDetail({ product }: { product: Product }) {
   useDocumentMeta(product.name, product.description.slice(0, 155));
   const [size, setSize] = useState<string | null>(() => keptSize(product.sizes, product.stock));
-  // Shown beside the sizes as well as in the toast (which may be far from them), until a size is picked; from the
-  // first render when ADD TO CART was tapped without a size before the app took over.
-  const [sizeError, setSizeError] = useState<string | null>(() =>
-    earlyTaps().add === true && keptSize(product.sizes, product.stock) === null ? SELECT_SIZE : null,
-  );
+  // Shown beside the sizes as well as in the toast (which may be far from them), until a size is picked. An ADD TO
+  // CART tapped without a size before the app took over shows it too, but only once hydrated: the server's HTML
+  // has no message, and the hydrating render must match it.
+  const [sizeError, setSizeError] = useState<string | null>(null);
+  const [addedEarly] = useState(() => earlyTaps().add === true);
   const addToCart = useAddToCart();
   // The page can arrive rendered before its code (docs/decisions/008). A tap on a size or ADD TO CART is kept by
   // boot.ts until React owns them (shared/early-taps.ts) and acted on here; the gallery waits for React. They are
@@ -75,10 +75,11 @@ function ProductDetail({ product }: { product: Product }) {
     addToCart(product.id, chosen);
   };
 
+  const shownSizeError = sizeError ?? (hydrated && addedEarly && size === null ? SELECT_SIZE : null);
+
   const addKept = useEffectEvent(() => {
     const chosen = keptSize(product.sizes, product.stock);
     if (takeEarlyTaps().add !== true) return;
-    // Without a size the inline message is already shown (the state's first value); the toast joins it.
     if (chosen) addToCart(product.id, chosen);
     else showToast('error', SELECT_SIZE);
   });
@@ -109,7 +110,7 @@ function ProductDetail({ product }: { product: Product }) {
             sizes={product.sizes}
             stock={product.stock}
             selected={size}
-            error={sizeError}
+            error={shownSizeError}
             onSelect={(picked) => {
               setSize(picked);
               setSizeError(null);
