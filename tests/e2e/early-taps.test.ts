@@ -76,6 +76,9 @@ describe('controls before the code', () => {
     await expect.poll(() => page.getByText('Select product size!').count()).toBeGreaterThan(0);
     await appReady(page).waitFor({ state: 'attached' });
     expect(await page.getByRole('link', { name: /^Cart, 0 items$/ }).count()).toBeGreaterThan(0);
+    // Beside the sizes too, and without a hydration mismatch: the server's HTML had no message.
+    await expect.poll(() => page.locator('#size-error').textContent()).toBe('Select product size!');
+    expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
     await watched.context.close();
   });
 
