@@ -21,19 +21,8 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SUB_CATEGORIES, type Category, type SubCategory } from '../domain/store-rules.js';
+import { prng } from './catalog-art/geometry.js';
 import { artShoes, photoFolder, photoSide, renderPhoto, type ArtShoe } from './catalog-photos.js';
-
-// mulberry32: tiny, fast and good enough to vary a catalogue.
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = prng(0x5eed_2026);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
