@@ -2,8 +2,12 @@
 // call, shared by the API (which serves them) and the BFF (which refuses to pass them on unless told to).
 import { FIRST_ORDER_STATUS } from './store-rules.js';
 
-/** The statuses an order moves through, in order; the spec shows them "as received". */
-export const ORDER_STATUSES = [FIRST_ORDER_STATUS, 'Packing', 'Shipped', 'Out for delivery', 'Delivered'] as const;
+/** The lineage's statuses an order moves through, in order; the spec shows them "as received". */
+export const FULFILMENT_STATUSES = [FIRST_ORDER_STATUS, 'Packing', 'Shipped', 'Out for delivery', 'Delivered'] as const;
+/** An order stopped before it shipped: its pairs went back to stock, and nothing moves it again. */
+export const CANCELLED_STATUS = 'Cancelled';
+/** Every status an order can have: the lineage's, and ours for a cancelled order. */
+export const ORDER_STATUSES = [...FULFILMENT_STATUSES, CANCELLED_STATUS] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export function isOrderStatus(value: string): value is OrderStatus {

@@ -1,5 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import { useSyncExternalStore } from 'react';
+import { createListeners } from '../shared/listeners';
 import { HydrationClient, type ServerResult } from './hydration-client';
 
 // Which GraphQL client the app is on: the stand-in that answers from the page's own results (hydration-client.ts)
@@ -9,7 +10,7 @@ let client: Promise<ApolloClient> | undefined;
 let hydration = new HydrationClient([], loadApolloClient, handedOver);
 let current: ApolloClient | undefined;
 let pageHydrated = false;
-const listeners = new Set<() => void>();
+const { subscribe, emit } = createListeners();
 
 /**
  * The store's Apollo Client, loaded on first call (a chunk of its own, which a first visit may never need). A
@@ -50,7 +51,7 @@ export function markPageHydrated(): void {
 function handOver(apolloClient: ApolloClient): void {
   if (!pageHydrated || current !== undefined) return;
   current = apolloClient;
-  for (const listener of listeners) listener();
+  emit();
 }
 
 function handedOver(): Promise<ApolloClient> {
@@ -61,11 +62,6 @@ function handedOver(): Promise<ApolloClient> {
       if (current) resolve(current);
     });
   });
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 // The stand-in implements what Apollo's hooks call on a client (checked by hydration-client.test.ts and the browser

@@ -1,12 +1,14 @@
+import { createListeners } from './listeners';
+
 // Toasts load sonner on first use, and the host mounts its <Toaster> only then: a visit that never shows a toast
 // never downloads it. Sonner replays toasts raised before its <Toaster> subscribed, so nothing is lost meanwhile.
 let sonner: Promise<typeof import('sonner')> | undefined;
-const loadListeners = new Set<() => void>();
+const wantedListeners = createListeners();
 
 export function loadSonner(): Promise<typeof import('sonner')> {
   if (sonner === undefined) {
     sonner = import('sonner');
-    for (const listener of loadListeners) listener();
+    wantedListeners.emit();
   }
   return sonner;
 }
@@ -16,10 +18,7 @@ export function sonnerWanted(): boolean {
   return sonner !== undefined;
 }
 
-export function subscribeSonnerWanted(listener: () => void): () => void {
-  loadListeners.add(listener);
-  return () => loadListeners.delete(listener);
-}
+export const subscribeSonnerWanted = wantedListeners.subscribe;
 
 export type ToastKind = 'success' | 'error' | 'info';
 

@@ -39,6 +39,25 @@ describe('cart and session', () => {
     expect(window.localStorage.getItem(CART_STORAGE_KEY)).toBe(JSON.stringify({ version: 1, synced: 0, events: [] }));
   });
 
+  it('a renewed token of the same shopper keeps their cart; another shopper’s token starts from theirs', async () => {
+    const token = (claims: object) => `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.signature`;
+    setSessionToken(token({ sub: 'asha', iat: 1 }));
+    renderApp('/cart', [
+      viewerAnswer,
+      serverCartAnswer([{ productId: 'men-run', size: 'UK 9', quantity: 2 }]),
+      cartProductsAnswer(['men-run'], [runner]),
+      serverCartAnswer([]),
+    ]);
+    expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
+
+    act(() => setSessionToken(token({ sub: 'asha', iat: 2 })));
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
+
+    act(() => setSessionToken(token({ sub: 'ravi', iat: 3 })));
+    expect(await screen.findByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+  });
+
   it('a guest cart survives a reload (it is read back from local storage)', async () => {
     storeGuestCart([{ productId: 'men-run', size: 'UK 8', quantity: 4 }]);
     renderApp('/cart', [cartProductsAnswer(['men-run'], [runner])]);

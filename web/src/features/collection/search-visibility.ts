@@ -1,24 +1,20 @@
 import { useSyncExternalStore } from 'react';
+import { createListeners } from '../../shared/listeners';
 
 // The spec's shared `showSearch` flag: the nav's search icon toggles it, the collection shows the search box
 // while it is on. It starts on, and survives navigation (a module-level store, not component state).
 let showSearch = true;
-const listeners = new Set<() => void>();
+const { subscribe, emit } = createListeners();
 
 export function toggleSearchVisibility(): void {
   showSearch = !showSearch;
-  for (const listener of listeners) listener();
+  emit();
 }
 
 export function setSearchVisibility(visible: boolean): void {
   if (showSearch === visible) return;
   showSearch = visible;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  emit();
 }
 
 export function useSearchVisibility(): boolean {

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
+import { createListeners } from '../listeners';
 
 // The shopper's store token (from the email/password login), kept in localStorage under one key.
 // Deliberately minimal: the sign-in screens own how a token is obtained; this module only keeps it.
@@ -7,8 +8,9 @@ export const SESSION_STORAGE_KEY = 'kadam.session.token';
 
 const tokenSchema = z.string().check(z.minLength(1), z.maxLength(4096));
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
+const sessionListeners = createListeners();
+const emit = sessionListeners.emit;
+export const subscribeToSession = sessionListeners.subscribe;
 
 function readStoredToken(): string | null {
   try {
@@ -21,10 +23,6 @@ function readStoredToken(): string | null {
 }
 
 let currentToken: string | null = typeof window === 'undefined' ? null : readStoredToken();
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
 
 export function getSessionToken(): string | null {
   return currentToken;
@@ -49,11 +47,6 @@ export function clearSessionToken(): void {
     // Nothing stored, nothing to remove.
   }
   emit();
-}
-
-export function subscribeToSession(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 // Another tab signing in or out changes this tab's session too.

@@ -1,5 +1,6 @@
 import { BRAND } from '../brand';
 import { useHydrated } from '../use-hydrated';
+import { accountIdOf } from './account-id';
 import { useHostedSessionKnown, useSessionToken, useSignedIn } from './session-store';
 
 /**
@@ -11,7 +12,7 @@ export type SessionStatus = 'pending' | 'signedIn' | 'signedOut';
 
 export interface Session {
   status: SessionStatus;
-  /** Who is signed in: the store token, 'hosted' for the hosted sign-in, null when signed out or pending. */
+  /** Who is signed in: the store token's account (accountIdOf), 'hosted' for the hosted sign-in, null otherwise. */
   account: string | null;
 }
 
@@ -21,7 +22,7 @@ export function useSession(): Session {
   const signedIn = useSignedIn();
   const hostedKnown = useHostedSessionKnown();
   if (!hydrated) return { status: 'pending', account: null };
-  if (token !== null) return { status: 'signedIn', account: token };
+  if (token !== null) return { status: 'signedIn', account: accountIdOf(token) };
   if (signedIn) return { status: 'signedIn', account: 'hosted' };
   if (BRAND.clerkPublishableKey && !hostedKnown) return { status: 'pending', account: null };
   return { status: 'signedOut', account: null };
