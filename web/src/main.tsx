@@ -11,7 +11,7 @@ import { loadSonner } from './shared/toasts';
 
 // Loaded by boot.ts once the page has loaded. Declarative routing (no data router): the pages fetch through
 // Apollo Client, and each page is a lazy chunk (routes.tsx). The client itself is a chunk loaded when first
-// needed; until then the hooks read the results the page was rendered from (graphql/hydration-client.ts).
+// needed; until then the hooks read the results the page was rendered from (graphql/server-results-client.ts).
 const container = document.getElementById('root')!;
 
 function StoreClientProvider({ children }: { children: ReactNode }) {

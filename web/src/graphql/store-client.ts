@@ -1,16 +1,25 @@
 import type { ApolloClient } from '@apollo/client';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { createListeners } from '../shared/listeners';
-import { HydrationClient, type ServerResult } from './hydration-client';
+import { ServerResultsClient, type ServerResult } from './server-results-client';
+import { lacksNothing } from './stand-in-guard';
 
-// Which GraphQL client the app is on: the stand-in that answers from the page's own results (hydration-client.ts)
+// Which GraphQL client the app is on: the stand-in that serves the page's own results (server-results-client.ts)
 // until the store's Apollo Client is needed, then that one for the rest of the visit.
 
+// The stand-in implements what Apollo's hooks call on a client (checked by server-results-client.test.tsx and the
+// browser tests of a hydrated page); it is not an ApolloClient, which is a class with private fields.
+const asClient = (standIn: ServerResultsClient) => lacksNothing(standIn, 'ApolloClient') as unknown as ApolloClient;
+
 let client: Promise<ApolloClient> | undefined;
-let hydration = new HydrationClient([], loadApolloClient, handedOver);
+let serverResults = new ServerResultsClient([], loadApolloClient, handedOver);
+let standIn = asClient(serverResults);
 let current: ApolloClient | undefined;
+/** The real client once the hooks are on it: set after the commit that gave it to them. */
+let inUse: ApolloClient | undefined;
 let pageHydrated = false;
 const { subscribe, emit } = createListeners();
+const inUseListeners = createListeners();
 
 /**
  * The store's Apollo Client, loaded on first call (a chunk of its own, which a first visit may never need). A
@@ -20,7 +29,7 @@ const { subscribe, emit } = createListeners();
 export function loadApolloClient(): Promise<ApolloClient> {
   client ??= import('./apollo-client').then(
     ({ apolloClient }) => {
-      hydration.primeCache(apolloClient);
+      serverResults.primeCache(apolloClient);
       handOver(apolloClient);
       return apolloClient;
     },
@@ -35,7 +44,8 @@ export function loadApolloClient(): Promise<ApolloClient> {
 
 /** The results the served page was rendered from, for the hooks' first render (main.tsx, before hydrating). */
 export function hydrateFrom(results: readonly ServerResult[]): void {
-  hydration = new HydrationClient(results, loadApolloClient, handedOver);
+  serverResults = new ServerResultsClient(results, loadApolloClient, handedOver);
+  standIn = asClient(serverResults);
 }
 
 /**
@@ -54,25 +64,30 @@ function handOver(apolloClient: ApolloClient): void {
   emit();
 }
 
+/** Resolves with the real client once every hook is on it (what the stand-in defers a refetch or fetchMore to). */
 function handedOver(): Promise<ApolloClient> {
-  if (current) return Promise.resolve(current);
+  if (inUse) return Promise.resolve(inUse);
   return new Promise((resolve) => {
-    const stop = subscribe(() => {
+    const stop = inUseListeners.subscribe(() => {
       stop();
-      if (current) resolve(current);
+      if (inUse) resolve(inUse);
     });
   });
 }
 
-// The stand-in implements what Apollo's hooks call on a client (checked by hydration-client.test.ts and the browser
-// tests of a hydrated page); it is not an ApolloClient, which is a class with private fields.
-const asClient = (standIn: HydrationClient) => standIn as unknown as ApolloClient;
-
 /** The client for ApolloProvider: the stand-in, then the store's own. */
 export function useStoreClient(): ApolloClient {
-  return useSyncExternalStore(
+  const provided = useSyncExternalStore(
     subscribe,
-    () => current ?? asClient(hydration),
-    () => current ?? asClient(hydration),
+    () => current ?? standIn,
+    () => current ?? standIn,
   );
+  // The hooks below subscribe their new observables in their own effects, which run before this one (children's
+  // effects first): once it runs, each hook's query is on the real client, to be found by the stand-in's handover.
+  useEffect(() => {
+    if (provided !== current || inUse !== undefined) return;
+    inUse = provided;
+    inUseListeners.emit();
+  }, [provided]);
+  return provided;
 }

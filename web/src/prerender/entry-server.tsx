@@ -14,7 +14,7 @@ import { PageFallback } from '../app/page-fallback';
 import { COLLECTION_META, documentTitle, HOME_META, PRERENDERED_ROUTES } from '../shared/prerendered-routes';
 import { serializeServerState } from '../app/server-state';
 import { createCache } from '../graphql/apollo-client';
-import type { ServerResult } from '../graphql/hydration-client';
+import type { ServerResult } from '../graphql/server-results-client';
 import { ProductDetailDocument } from '../graphql/generated/graphql';
 import { HERO_FIRST_POSTERS } from '../features/home/hero/hero-videos';
 import { collectionTitle, parseCollectionParams } from '../features/collection';
@@ -151,7 +151,7 @@ export async function renderPageWithData(template: string, url: string, execute:
   // Set from the link's callbacks: a page rendered from a failed query would show an error the browser's first
   // render (which has no such error) could not hydrate.
   const outcome = { failed: false };
-  // What the browser's first render reads (graphql/hydration-client.ts), one entry per query the page ran.
+  // What the browser's first render reads (graphql/server-results-client.ts), one entry per query the page ran.
   const results: ServerResult[] = [];
   const link = new ApolloLink(
     (operation) =>

@@ -2,7 +2,7 @@ import type { TypedDocumentNode } from '@apollo/client';
 import { vi } from 'vitest';
 import { GRAPHQL_ENDPOINT } from '../graphql/apollo-client';
 // Key order does not matter to GraphQL: operations and variables are matched as the stand-in client matches them.
-import { canonical, operationName } from '../graphql/hydration-client';
+import { canonical, operationName } from '../graphql/operation-key';
 
 // Tests answer the app's real fetch calls to /graphql: Apollo Client, its cache and its links (auth, error
 // toasts) all run as in the browser. Each mock answers one request with matching operation and variables, in order.

@@ -2,14 +2,15 @@ import { NetworkStatus, type ApolloClient, type DocumentNode, type OperationVari
 import { NEVER } from 'rxjs';
 import { notifyError } from '../shared/notify-error';
 import { UNREACHABLE_MESSAGE } from './graphql-error';
+import { operationName, resultKey } from './operation-key';
+import { lacksNothing } from './stand-in-guard';
 
-// A first visit hydrates without Apollo Client's core (the client, its cache, links and graphql-js: about 47 KiB
-// of gzip, a third of the page's JavaScript). The page was rendered by the BFF from a few query results, which
-// travel in the HTML (app/server-state.ts); until the real client is needed, Apollo's own hooks read those results
-// through this stand-in. Anything it cannot answer (another view, a page fetched in the browser, a mutation, a
-// refetch) loads the real client, and the app then hands every hook over to it (store-client.ts): useQuery makes
-// a new observable when its client changes, and the real one finds the same results, written into its cache.
-// Docs: docs/decisions/017-first-visit-without-the-client.md.
+// A stand-in for ApolloClient that serves the results the server rendered the page from, so a first visit runs
+// without Apollo Client's core (about 47 KiB of gzip). It hydrates nothing: React hydrates, Apollo's own hooks read
+// these results through it. Anything it cannot answer loads the real client, and the hooks are handed over to it
+// (store-client.ts). It implements what useQuery calls, which is not an extension point of Apollo's: a development
+// build throws for any member it lacks, and a test fails when @apollo/client's version changes.
+// The whole first visit: docs/first-visit.md; why: docs/decisions/017-first-visit-without-the-client.md.
 
 /** One query the server ran to render the page, and its data. */
 export interface ServerResult {
@@ -39,31 +40,6 @@ type SnapshotResult = {
 const WAITING: SnapshotResult = { data: undefined, dataState: 'empty', loading: true, networkStatus: NetworkStatus.loading, partial: true };
 const SKIPPED: SnapshotResult = { data: undefined, dataState: 'empty', loading: false, networkStatus: NetworkStatus.ready, partial: true };
 
-export function operationName(query: DocumentNode): string | undefined {
-  // The operation is the definition with an `operation` field (the others are fragments and schema parts).
-  for (const definition of query.definitions) {
-    if ('operation' in definition) return definition.name?.value;
-  }
-  return undefined;
-}
-
-/** JSON with object keys sorted, so equal variables give one key whatever order they were built in. */
-export function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonical(item))).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
-  }
-  // JSON.stringify(undefined) is undefined, not text.
-  return value === undefined ? 'null' : JSON.stringify(value);
-}
-
-export function resultKey(name: string, variables: OperationVariables | undefined): string {
-  return `${name} ${canonical(variables ?? {})}`;
-}
-
 /** The key of the query these options watch, as the page's results are keyed; undefined for a nameless one. */
 function keyOf(options: WatchOptions): string | undefined {
   const name = operationName(options.query);
@@ -71,9 +47,11 @@ function keyOf(options: WatchOptions): string | undefined {
 }
 
 /** Stands in for ApolloClient until the real one has loaded; see the top of this file. */
-export class HydrationClient {
+export class ServerResultsClient {
   /** Read by useQuery and useMutation (the real client's are empty too). */
   readonly defaultOptions = {};
+  /** Where Apollo's hooks look for hook wrappers (wrapHook); the stand-in has none. */
+  readonly queryManager = undefined;
   private readonly results = new Map<string, ServerResult>();
   /** The results a hook has read, with its document: what the real client's cache must hold for it. */
   private readonly read = new Map<string, { query: DocumentNode; result: ServerResult }>();
@@ -82,14 +60,14 @@ export class HydrationClient {
   constructor(
     results: readonly ServerResult[],
     private readonly loadClient: () => Promise<ApolloClient>,
-    /** Resolves once the hooks have moved to the real client. */
+    /** Resolves once the hooks are on the real client and have subscribed their observables to it. */
     private readonly handedOver: () => Promise<ApolloClient>,
   ) {
     for (const result of results) this.results.set(resultKey(result.operationName, result.variables), result);
   }
 
-  watchQuery(options: WatchOptions): SnapshotQuery {
-    return new SnapshotQuery(this, options);
+  watchQuery(options: WatchOptions): ServerResultQuery {
+    return lacksNothing(new ServerResultQuery(this, options), 'ObservableQuery');
   }
 
   /** The result the page was rendered with for these options; a miss sends for the real client. */
@@ -115,16 +93,11 @@ export class HydrationClient {
     this.load();
     const client = await this.handedOver();
     const wanted = keyOf(options);
-    // The hook subscribes its new observable as it renders after the handover: a frame or two later.
-    for (let frame = 0; frame < 120; frame += 1) {
-      const match = [...client.getObservableQueries('all')].find(
-        (query) => query.queryName !== undefined && resultKey(query.queryName, query.variables) === wanted,
-      );
-      if (match) return call(match);
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
-    // The component is gone (the shopper left the page): there is nothing left to do it for.
-    return undefined;
+    const match = [...client.getObservableQueries('all')].find(
+      (query) => query.queryName !== undefined && resultKey(query.queryName, query.variables) === wanted,
+    );
+    // None: the component is gone (the shopper left the page), there is nothing left to do it for.
+    return match ? call(match) : undefined;
   }
 
   // What a hook or a handler asks of the client itself is done by the real one.
@@ -153,12 +126,12 @@ export class HydrationClient {
 }
 
 /** What useQuery asks of the observable its client's watchQuery returns, answered from the server's results. */
-export class SnapshotQuery {
+export class ServerResultQuery {
   options: WatchOptions & { initialFetchPolicy: string };
   private result: SnapshotResult;
 
   constructor(
-    private readonly client: HydrationClient,
+    private readonly client: ServerResultsClient,
     options: WatchOptions,
   ) {
     // As Apollo's ObservableQuery: a query that starts skipped ('standby') fetches with the default once asked.

@@ -1,13 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { ApolloProvider, skipToken, useQuery } from '@apollo/client/react';
-import type { ReactNode } from 'react';
+import { act, type ReactNode } from 'react';
 import type { ApolloClient } from '@apollo/client';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockGraphQL } from '../test/graphql-mock';
 import { cardProduct } from '../test/fixtures';
 import { apolloClient } from './apollo-client';
 import { LatestProductsDocument } from './generated/graphql';
-import { HydrationClient, type ServerResult } from './hydration-client';
+import { ServerResultsClient, type ServerResult } from './server-results-client';
+import { lacksNothing } from './stand-in-guard';
+
+/** The @apollo/client whose hooks the stand-in was checked against (docs/decisions/017-first-visit-without-the-client.md). */
+const CHECKED_APOLLO_CLIENT = '4.3.8';
 
 // Apollo's own useQuery on the stand-in, as a first visit runs it, and then on the real client it is handed to.
 const served: ServerResult = {
@@ -32,10 +37,35 @@ function Skippable({ limit }: { limit: number | undefined }) {
 /** `ui` under a provider of `client`, as main.tsx provides the stand-in or the real one. */
 const on = (client: ApolloClient, ui: ReactNode) => <ApolloProvider client={client}>{ui}</ApolloProvider>;
 
-function standIn(results: readonly ServerResult[], loadClient = vi.fn(() => Promise.resolve(apolloClient))) {
-  const client = new HydrationClient(results, loadClient, () => Promise.resolve(apolloClient));
-  return { client, loadClient, asClient: client as unknown as ApolloClient };
+function standIn(
+  results: readonly ServerResult[],
+  loadClient = vi.fn(() => Promise.resolve(apolloClient)),
+  handedOver = () => Promise.resolve(apolloClient),
+) {
+  const client = new ServerResultsClient(results, loadClient, handedOver);
+  return { client, loadClient, asClient: lacksNothing(client, 'ApolloClient') as unknown as ApolloClient };
 }
+
+describe('the stand-in and the Apollo it stands in for', () => {
+  it('was checked against the installed @apollo/client', () => {
+    const installed = (JSON.parse(readFileSync('node_modules/@apollo/client/package.json', 'utf8')) as { version: string }).version;
+    expect(
+      installed,
+      `@apollo/client is now ${installed}: re-check what its hooks call on a client and an ObservableQuery against ` +
+        'web/src/graphql/server-results-client.ts (docs/decisions/017-first-visit-without-the-client.md), then update CHECKED_APOLLO_CLIENT.',
+    ).toBe(CHECKED_APOLLO_CLIENT);
+  });
+
+  it('names a member it lacks when Apollo asks for one (in development builds and tests)', () => {
+    const { asClient } = standIn([served]);
+    expect(() => (asClient as unknown as Record<string, unknown>).getObservableQueries).toThrow(
+      /stand-in for ApolloClient lacks "getObservableQueries"/,
+    );
+    const query = asClient.watchQuery({ query: LatestProductsDocument, variables: { limit: 4 } }) as unknown as Record<string, unknown>;
+    expect(() => query.subscribeToMore).not.toThrow();
+    expect(() => query.hasObservers).toThrow(/stand-in for ObservableQuery lacks "hasObservers"/);
+  });
+});
 
 describe('the stand-in client of a first visit', () => {
   it('answers a query the page was rendered with, with no request and without loading the client', () => {
@@ -77,6 +107,38 @@ describe('the stand-in client of a first visit', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(requests).toEqual([]);
     expect(screen.getByText('Court Runner, Trail Mocc')).toBeTruthy();
+  });
+
+  it('a refetch asked of the stand-in is done on the hook’s observable of the real client, once the hooks are on it', async () => {
+    mockGraphQL([]);
+    let handOver: (client: ApolloClient) => void = () => undefined;
+    const handedOver = new Promise<ApolloClient>((resolve) => (handOver = resolve));
+    const { asClient, client } = standIn([served], undefined, () => handedOver);
+    let asked: Promise<unknown> = Promise.resolve();
+    function Refetchable() {
+      const query = useQuery(LatestProductsDocument, { variables: { limit: 4 } });
+      return (
+        <button
+          onClick={() => {
+            asked = query.refetch();
+          }}
+        >
+          {query.data?.latestProducts.length ?? 0} shoes
+        </button>
+      );
+    }
+    const { rerender } = render(on(asClient, <Refetchable />));
+    fireEvent.click(screen.getByRole('button', { name: '2 shoes' }));
+    client.primeCache(apolloClient);
+    rerender(on(apolloClient, <Refetchable />));
+    const onReal = [...apolloClient.getObservableQueries('all')].find((query) => query.queryName === 'LatestProducts');
+    expect(onReal).toBeDefined();
+    const real = vi.spyOn(onReal!, 'refetch').mockResolvedValue({ data: served.data });
+    await act(async () => {
+      handOver(apolloClient);
+      await asked;
+    });
+    expect(real).toHaveBeenCalledTimes(1);
   });
 
   it('does what the client itself is asked (here a reset) on the real client', async () => {
