@@ -6,6 +6,9 @@
 import { z } from 'zod/mini';
 import { MAX_LINE_QUANTITY } from './store-rules.js';
 
+/** A cart as section 7's `cartData` holds it, in every layer: product id → size → quantity. */
+export type CartData = Record<string, Record<string, number>>;
+
 /** The catalogue's ids and size labels are no longer than these (api/src/catalog/product.ts). */
 export const MAX_PRODUCT_ID_LENGTH = 64;
 export const MAX_SIZE_LENGTH = 20;

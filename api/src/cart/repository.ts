@@ -1,8 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { CartData } from '../../../domain/cart-line.js';
 import type { Database } from '../db/schema.js';
-
-/** The spec's cart shape: product id → size → quantity. */
-export type CartData = Record<string, Record<string, number>>;
 
 export async function readCart(db: Kysely<Database>, userId: string): Promise<CartData> {
   const rows = await db

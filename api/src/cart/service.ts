@@ -4,7 +4,8 @@ import type { Product } from '../catalog/product.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import { addOne, readCart, setQuantity, type CartData } from './repository.js';
+import type { CartData } from '../../../domain/cart-line.js';
+import { addOne, readCart, setQuantity } from './repository.js';
 
 interface LineKey {
   productId: string;

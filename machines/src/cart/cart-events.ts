@@ -1,9 +1,8 @@
 // The cart as an event log (decision 005): the events, the stored log's shape and how a stored log is read back.
 import { z } from 'zod/mini';
-import { cartQuantitySchema, productIdSchema, sizeSchema } from '../../../domain/cart-line.js';
+import { cartQuantitySchema, productIdSchema, sizeSchema, type CartData } from '../../../domain/cart-line.js';
 
-/** The server's `cartData`: product id → size → quantity. */
-export type CartData = Record<string, Record<string, number>>;
+export type { CartData };
 
 interface CartEventBase {
   /** Unique within the log. */

@@ -41,7 +41,7 @@ function toWorking(cart: CartData): WorkingCart {
 }
 
 // A removed line leaves no 0 behind, and a product with no lines left disappears, as the server's rows do.
-function toCartData(working: WorkingCart): CartData {
+function cartDataOf(working: WorkingCart): CartData {
   const cart = emptyCart();
   for (const [itemId, sizes] of working) {
     const kept = [...sizes].filter(([, quantity]) => quantity > 0);
@@ -61,7 +61,7 @@ export function foldCart(events: Iterable<CartEvent>, base: CartData = emptyCart
     if (!sizes) working.set(event.itemId, (sizes = new Map<string, number>()));
     sizes.set(event.size, quantityAfter(sizes.get(event.size) ?? 0, event));
   }
-  return toCartData(working);
+  return cartDataOf(working);
 }
 
 export interface CartLine {

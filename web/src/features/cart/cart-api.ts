@@ -13,7 +13,7 @@ interface ServerLine {
 }
 
 /** The server's lines as the machine's cartData: product id → size → quantity. */
-export function toCartData(lines: readonly ServerLine[]): CartData {
+export function cartDataFromLines(lines: readonly ServerLine[]): CartData {
   // Null-prototype maps, as the machine's own fold makes, so an id such as "__proto__" is only ever data.
   const cart = Object.create(null) as CartData;
   for (const { productId, size, quantity } of lines) {
@@ -26,7 +26,7 @@ export function toCartData(lines: readonly ServerLine[]): CartData {
 export async function fetchServerCart(): Promise<CartData> {
   const answer = await callStore({ query: ServerCartDocument, variables: {} });
   if (answer.status === 'refused') throw new Error(answer.message);
-  return toCartData(answer.data.cart.lines);
+  return cartDataFromLines(answer.data.cart.lines);
 }
 
 /**
@@ -40,6 +40,6 @@ export async function sendCartChange(change: CartChange): Promise<CartChangeResu
     mutation: UpdateCartLineDocument,
     variables: { productId: change.itemId, size: change.size, quantity: change.quantity },
   });
-  if (answer.status === 'answered') return { status: 'applied', cartData: toCartData(answer.data.updateCartLine.lines) };
+  if (answer.status === 'answered') return { status: 'applied', cartData: cartDataFromLines(answer.data.updateCartLine.lines) };
   return { status: 'refused', message: answer.message };
 }
