@@ -1,13 +1,6 @@
-import styles from './cart.module.css';
+import { LoadFailed } from '../../shared/load-failed';
 
 /** Says that the cart's product details (names, prices) could not be loaded, and offers to ask again. */
 export function ProductsFailedNotice({ onRetry }: { onRetry: () => void }) {
-  return (
-    <p className={styles.notice} role="alert">
-      The product details could not be loaded.{' '}
-      <button type="button" className={styles.textButton} onClick={onRetry}>
-        Try again
-      </button>
-    </p>
-  );
+  return <LoadFailed inline title="The product details could not be loaded." onRetry={onRetry} />;
 }

@@ -1,6 +1,7 @@
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { EarlyControl } from '../../shared/early-taps';
+import { LoadFailed } from '../../shared/load-failed';
 import { COLLECTION_META } from '../../shared/prerendered-routes';
 import ui from '../../shared/ui.module.css';
 import { useDocumentMeta } from '../../shared/use-document-meta';
@@ -40,7 +41,7 @@ const COLLECTION_FORM = 'collection-view';
 export default function CollectionPage() {
   const [view, updateView] = useCollectionParams();
   const heading = collectionHeading(view);
-  useDocumentMeta(collectionTitle(view), COLLECTION_META.description);
+  useDocumentMeta(collectionTitle(view), COLLECTION_META.description, collectionHref(view));
   const showSearch = useSearchVisibility();
   const sortId = useId();
   // The page can arrive rendered with its products before its code (docs/decisions/008).
@@ -148,13 +149,7 @@ export default function CollectionPage() {
               </>
             )
           ) : error ? (
-            <div className={styles.empty} role="alert">
-              <h2 className={styles.emptyTitle}>The collection could not be loaded</h2>
-              <p>{error.message}</p>
-              <button type="button" className={ui.button} onClick={retry}>
-                Try again
-              </button>
-            </div>
+            <LoadFailed title="The collection could not be loaded" message={error.message} onRetry={retry} />
           ) : (
             <ul className={grid.grid} aria-busy="true" aria-label="Loading products">
               <SkeletonItems count={SKELETON_CARDS} />

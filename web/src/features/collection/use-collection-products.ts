@@ -2,6 +2,7 @@ import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { readGraphQLError } from '../../graphql/graphql-error';
+import { retryWith } from '../../shared/load-failed';
 import { CollectionProductsDocument, type CollectionProductsQuery } from '../../graphql/generated/graphql';
 import { type CollectionParams, toProductFilter } from './collection-params';
 
@@ -57,6 +58,6 @@ export function useCollectionProducts(view: CollectionParams): CollectionProduct
     loadingMore,
     error: error ? { message: readGraphQLError(error).message } : undefined,
     loadMore,
-    retry: () => void refetch().catch(() => undefined),
+    retry: retryWith(refetch),
   };
 }

@@ -1,15 +1,12 @@
-import { useQuery } from '@apollo/client/react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { RELATED_PRODUCTS_LIMIT } from '#domain/store-rules';
+import { LoadFailed } from '../../shared/load-failed';
 import { NotFoundMessage } from '../../shared/not-found-message';
 import { earlyTaps, takeEarlyTaps, type EarlyControl } from '../../shared/early-taps';
 import { showToast } from '../../shared/toasts';
 import ui from '../../shared/ui.module.css';
 import { useDocumentMeta } from '../../shared/use-document-meta';
 import { useHydrated } from '../../shared/use-hydrated';
-import { ProductDetailDocument, type ProductDetailQuery } from '../../graphql/generated/graphql';
-import { readGraphQLError } from '../../graphql/graphql-error';
 import { useAddToCart } from '../cart';
 import { categoryLabel, typeLabel } from '../../shared/catalog/catalog-labels';
 import { formatPrice } from '../../shared/catalog/format-price';
@@ -19,6 +16,7 @@ import { ProductGallery } from './product-gallery';
 import styles from './product-page.module.css';
 import { ProductPageSkeleton } from './product-page-skeleton';
 import { isSoldOut, SizePicker, type SizeAvailability } from './size-picker';
+import { useProductDetail, type DetailedProduct } from './use-product-detail';
 
 export const PRODUCT_NOTES = [
   '100% Original Product',
@@ -31,20 +29,13 @@ const SELECT_SIZE = 'Select product size!';
 
 export default function ProductPage() {
   const { productId = '' } = useParams();
-  const { data, loading, error, refetch } = useQuery(ProductDetailDocument, {
-    variables: { id: productId, relatedLimit: RELATED_PRODUCTS_LIMIT },
-  });
-  const product = data?.product;
-  // A failed retry has been logged and toasted by the client; the page keeps offering "Try again".
-  const retry = () => void refetch().catch(() => undefined);
+  const { product, loading, failure, retry } = useProductDetail(productId);
 
   if (product) return <ProductDetail key={product.id} product={product} />;
   if (loading) return <ProductPageSkeleton />;
-  if (error) return <ProductLoadFailed message={readGraphQLError(error).message} onRetry={retry} />;
+  if (failure !== undefined) return <ProductLoadFailed message={failure} onRetry={retry} />;
   return <ProductNotFound />;
 }
-
-type Product = NonNullable<ProductDetailQuery['product']>;
 
 /** A size tapped before the app took over, if the product has it and it is not sold out. */
 function keptSize(sizes: readonly string[], stock: readonly SizeAvailability[]): string | null {
@@ -52,7 +43,7 @@ function keptSize(sizes: readonly string[], stock: readonly SizeAvailability[]):
   return size !== undefined && sizes.includes(size) && !isSoldOut(stock, size) ? size : null;
 }
 
-function ProductDetail({ product }: { product: Product }) {
+function ProductDetail({ product }: { product: DetailedProduct }) {
   useDocumentMeta(product.name, product.description.slice(0, 155));
   const [size, setSize] = useState<string | null>(() => keptSize(product.sizes, product.stock));
   // Shown beside the sizes as well as in the toast (which may be far from them), until a size is picked. An ADD TO
@@ -179,10 +170,8 @@ function ProductNotFound() {
 function ProductLoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   useDocumentMeta('Product', 'Product details');
   return (
-    <NotFoundMessage title="This product could not be loaded" text={message}>
-      <button type="button" className={ui.button} onClick={onRetry}>
-        Try again
-      </button>
-    </NotFoundMessage>
+    <div className="container">
+      <LoadFailed title="This product could not be loaded" message={message} onRetry={onRetry} />
+    </div>
   );
 }
