@@ -9,7 +9,7 @@ import { locationText, renderApp } from '../test/render-app';
 describe('app shell', () => {
   it('an unknown route shows the not-found page', async () => {
     renderApp('/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible();
     // The title is set in an effect, which may run just after the heading is in the document.
     await waitFor(() => expect(document.title).toContain('Page not found'));
   });
@@ -20,7 +20,7 @@ describe('app shell', () => {
     ['/orders', 'My orders'],
   ])('%s has its own page', async (url, heading) => {
     renderApp(url);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
   });
 
   it('the nav links HOME and COLLECTION and shows the cart count linking to /cart', () => {
@@ -93,6 +93,6 @@ describe('app shell', () => {
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(window.localStorage.getItem('kadam.session.token')).toBeNull();
     expect(locationText(container)).toBe('/');
-    expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeVisible();
   });
 });

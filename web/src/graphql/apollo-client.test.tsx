@@ -23,7 +23,7 @@ describe('Apollo client', () => {
     renderWithProviders(<ToastHost />, '/', [fail(LatestProductsDocument, { limit: 4 }, 'Catalogue is down')]);
 
     await expect(latest(4)).rejects.toThrow('Catalogue is down');
-    expect(await screen.findByText('Catalogue is down')).toBeTruthy();
+    expect(await screen.findByText('Catalogue is down')).toBeInTheDocument();
     expect(log).toHaveBeenCalledWith('[GraphQL LatestProducts]', expect.objectContaining({ message: 'Catalogue is down' }));
   });
 

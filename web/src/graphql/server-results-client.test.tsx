@@ -72,7 +72,7 @@ describe('the stand-in client of a first visit', () => {
     const requests = mockGraphQL([]);
     const { asClient, loadClient } = standIn([served]);
     render(on(asClient, <Latest limit={4} />));
-    expect(screen.getByText('Court Runner, Trail Mocc')).toBeTruthy();
+    expect(screen.getByText('Court Runner, Trail Mocc')).toBeVisible();
     expect(requests).toEqual([]);
     expect(loadClient).not.toHaveBeenCalled();
   });
@@ -81,7 +81,7 @@ describe('the stand-in client of a first visit', () => {
     mockGraphQL([]);
     const { asClient, loadClient } = standIn([served]);
     render(on(asClient, <Latest limit={8} />));
-    expect(screen.getByText('loading')).toBeTruthy();
+    expect(screen.getByText('loading')).toBeVisible();
     expect(loadClient).toHaveBeenCalled();
   });
 
@@ -89,10 +89,10 @@ describe('the stand-in client of a first visit', () => {
     mockGraphQL([]);
     const { asClient, loadClient } = standIn([served]);
     const { rerender } = render(on(asClient, <Skippable limit={undefined} />));
-    expect(screen.getByText('skipped')).toBeTruthy();
+    expect(screen.getByText('skipped')).toBeVisible();
     expect(loadClient).not.toHaveBeenCalled();
     rerender(on(asClient, <Skippable limit={8} />));
-    expect(screen.getByText('loading')).toBeTruthy();
+    expect(screen.getByText('loading')).toBeVisible();
     expect(loadClient).toHaveBeenCalled();
   });
 
@@ -102,11 +102,11 @@ describe('the stand-in client of a first visit', () => {
     const { rerender } = render(on(asClient, <Latest limit={4} />));
     client.primeCache(apolloClient);
     rerender(on(apolloClient, <Latest limit={4} />));
-    expect(screen.getByText('Court Runner, Trail Mocc')).toBeTruthy();
+    expect(screen.getByText('Court Runner, Trail Mocc')).toBeVisible();
     // A tick for any fetch the real client would have started.
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(requests).toEqual([]);
-    expect(screen.getByText('Court Runner, Trail Mocc')).toBeTruthy();
+    expect(screen.getByText('Court Runner, Trail Mocc')).toBeVisible();
   });
 
   it('a refetch asked of the stand-in is done on the hook’s observable of the real client, once the hooks are on it', async () => {

@@ -1,4 +1,5 @@
 // Shared setup for the web component tests (jsdom).
+import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setSearchVisibility } from '../features/collection/search-visibility';

@@ -42,17 +42,17 @@ describe('cart page', () => {
     // The unit price on each line of the runner, and the line total of the one pair of UK 9 (2 × 4,499 for UK 8).
     expect(within(list).getAllByText('₹4,499')).toHaveLength(3);
     expect(lineTotals(list)).toEqual(['Line total ₹8,998', 'Line total ₹4,499', 'Line total ₹1,299']);
-    expect(within(list).getByText('UK 9')).toBeTruthy();
+    expect(within(list).getByText('UK 9')).toBeVisible();
     expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Stride Pro Running Shoe, size UK 8' }).value).toBe('2');
 
     // 2 × 4499 + 4499 + 1299 = 14,796; plus the shipping fee of 10.
-    await waitFor(() => expect(totalsPanel().getByText('₹14,796')).toBeTruthy());
-    expect(totalsPanel().getByText('Shipping Fee')).toBeTruthy();
-    expect(totalsPanel().getByText('₹10')).toBeTruthy();
-    expect(totalsPanel().getByText('₹14,806')).toBeTruthy();
+    await waitFor(() => expect(totalsPanel().getByText('₹14,796')).toBeVisible());
+    expect(totalsPanel().getByText('Shipping Fee')).toBeVisible();
+    expect(totalsPanel().getByText('₹10')).toBeVisible();
+    expect(totalsPanel().getByText('₹14,806')).toBeVisible();
     expect(screen.getByRole('link', { name: 'PROCEED TO CHECKOUT' }).getAttribute('href')).toBe('/place-order');
     expect(screen.getByRole('link', { name: 'VIEW MY ORDERS' }).getAttribute('href')).toBe('/orders');
-    expect(screen.getByRole('link', { name: 'Cart, 4 items' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 4 items' })).toBeVisible();
   });
 
   it('a quantity change updates the line, the totals and the badge; empty and 0 are ignored', async () => {
@@ -62,14 +62,14 @@ describe('cart page', () => {
 
     const input = await screen.findByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Stride Pro Running Shoe, size UK 8' });
     await user.clear(input);
-    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
     await user.type(input, '0');
-    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
     await user.clear(input);
     await user.type(input, '3');
-    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
-    expect(totalsPanel().getByText('₹13,497')).toBeTruthy();
-    expect(totalsPanel().getByText('₹13,507')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+    expect(totalsPanel().getByText('₹13,497')).toBeVisible();
+    expect(totalsPanel().getByText('₹13,507')).toBeVisible();
 
     // Leaving the box after typing 0 shows the cart's quantity again.
     await user.clear(input);
@@ -93,14 +93,14 @@ describe('cart page', () => {
     expect(minus.getAttribute('aria-disabled')).toBe('true');
     await user.click(minus);
     expect(input.value).toBe('1');
-    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 
     await user.click(plus);
     await user.click(plus);
     expect(input.value).toBe('3');
     expect(lineTotals(list)).toEqual(['Line total ₹13,497']);
-    expect(totalsPanel().getByText('₹13,497')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
+    expect(totalsPanel().getByText('₹13,497')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
     expect(minus.getAttribute('aria-disabled')).toBe('false');
     await user.click(minus);
     expect(input.value).toBe('2');
@@ -112,7 +112,7 @@ describe('cart page', () => {
     expect(plus.getAttribute('aria-disabled')).toBe('true');
     await user.click(plus);
     expect(input.value).toBe('99');
-    expect(screen.getByRole('link', { name: 'Cart, 99 items' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 99 items' })).toBeVisible();
   });
 
   it('the delete icon removes the line', async () => {
@@ -122,11 +122,11 @@ describe('cart page', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Remove Coast Strap Sandal, size UK 5' }));
     expect(screen.queryByText('Coast Strap Sandal')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Remove Stride Pro Running Shoe, size UK 8' }));
     await user.click(screen.getByRole('button', { name: 'Remove Stride Pro Running Shoe, size UK 9' }));
-    expect(await screen.findByText('Your cart is empty.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+    expect(await screen.findByText('Your cart is empty.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
   });
 
   it('a product the catalogue no longer has shows "Product not found for ID: {id}" and adds nothing to the totals', async () => {
@@ -134,8 +134,8 @@ describe('cart page', () => {
     storeGuestCart([guestCart[0]!, { productId: 'gone-shoe', size: 'UK 7', quantity: 1 }]);
     renderApp('/cart', [cartProductsAnswer(['gone-shoe', 'men-run'], [runner])]);
 
-    expect(await screen.findByText('Product not found for ID: gone-shoe')).toBeTruthy();
-    expect(totalsPanel().getByText('₹8,998')).toBeTruthy();
+    expect(await screen.findByText('Product not found for ID: gone-shoe')).toBeVisible();
+    expect(totalsPanel().getByText('₹8,998')).toBeVisible();
     // It can still be removed.
     await user.click(screen.getByRole('button', { name: 'Remove product gone-shoe, size UK 7' }));
     expect(screen.queryByText(/Product not found/)).toBeNull();
@@ -150,21 +150,21 @@ describe('cart page', () => {
     const list = await screen.findByRole('list', { name: 'Cart items' });
     await within(list).findAllByText('Stride Pro Running Shoe');
     const [uk8, uk9, sandalLine] = within(list).getAllByRole('listitem');
-    expect(within(uk9!).getByText('Sold out')).toBeTruthy();
-    expect(within(uk8!).getByText('Only 1 left')).toBeTruthy();
+    expect(within(uk9!).getByText('Sold out')).toBeVisible();
+    expect(within(uk8!).getByText('Only 1 left')).toBeVisible();
     expect(within(sandalLine!).queryByText(/Sold out|left/)).toBeNull();
     // Checkout stays open: the order is the gate, and these notices say what it would refuse.
-    expect(screen.getByRole('link', { name: 'PROCEED TO CHECKOUT' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'PROCEED TO CHECKOUT' })).toBeVisible();
 
     await user.click(within(uk8!).getByRole('button', { name: 'Set to 1: Stride Pro Running Shoe, size UK 8' }));
     expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Stride Pro Running Shoe, size UK 8' }).value).toBe('1');
     expect(screen.queryByText('Only 1 left')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
 
     await user.click(within(uk9!).getByRole('button', { name: 'Remove sold-out Stride Pro Running Shoe, size UK 9' }));
     expect(screen.queryByText('Sold out')).toBeNull();
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
-    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
   });
 
   it('signed in, a stock fix reaches the account’s cart through the outbox like any change', async () => {
@@ -189,12 +189,12 @@ describe('cart page', () => {
       size: 'UK 8',
       quantity: 1,
     });
-    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   });
 
   it('an empty cart says so and offers the collection', async () => {
     renderApp('/cart');
-    expect(await screen.findByText('Your cart is empty.')).toBeTruthy();
+    expect(await screen.findByText('Your cart is empty.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/collection');
     expect(screen.queryByRole('region', { name: 'Cart totals' })).toBeNull();
   });
@@ -220,7 +220,7 @@ describe('cart page', () => {
     const update = requests.find((sent) => sent.operationName === 'UpdateCartLine')!;
     expect(update.variables).toEqual({ productId: 'men-run', size: 'UK 8', quantity: 5 });
     expect(update.authorization).toBe('Bearer token-asha');
-    expect(screen.getByRole('link', { name: 'Cart, 5 items' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 5 items' })).toBeVisible();
   });
 
   it('a change the server refuses is toasted once and the server’s cart replaces it', async () => {
@@ -235,9 +235,9 @@ describe('cart page', () => {
     ]);
 
     await user.click(await screen.findByRole('button', { name: 'Remove Stride Pro Running Shoe, size UK 8' }));
-    expect(await screen.findByText('This line cannot be changed')).toBeTruthy();
+    expect(await screen.findByText('This line cannot be changed')).toBeVisible();
     // The refusal is not retried; the server's cart is fetched again and the line comes back.
-    expect(await screen.findByRole('button', { name: 'Remove Stride Pro Running Shoe, size UK 8' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Remove Stride Pro Running Shoe, size UK 8' })).toBeVisible();
     expect(requests.filter((sent) => sent.operationName === 'UpdateCartLine')).toHaveLength(1);
     expect(requests.filter((sent) => sent.operationName === 'ServerCart')).toHaveLength(2);
   });

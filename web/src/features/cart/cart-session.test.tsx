@@ -28,14 +28,14 @@ describe('cart and session', () => {
         { updateCartLine: lines(['men-run', 'UK 8', 1], ['men-run', 'UK 9', 2]) },
       ),
     ]);
-    expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 
     act(() => setSessionToken('token-asha'));
-    expect(await screen.findByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
     await waitFor(() => expect(requests.some((sent) => sent.operationName === 'UpdateCartLine')).toBe(true));
 
     act(() => clearSessionToken());
-    expect(await screen.findByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
     expect(window.localStorage.getItem(CART_STORAGE_KEY)).toBe(JSON.stringify({ version: 1, synced: 0, events: [] }));
   });
 
@@ -48,20 +48,20 @@ describe('cart and session', () => {
       cartProductsAnswer(['men-run'], [runner]),
       serverCartAnswer([]),
     ]);
-    expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
 
     act(() => setSessionToken(token({ sub: 'asha', iat: 2 })));
     await new Promise((settle) => setTimeout(settle, 50));
-    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
 
     act(() => setSessionToken(token({ sub: 'ravi', iat: 3 })));
-    expect(await screen.findByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
   });
 
   it('a guest cart survives a reload (it is read back from local storage)', async () => {
     storeGuestCart([{ productId: 'men-run', size: 'UK 8', quantity: 4 }]);
     renderApp('/cart', [cartProductsAnswer(['men-run'], [runner])]);
-    expect(await screen.findByRole('link', { name: 'Cart, 4 items' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Cart, 4 items' })).toBeVisible();
   });
 
   it('a reload while a change was on its way does not count it twice', async () => {
@@ -84,7 +84,7 @@ describe('cart and session', () => {
     ]);
 
     await waitFor(() => expect(requests.some((sent) => sent.operationName === 'UpdateCartLine')).toBe(true));
-    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   });
 
   describe('in a tab that follows another (which sends the outbox)', () => {
@@ -133,7 +133,7 @@ describe('cart and session', () => {
       answerTheFirstFetch();
 
       await waitFor(() => expect(requests.filter((sent) => sent.operationName === 'ServerCart')).toHaveLength(2));
-      expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
+      expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
       const stored = parseStoredCartLog(window.localStorage.getItem(CART_STORAGE_KEY), () => undefined);
       expect(foldCart(stored.events)).toEqual({ 'men-run': { 'UK 8': 1 } });
     });

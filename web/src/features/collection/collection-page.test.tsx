@@ -48,11 +48,11 @@ describe('collection page', () => {
       ),
     ]);
 
-    expect(await screen.findByText('Stride Pro Running Shoe')).toBeTruthy();
-    expect(screen.getByText('1 product for “run”')).toBeTruthy();
+    expect(await screen.findByText('Stride Pro Running Shoe')).toBeVisible();
+    expect(screen.getByText('1 product for “run”')).toBeVisible();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Men’s sneakers');
     expect(document.title).toMatch(/^Men’s sneakers \|/);
-    expect(screen.getByText('ID: men-run')).toBeTruthy();
+    expect(screen.getByText('ID: men-run')).toBeVisible();
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /Men/ }).checked).toBe(true);
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /Sneakers/ }).checked).toBe(true);
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort products' }).value).toBe('PRICE_ASC');
@@ -60,9 +60,15 @@ describe('collection page', () => {
   });
 
   it('shows skeleton cards while the products load', async () => {
-    renderApp('/collection', [collectionMock({ filter: {}, sort: 'RELEVANT', first: 24 }, productsPage([runner]))]);
-    expect(await screen.findByRole('list', { name: 'Loading products' })).toBeTruthy();
-    expect(await screen.findByText('Stride Pro Running Shoe')).toBeTruthy();
+    let answerNow: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answerNow = resolve));
+    renderApp('/collection', [
+      answer(CollectionProductsDocument, { filter: {}, sort: 'RELEVANT', first: 24 }, productsPage([runner]), held),
+    ]);
+    expect(await screen.findByRole('list', { name: 'Loading products' })).toBeVisible();
+    answerNow();
+    expect(await screen.findByText('Stride Pro Running Shoe')).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'Loading products' })).not.toBeInTheDocument();
   });
 
   it('ticking a checkbox writes the filter into the URL and queries with it', async () => {
@@ -77,7 +83,7 @@ describe('collection page', () => {
     await user.click(screen.getByRole('checkbox', { name: /Women/ }));
 
     expect(locationText(container)).toBe('/collection?category=WOMEN');
-    expect(await screen.findByText('Breeze Strap Sandal')).toBeTruthy();
+    expect(await screen.findByText('Breeze Strap Sandal')).toBeVisible();
     expect(screen.queryByText('Stride Pro Running Shoe')).toBeNull();
   });
 
@@ -91,7 +97,7 @@ describe('collection page', () => {
     ]);
     // A sold-out product is marked on its card.
     const soldOutCard = (await screen.findByText('Gone Runner')).closest('a')!;
-    expect(within(soldOutCard).getByText('Sold out')).toBeTruthy();
+    expect(within(soldOutCard).getByText('Sold out')).toBeVisible();
     expect(within(screen.getByText('Stride Pro Running Shoe').closest('a')!).queryByText('Sold out')).toBeNull();
 
     const inStock = screen.getByRole<HTMLInputElement>('checkbox', { name: 'In stock only' });
@@ -105,7 +111,7 @@ describe('collection page', () => {
 
     await user.click(screen.getByRole('checkbox', { name: 'In stock only' }));
     expect(locationText(container)).toBe('/collection?category=MEN');
-    expect(await screen.findByText('Gone Runner')).toBeTruthy();
+    expect(await screen.findByText('Gone Runner')).toBeVisible();
   });
 
   it('an empty result with filters says so and offers Clear all, which empties the filters and search but keeps the sort', async () => {
@@ -123,7 +129,7 @@ describe('collection page', () => {
     await user.click(within(empty).getByRole('link', { name: 'Clear all' }));
 
     expect(locationText(container)).toBe('/collection?sort=PRICE_DESC');
-    expect(await screen.findByText('Stride Pro Running Shoe')).toBeTruthy();
+    expect(await screen.findByText('Stride Pro Running Shoe')).toBeVisible();
     expect(screen.getByPlaceholderText<HTMLInputElement>('Search...').value).toBe('');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('All collections');
   });
@@ -140,7 +146,7 @@ describe('collection page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Search results');
     await user.click(within(empty).getByRole('link', { name: 'See all shoes' }));
     expect(locationText(container)).toBe('/collection');
-    expect(await screen.findByText('Stride Pro Running Shoe')).toBeTruthy();
+    expect(await screen.findByText('Stride Pro Running Shoe')).toBeVisible();
   });
 
   it('shows a chip per active filter and search; removing one leaves the others, Clear all removes them all', async () => {
@@ -166,11 +172,11 @@ describe('collection page', () => {
 
     await user.click(within(chips).getByRole('link', { name: 'Remove filter: Women' }));
     expect(locationText(container)).toBe('/collection?type=SANDALS&inStock=true&q=breeze');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sandals' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sandals' })).toBeVisible();
 
     await user.click(within(screen.getByRole('group', { name: 'Active filters' })).getByRole('link', { name: 'Clear all' }));
     expect(locationText(container)).toBe('/collection');
-    expect(await screen.findByText('Stride Pro Running Shoe')).toBeTruthy();
+    expect(await screen.findByText('Stride Pro Running Shoe')).toBeVisible();
     expect(screen.queryByRole('group', { name: 'Active filters' })).toBeNull();
   });
 
@@ -185,8 +191,8 @@ describe('collection page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
 
-    expect(await screen.findByText('Breeze Strap Sandal')).toBeTruthy();
-    expect(screen.getByText('Stride Pro Running Shoe')).toBeTruthy();
+    expect(await screen.findByText('Breeze Strap Sandal')).toBeVisible();
+    expect(screen.getByText('Stride Pro Running Shoe')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
@@ -203,12 +209,12 @@ describe('collection page', () => {
     await screen.findByText('Stride Pro Running Shoe');
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('The catalogue is busy')).toBeTruthy();
-    expect(screen.getByText('Stride Pro Running Shoe')).toBeTruthy();
+    expect(await screen.findByText('The catalogue is busy')).toBeVisible();
+    expect(screen.getByText('Stride Pro Running Shoe')).toBeVisible();
 
     await user.click(await screen.findByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('Breeze Strap Sandal')).toBeTruthy();
-    expect(screen.getByText('Stride Pro Running Shoe')).toBeTruthy();
+    expect(await screen.findByText('Breeze Strap Sandal')).toBeVisible();
+    expect(screen.getByText('Stride Pro Running Shoe')).toBeVisible();
     expect(requests.filter((sent) => sent.operationName === 'CollectionProducts')).toHaveLength(3);
   });
 
@@ -222,9 +228,9 @@ describe('collection page', () => {
     ]);
 
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('The catalogue is down')).toBeTruthy();
+    expect(within(alert).getByText('The catalogue is down')).toBeVisible();
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Stride Pro Running Shoe')).toBeTruthy();
+    expect(await screen.findByText('Stride Pro Running Shoe')).toBeVisible();
   });
 
   it('FILTERS opens the filters in a sheet that counts the results as boxes are ticked, and closes back to the sidebar', async () => {
@@ -242,31 +248,31 @@ describe('collection page', () => {
     expect(toggle.getAttribute('aria-controls')).toBe(sheet.id);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     // The checkboxes are in the sheet, and only there.
-    expect(within(sheet).getByText('CATEGORIES')).toBeTruthy();
+    expect(within(sheet).getByText('CATEGORIES')).toBeVisible();
     expect(screen.getAllByRole('checkbox', { name: /Women/ })).toHaveLength(1);
-    expect(within(sheet).getByRole('button', { name: 'Show 2 results' })).toBeTruthy();
+    expect(within(sheet).getByRole('button', { name: 'Show 2 results' })).toBeVisible();
 
     await user.click(within(sheet).getByRole('checkbox', { name: /Women/ }));
-    expect(await within(sheet).findByRole('button', { name: 'Show 1 result' })).toBeTruthy();
-    expect(within(sheet).getByRole('link', { name: 'Clear filters' })).toBeTruthy();
+    expect(await within(sheet).findByRole('button', { name: 'Show 1 result' })).toBeVisible();
+    expect(within(sheet).getByRole('link', { name: 'Clear filters' })).toBeVisible();
 
     await user.click(within(sheet).getByRole('button', { name: 'Show 1 result' }));
     expect(sheet.hasAttribute('open')).toBe(false);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /Women/ }).checked).toBe(true);
-    expect(screen.getByText('Breeze Strap Sandal')).toBeTruthy();
+    expect(screen.getByText('Breeze Strap Sandal')).toBeVisible();
   });
 
   it('the nav search toggle hides and shows the search box', async () => {
     const user = userEvent.setup();
     renderApp('/collection', [collectionMock({ filter: {}, sort: 'RELEVANT', first: 24 }, productsPage([runner]))]);
     await screen.findByText('Stride Pro Running Shoe');
-    expect(screen.getByPlaceholderText('Search...')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Search...')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Hide search', pressed: true }));
     expect(screen.queryByPlaceholderText('Search...')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Show search' }));
-    expect(screen.getByPlaceholderText('Search...')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Search...')).toBeVisible();
   });
 
   it('typing a search writes q into the URL and queries with it', async () => {
@@ -280,7 +286,7 @@ describe('collection page', () => {
     await user.type(screen.getByPlaceholderText('Search...'), 'breeze{Enter}');
 
     expect(locationText(container)).toBe('/collection?q=breeze');
-    expect(await screen.findByText('1 product for “breeze”')).toBeTruthy();
+    expect(await screen.findByText('1 product for “breeze”')).toBeVisible();
     expect(screen.queryByText('Stride Pro Running Shoe')).toBeNull();
   });
 });

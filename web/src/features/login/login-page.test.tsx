@@ -17,20 +17,20 @@ describe('login page', () => {
     const user = userEvent.setup();
     renderApp('/login');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
     expect(screen.queryByLabelText('Name')).toBeNull();
     expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
     expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
     expect(screen.getByText('Forgot your password?').tagName).toBe('P');
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeTruthy();
-    expect(screen.getByLabelText('Name')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
+    expect(screen.getByLabelText('Name')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Login Here' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
     expect(screen.queryByLabelText('Name')).toBeNull();
   });
 
@@ -43,9 +43,9 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('Password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-    expect(screen.getByText('Name is required')).toBeTruthy();
-    expect(screen.getByText('Please enter a valid email')).toBeTruthy();
-    expect(screen.getByText(/at least 8 characters/)).toBeTruthy();
+    expect(screen.getByText('Name is required')).toBeVisible();
+    expect(screen.getByText('Please enter a valid email')).toBeVisible();
+    expect(screen.getByText(/at least 8 characters/)).toBeVisible();
     const name = screen.getByLabelText('Name');
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(name);
@@ -102,7 +102,7 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong-pass');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+    expect(await screen.findByText('Invalid email or password')).toBeVisible();
     expect(getSessionToken()).toBeNull();
     expect(locationText(container)).toBe('/login');
     expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('asha@example.com');
@@ -152,7 +152,7 @@ describe('login page', () => {
 
     expect(
       await screen.findByText('The store is too busy to create your account right now. Please try again in a few minutes.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Sign Up' }).getAttribute('aria-disabled')).toBe('false');
     expect(within(container.querySelector('form')!).getByRole('status').textContent).toBe('');
     expect(locationText(container)).toBe('/login');

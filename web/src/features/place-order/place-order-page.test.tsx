@@ -79,7 +79,7 @@ describe('place order page', () => {
   it('signed out, it sends the shopper to /login and back here afterwards', async () => {
     const { container } = renderApp('/place-order');
     await waitFor(() => expect(locationText(container)).toBe('/login?next=%2Fplace-order'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   });
 
   it('signed out with the hosted sign-in ready, it stays and offers its modal, which returns here, and the email form beside it', async () => {
@@ -104,13 +104,13 @@ describe('place order page', () => {
 
   it('shows the delivery form, the totals and cash on delivery as the one, chosen method', async () => {
     signedInCheckout();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Delivery information' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Delivery information' })).toBeVisible();
     expect(screen.getByLabelText('Email address').getAttribute('type')).toBe('email');
     expect(screen.getByLabelText('Phone').getAttribute('type')).toBe('tel');
     expect(screen.getByLabelText('Zip code').getAttribute('inputmode')).toBe('numeric');
     for (const label of Object.values(LABELS)) expect(screen.getByLabelText(label).hasAttribute('required')).toBe(true);
     const totals = within(screen.getByRole('region', { name: 'Cart totals' }));
-    expect(await totals.findByText('₹9,008')).toBeTruthy();
+    expect(await totals.findByText('₹9,008')).toBeVisible();
     const method = screen.getByRole('radio', { name: 'CASH ON DELIVERY' });
     expect((method as HTMLInputElement).checked).toBe(true);
     expect(screen.getAllByRole('radio')).toHaveLength(1);
@@ -122,9 +122,9 @@ describe('place order page', () => {
     const [line] = await within(list).findAllByRole('listitem');
     await within(line!).findByText('Stride Pro Running Shoe');
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
-    expect(within(line!).getByRole('img', { name: 'Stride Pro Running Shoe' })).toBeTruthy();
-    expect(within(line!).getByText('Size UK 8')).toBeTruthy();
-    expect(within(line!).getByText('Qty 2')).toBeTruthy();
+    expect(within(line!).getByRole('img', { name: 'Stride Pro Running Shoe' })).toBeVisible();
+    expect(within(line!).getByText('Size UK 8')).toBeVisible();
+    expect(within(line!).getByText('Qty 2')).toBeVisible();
     expect(within(line!).getByText('Line total').parentElement?.textContent).toBe('Line total ₹8,998');
     expect(screen.getByRole('link', { name: 'Edit cart' }).getAttribute('href')).toBe('/cart');
   });
@@ -145,7 +145,7 @@ describe('place order page', () => {
     await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
     await waitFor(() => expect(lookups()).toBe(2));
     await user.click(await screen.findByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('₹9,008')).toBeTruthy();
+    expect(await screen.findByText('₹9,008')).toBeVisible();
     expect(screen.queryByText(/product details could not be loaded/)).toBeNull();
     expect(requests.filter((sent) => sent.operationName === 'PlaceOrder')).toHaveLength(0);
   });
@@ -158,9 +158,9 @@ describe('place order page', () => {
     await user.type(screen.getByLabelText('Zip code'), '12');
     await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
 
-    expect(screen.getByText('First name is required')).toBeTruthy();
-    expect(screen.getByText('Zip code must be 3 to 10 digits')).toBeTruthy();
-    expect(screen.getByText('Phone is required')).toBeTruthy();
+    expect(screen.getByText('First name is required')).toBeVisible();
+    expect(screen.getByText('Zip code must be 3 to 10 digits')).toBeVisible();
+    expect(screen.getByText('Phone is required')).toBeVisible();
     expect(document.activeElement).toBe(screen.getByLabelText('First name'));
     expect(requests.filter((sent) => sent.operationName === 'PlaceOrder')).toHaveLength(0);
   });
@@ -188,9 +188,9 @@ describe('place order page', () => {
 
     await waitFor(() => expect(locationText(container)).toBe('/orders'));
     expect(requests.filter((sent) => sent.operationName === 'PlaceOrder')).toHaveLength(1);
-    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
     // The confirmation names the order: its reference and what is in it.
-    expect(await screen.findByText('Order placed (order O1): Stride Pro Running Shoe, ₹9,008, cash on delivery.')).toBeTruthy();
+    expect(await screen.findByText('Order placed (order O1): Stride Pro Running Shoe, ₹9,008, cash on delivery.')).toBeVisible();
   });
 
   it('a refused order is toasted and the form is kept', async () => {
@@ -204,11 +204,11 @@ describe('place order page', () => {
 
     await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
 
-    expect(await screen.findByText('Prices have changed. Please review your cart.')).toBeTruthy();
+    expect(await screen.findByText('Prices have changed. Please review your cart.')).toBeVisible();
     expect(locationText(container)).toBe('/place-order');
     expect(screen.getByLabelText<HTMLInputElement>('Street').value).toBe('12 MG Road');
-    expect(screen.getByRole('button', { name: 'PLACE ORDER' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'PLACE ORDER' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
   });
 
   it('an order refused for stock names the lines and what is left, keeps the form and the cart, and the fixed cart is a new order', async () => {
@@ -263,19 +263,19 @@ describe('place order page', () => {
 
     const refusal = await screen.findByRole('region', { name: 'Not enough pairs in stock' });
     expect(document.activeElement).toBe(refusal);
-    expect(within(refusal).getByText(/Only 1 left of Stride Pro Running Shoe, UK 8/)).toBeTruthy();
-    expect(within(refusal).getByText(/you asked for 2/)).toBeTruthy();
+    expect(within(refusal).getByText(/Only 1 left of Stride Pro Running Shoe, UK 8/)).toBeVisible();
+    expect(within(refusal).getByText(/you asked for 2/)).toBeVisible();
     expect(within(refusal).queryByText(/Coast Strap Sandal/)).toBeNull();
     // Nothing else is lost: the address, the other line, the cart.
     expect(locationText(container)).toBe('/place-order');
     expect(screen.getByLabelText<HTMLInputElement>('Street').value).toBe('12 MG Road');
-    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
 
     await user.click(within(refusal).getByRole('button', { name: 'Set to 1: Stride Pro Running Shoe, size UK 8' }));
-    expect(await screen.findByRole('region', { name: 'Your cart is updated' })).toBeTruthy();
-    expect(screen.getByText('Now 1 in your cart')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
-    expect(await within(screen.getByRole('region', { name: 'Cart totals' })).findByText('₹5,808')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Your cart is updated' })).toBeVisible();
+    expect(screen.getByText('Now 1 in your cart')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+    expect(await within(screen.getByRole('region', { name: 'Cart totals' })).findByText('₹5,808')).toBeVisible();
     await waitFor(() => expect(requests.filter((sent) => sent.operationName === 'UpdateCartLine')).toHaveLength(1));
 
     vi.spyOn(globalThis.crypto, 'randomUUID').mockReturnValueOnce(FIXED_KEY);
@@ -301,10 +301,10 @@ describe('place order page', () => {
     await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
 
     const refusal = await screen.findByRole('region', { name: 'Not enough pairs in stock' });
-    expect(within(refusal).getByText(/Stride Pro Running Shoe, UK 8 is sold out/)).toBeTruthy();
+    expect(within(refusal).getByText(/Stride Pro Running Shoe, UK 8 is sold out/)).toBeVisible();
     await user.click(within(refusal).getByRole('button', { name: 'Remove Stride Pro Running Shoe, size UK 8' }));
-    expect(await screen.findByText('Removed')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+    expect(await screen.findByText('Removed')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
   });
 
   it('an OUT_OF_STOCK refusal without lines it can read is shown as its message', async () => {
@@ -315,7 +315,7 @@ describe('place order page', () => {
     pinIdempotencyKey();
     await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
 
-    expect(await screen.findByText('Some sizes are sold out')).toBeTruthy();
+    expect(await screen.findByText('Some sizes are sold out')).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Not enough pairs in stock' })).toBeNull();
     expect(screen.getByLabelText<HTMLInputElement>('Street').value).toBe('12 MG Road');
   });

@@ -29,10 +29,10 @@ describe('product page', () => {
   it('shows the name, price, sizes, the three notes and up to 5 related products', async () => {
     renderApp('/product/men-run', [found]);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Stride Pro Running Shoe' })).toBeTruthy();
-    expect(screen.getByText('₹4,499')).toBeTruthy();
-    for (const size of product.sizes) expect(screen.getByRole('button', { name: size })).toBeTruthy();
-    for (const note of PRODUCT_NOTES) expect(screen.getByText(note)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stride Pro Running Shoe' })).toBeVisible();
+    expect(screen.getByText('₹4,499')).toBeVisible();
+    for (const size of product.sizes) expect(screen.getByRole('button', { name: size })).toBeVisible();
+    for (const note of PRODUCT_NOTES) expect(screen.getByText(note)).toBeVisible();
     const related = screen.getByRole('region', { name: 'Related products' });
     expect(within(related).getAllByRole('link')).toHaveLength(5);
     expect(document.title).toContain('Stride Pro Running Shoe');
@@ -51,7 +51,7 @@ describe('product page', () => {
     expect(inline?.getAttribute('role')).toBe('alert');
     expect(sizes.contains(inline)).toBe(true);
     expect(screen.queryByText('Added to cart')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
 
     // Picking a size takes the inline message back.
     await user.click(within(sizes).getByRole('button', { name: 'UK 8' }));
@@ -82,11 +82,11 @@ describe('product page', () => {
     expect(screen.getByRole('button', { name: 'UK 7' }).getAttribute('aria-pressed')).toBe('false');
 
     await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
-    expect(await screen.findByText('Added to cart')).toBeTruthy();
+    expect(await screen.findByText('Added to cart')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Cart, 1 item' }).textContent).toBe('1');
 
     await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
-    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
   });
 
   it('switches the main image when a thumbnail is clicked', async () => {
@@ -110,16 +110,16 @@ describe('product page', () => {
     expect(soldOut.getAttribute('aria-pressed')).toBeNull();
     // ADD TO CART has no size to add.
     await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
-    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
 
     expect(screen.queryByText(/Only \d+ left/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'UK 8' }));
-    expect(screen.getByText('Only 2 left')).toBeTruthy();
+    expect(screen.getByText('Only 2 left')).toBeVisible();
     // A size with more pairs says nothing.
     await user.click(screen.getByRole('button', { name: 'UK 7' }));
     expect(screen.queryByText(/Only \d+ left/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
-    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   });
 
   it('a sold-out product says so, and its ADD TO CART is disabled with the reason', async () => {
@@ -129,13 +129,13 @@ describe('product page', () => {
 
     const add = await screen.findByRole<HTMLButtonElement>('button', { name: 'ADD TO CART' });
     expect(add.disabled).toBe(true);
-    expect(add.getAttribute('aria-describedby')).toBeTruthy();
+    expect(add).toHaveAttribute('aria-describedby');
     expect(document.getElementById(add.getAttribute('aria-describedby')!)?.textContent).toBe('Every size of this shoe is sold out.');
-    expect(within(screen.getByRole('article')).getByText('Sold out')).toBeTruthy();
+    expect(within(screen.getByRole('article')).getByText('Sold out')).toBeVisible();
     for (const size of product.sizes)
       expect(screen.getByRole<HTMLButtonElement>('button', { name: `${size}, sold out` }).disabled).toBe(true);
     await user.click(add);
-    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
   });
 
   it('a sold-out related product is marked on its card', async () => {
@@ -149,7 +149,7 @@ describe('product page', () => {
 
     const region = await screen.findByRole('region', { name: 'Related products' });
     const [first, second] = within(region).getAllByRole('link');
-    expect(within(first!).getByText('Sold out')).toBeTruthy();
+    expect(within(first!).getByText('Sold out')).toBeVisible();
     expect(first!.textContent).toContain('Related Runner 1');
     expect(within(second!).queryByText('Sold out')).toBeNull();
   });
@@ -157,7 +157,7 @@ describe('product page', () => {
   it('an unknown id shows "Product not found" with a link back to the collection', async () => {
     renderApp('/product/no-such-shoe', [answer(ProductDetailDocument, { id: 'no-such-shoe', relatedLimit: 5 }, { product: null })]);
 
-    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeVisible();
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: 'Browse the collection' }).getAttribute('href')).toBe('/collection');
   });

@@ -43,12 +43,12 @@ describe('hero', () => {
   it('the preview offers the next video, and the videos carry no sound and can be paused', async () => {
     const user = userEvent.setup();
     const { container } = renderWithProviders(<Hero />);
-    expect(screen.getByRole('button', { name: 'Show video 2 of 4' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show video 2 of 4' })).toBeVisible();
     for (const video of container.querySelectorAll('video')) expect(video.muted).toBe(true);
 
     // jsdom has no matchMedia, so the hero treats motion as unwanted and starts paused.
     await user.click(screen.getByRole('button', { name: 'Play background video' }));
-    expect(screen.getByRole('button', { name: 'Pause background video' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pause background video' })).toBeVisible();
   });
 
   describe('on a screen taller than wide', () => {
@@ -79,6 +79,6 @@ describe('hero', () => {
   it('shows the store name in capitals and the tagline', () => {
     renderWithProviders(<Hero />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('KADAM');
-    expect(screen.getByText('Footwear designed for everyday elegance — because less is always more.')).toBeTruthy();
+    expect(screen.getByText('Footwear designed for everyday elegance — because less is always more.')).toBeVisible();
   });
 });
