@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -18,8 +17,10 @@ import { catalogRoutes } from './catalog/routes.js';
 import { createCatalogService } from './catalog/service.js';
 import type { ApiConfig } from './config.js';
 import type { StoreDatabase } from './db/database.js';
+import { crossOriginClients } from './http/cross-origin-clients.js';
 import { ApiError, BusyError, UnreadableBodyError } from './http/errors.js';
 import { adminOrderRoutes } from './order/admin-routes.js';
+import { afterOrderRoutes } from './order/after-order-routes.js';
 import { orderRoutes } from './order/routes.js';
 import { adminStockRoutes } from './stock/routes.js';
 import { userRoutes } from './user/routes.js';
@@ -78,6 +79,11 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY === '' ? false : config.TRUST_PROXY,
   });
+  const clients = crossOriginClients({
+    origins: config.CORS_ORIGINS,
+    assetBaseUrl: config.ASSET_BASE_URL,
+    failuresAs200: config.FAILURES_AS_200,
+  });
 
   // An empty body on the spec's "empty body" calls is read as no body at all; anything else must be valid JSON.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -96,9 +102,9 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
       error instanceof ApiError ? { status: error.statusCode, message: error.message } : describeFrameworkError(error);
     // A busy refusal is the API working as designed, not a failure worth an error line per shopper in a burst.
     if (status >= 500 && !(error instanceof BusyError)) request.log.error({ err: error }, 'request failed');
-    // FAILURES_AS_200: for clients that show a failure's message only from a 2xx answer (axios). A body that could
-    // not be read keeps its status, as an unknown endpoint does (the not-found handler), like the seed's backend.
-    const sent = config.FAILURES_AS_200 && !isUnreadableBody(error) ? 200 : status;
+    // FAILURES_AS_200, or a page of CORS_ORIGINS: for clients that show a failure's message only from a 2xx answer
+    // (axios). A body that could not be read keeps its status, as an unknown endpoint does, like the seed's backend.
+    const sent = clients.failuresAs200(request) && !isUnreadableBody(error) ? 200 : status;
     // Kept at any status: with FAILURES_AS_200 the header (and the message) still say when to try again.
     if (error instanceof BusyError) void reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.code(sent).send({ success: false, message, ...(error instanceof ApiError ? error.details : {}) });
@@ -107,16 +113,8 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
     reply.code(404).send({ success: false, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }),
   );
 
-  // Browser clients on other origins (the seed's original React app): only the listed origins, exact match.
-  if (config.CORS_ORIGINS.length > 0) {
-    await app.register(cors, {
-      origin: config.CORS_ORIGINS,
-      methods: ['GET', 'HEAD', 'POST'],
-      allowedHeaders: ['content-type', 'authorization', 'token', 'idempotency-key'],
-      exposedHeaders: ['retry-after', 'etag'],
-      maxAge: 600,
-    });
-  }
+  // Browser clients on other origins (the lineage's shop and admin apps): only the listed origins, exact match.
+  await clients.register(app);
   // Product images are public: pages on other origins (a shop's own client, behind a CDN or the BFF) may embed them.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/images/')) void reply.header('cross-origin-resource-policy', 'cross-origin');
@@ -147,7 +145,7 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
   });
 
   app.get('/api/health', () => ({ success: true, message: 'ok' }));
-  catalogRoutes(app, catalog);
+  catalogRoutes(app, catalog, clients);
   userRoutes(app, {
     db,
     tokens,
@@ -168,6 +166,7 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
   const uploadsDir = uploadsDirOf(config.DATA_DIR);
   adminRoutes(app, { admin, authRateLimit: { max: config.AUTH_RATE_LIMIT_MAX, timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS } });
   adminOrderRoutes(app, { db, admin });
+  afterOrderRoutes(app, { db, shoppers, admin });
   await adminProductRoutes(app, { database, catalog, admin, uploadsDir, imageMaxBytes: config.IMAGE_UPLOAD_MAX_BYTES });
   adminStockRoutes(app, { database, admin });
   await registerUploadedImages(app, uploadsDir);

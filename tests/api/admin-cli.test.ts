@@ -3,6 +3,7 @@ import { startApi, type RunningApi } from '../support/api-process.js';
 import { ADMIN, ADMIN_ENV, adminLogin, runShop } from '../support/back-office.js';
 import { BACKENDS, freshDatabaseEnv, openStoreDatabase } from '../support/databases.js';
 import { call } from '../support/http.js';
+import { readStockRows, setStockRows, stockKey } from '../support/stock-rows.js';
 import { listProducts, signUp, TEST_JWT_SECRET, VALID_ADDRESS, type CatalogProduct } from '../support/store-api.js';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -122,7 +123,9 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
     });
     const lost = await runShop(['status', 'no-such-order', 'Lost'], env);
     expect(lost.code).toBe(2);
-    expect(lost.stderr).toContain('Unknown status "Lost": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered');
+    expect(lost.stderr).toContain(
+      'Unknown status "Lost": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered, Cancelled',
+    );
     const unknown = await runShop(['refund'], env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Unknown command "refund".');
@@ -208,6 +211,114 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
     expect(single.body.product).not.toHaveProperty('lowStock');
     expect((await runShop(['stock', '--low', '100000'], env)).stdout).not.toContain(shoe._id);
   });
+
+  it('cancels an order until it ships, putting its pairs back, and refuses a move the table does not allow', async () => {
+    const shopper = await signUp(api.url);
+    const shoe = (await listProducts(api.url))[14]!;
+    const size = shoe.sizes[0]!;
+    const database = openStoreDatabase(env, api.dataDir);
+    try {
+      await setStockRows(database.db, [{ productId: shoe._id, size, quantity: 5 }]);
+      const placed = await call(
+        api.url,
+        'POST',
+        '/api/order/place',
+        { address: VALID_ADDRESS, items: [{ _id: shoe._id, size, quantity: 2 }] },
+        { token: shopper.token },
+      );
+      const orderId = (placed.body.order as { _id: string })._id;
+      expect((await readStockRows(database.db)).get(stockKey(shoe._id, size))).toBe(3);
+      expect(await runShop(['status', orderId, 'cancelled'], env)).toMatchObject({
+        code: 0,
+        stdout: `Order ${orderId}: Order Placed → Cancelled\n`,
+      });
+      expect((await readStockRows(database.db)).get(stockKey(shoe._id, size))).toBe(5);
+      expect(await runShop(['status', orderId, 'Packing'], env)).toMatchObject({
+        code: 1,
+        stderr: 'This order was cancelled: it cannot change any more.\n',
+      });
+    } finally {
+      await database.destroy();
+    }
+  }, 120_000);
+
+  it('lists the return and exchange requests newest first, and approves, refuses, receives and closes them', async () => {
+    const shopper = await signUp(api.url, 'Nikhil Das');
+    const shoe = (await listProducts(api.url))[15]!;
+    const [size, wanted] = shoe.sizes as [string, string];
+    const admin = { headers: { token: await adminLogin(api.url) } };
+    expect(await runShop(['returns'], env)).toMatchObject({ code: 0, stdout: 'No return or exchange requests yet.\n' });
+    const placed = await call(
+      api.url,
+      'POST',
+      '/api/order/place',
+      { address: VALID_ADDRESS, items: [{ _id: shoe._id, size, quantity: 2 }] },
+      { token: shopper.token },
+    );
+    const orderId = (placed.body.order as { _id: string })._id;
+    await call(api.url, 'POST', '/api/order/status', { orderId, status: 'Delivered' }, admin);
+    const ask = async (body: Record<string, unknown>) => {
+      const res = await call(
+        api.url,
+        'POST',
+        '/api/order/return',
+        { orderId, productId: shoe._id, size, quantity: 1, ...body },
+        { token: shopper.token },
+      );
+      expect(res.status).toBe(201);
+      return (res.body.order as { returns: Array<{ _id: string }> }).returns.at(-1)!._id;
+    };
+    const returned = await ask({ kind: 'return', reason: 'Arrived damaged' });
+    const exchanged = await ask({ kind: 'exchange', reason: 'Does not fit', exchangeSize: wanted });
+
+    const listed = await runShop(['returns'], env);
+    expect(listed.code).toBe(0);
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^DATE \(UTC\)\s+REQUEST\s+STATUS\s+KIND\s+QTY\s+SIZE\s+ORDER\s+SHOPPER: REASON$/);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(exchanged);
+    expect(lines[1]).toContain(`${size} → ${wanted}`);
+    expect(lines[1]).toMatch(new RegExp(`Requested\\s+exchange\\s+1\\s+.*Nikhil Das <${shopper.email}>: Does not fit$`));
+    expect(lines[2]).toContain(returned);
+
+    expect(await runShop(['return', returned, 'refuse'], env)).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^Return refused: .* is now Refused\n$/) as string,
+    });
+    expect(await runShop(['return', returned, 'refuse'], env)).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^The return is already Refused/) as string,
+    });
+    // These change nothing, so they run side by side.
+    const [refusedOnly, requestedOnly, noRequest, unknown, badStatus] = await Promise.all([
+      runShop(['returns', '--status', 'refused'], env),
+      runShop(['returns', '--status', 'Requested'], env),
+      runShop(['return', 'no-such-request', 'close'], env),
+      runShop(['return', exchanged, 'refund'], env),
+      runShop(['returns', '--status', 'Lost'], env),
+    ]);
+    expect(refusedOnly).toMatchObject({ code: 0, stdout: expect.stringContaining(returned) as string });
+    expect(requestedOnly.stdout).not.toContain(returned);
+    expect(requestedOnly.stdout).toContain(exchanged);
+    expect(noRequest).toMatchObject({ code: 1, stderr: 'Return not found for ID: no-such-request\n' });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown action "refund": use one of approve, refuse, received, close');
+    expect(badStatus.code).toBe(2);
+    expect(badStatus.stderr).toContain('Unknown return status "Lost"');
+
+    for (const action of ['approve', 'received', 'close']) {
+      expect((await runShop(['return', exchanged, action], env)).code, action).toBe(0);
+    }
+    const shopView = await call(api.url, 'POST', '/api/order/returns', { status: 'Closed' }, admin);
+    const closed = (shopView.body.returns as Array<{ _id: string; history: Array<{ by: string }> }>).find((r) => r._id === exchanged)!;
+    expect(closed.history).toHaveLength(3);
+    expect(closed.history.every((h) => h.by.startsWith('command line ('))).toBe(true);
+
+    expect(await runShop(['return', exchanged, 'approve'], env)).toMatchObject({
+      code: 1,
+      stderr: 'Only a Requested request can be approved: this one is Closed.\n',
+    });
+  }, 120_000);
 });
 
 describe('npm run shop -- admin-password', () => {

@@ -5,7 +5,8 @@ import { BACKENDS } from '../support/databases.js';
 import { call } from '../support/http.js';
 import { listProducts, signUp, useApi, VALID_ADDRESS, type CatalogProduct, type Shopper } from '../support/store-api.js';
 
-// The admin contract's orders: POST /api/order/list (every shopper's, newest first, paged) and POST /api/order/status
+// The admin contract's orders: POST /api/order/list (every shopper's, paged back in time, each page oldest first as the
+// lineage's backend answers it) and POST /api/order/status
 // (the lineage's statuses, each change kept).
 
 interface ShopOrder {
@@ -54,15 +55,15 @@ describe.each(BACKENDS)("the shop's orders on %s", (backend) => {
     return (res.body.orders as Array<{ _id: string; status: string }>).find((o) => o._id === orderId)?.status;
   };
 
-  it("lists every shopper's orders newest first, with the shopper, address, items, amount, status, payment and date", async () => {
+  it("lists every shopper's orders oldest first, with the shopper, address, items, amount, status, payment and date", async () => {
     const asha = await signUp(api().url, 'Asha Rao');
     const ravi = await signUp(api().url, 'Ravi Menon');
     const first = await place(asha, shoes[0]!, 2);
     const second = await place(ravi, shoes[1]!, 1, { ...VALID_ADDRESS, firstName: 'Ravi', city: 'Kochi' });
     const { orders, nextCursor } = await list();
     expect(nextCursor).toBeNull();
-    expect(orders.slice(0, 2).map((o) => o._id)).toEqual([second, first]);
-    const [newest, older] = orders as [ShopOrder, ShopOrder];
+    expect(orders.slice(-2).map((o) => o._id)).toEqual([first, second]);
+    const [older, newest] = orders.slice(-2) as [ShopOrder, ShopOrder];
     expect(newest).toMatchObject({
       shopper: { name: 'Ravi Menon', email: ravi.email },
       address: { ...VALID_ADDRESS, firstName: 'Ravi', city: 'Kochi' },
@@ -86,14 +87,15 @@ describe.each(BACKENDS)("the shop's orders on %s", (backend) => {
     const placed: string[] = [];
     for (const shoe of shoes.slice(0, 5)) placed.push(await place(shopper, shoe));
     const everything = (await list()).orders.map((o) => o._id);
-    expect(everything.slice(0, 5)).toEqual([...placed].reverse());
+    expect(everything.slice(-5)).toEqual(placed);
 
+    // Each page is the newest orders before the cursor, oldest first: the pages, put before one another, are the list.
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
       const page = await list({ limit: 2, ...(cursor ? { cursor } : {}) });
       expect(page.orders.length).toBeLessThanOrEqual(2);
-      seen.push(...page.orders.map((o) => o._id));
+      seen.unshift(...page.orders.map((o) => o._id));
       cursor = page.nextCursor;
     } while (cursor !== null);
     expect(seen).toEqual(everything);
@@ -102,7 +104,7 @@ describe.each(BACKENDS)("the shop's orders on %s", (backend) => {
       [{ limit: 0 }, 'limit: limit must be a whole number from 1 to 1000'],
       [{ limit: 1001 }, 'limit: limit must be a whole number from 1 to 1000'],
       [{ cursor: 'bm90IG9uZSBvZiBvdXJz' }, 'cursor is not one this API gave out'],
-      [{ status: 'Lost' }, 'Unknown status "Lost": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered'],
+      [{ status: 'Lost' }, 'Unknown status "Lost": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered, Cancelled'],
       [{ page: 2 }, 'Unknown field: page'],
     ] as const) {
       expect(await call(api().url, 'POST', '/api/order/list', body, { headers: { token: admin } })).toMatchObject({
@@ -148,12 +150,12 @@ describe.each(BACKENDS)("the shop's orders on %s", (backend) => {
       [
         { orderId, status: 'shipped' },
         400,
-        'Unknown status "shipped": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered',
+        'Unknown status "shipped": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered, Cancelled',
       ],
       [
-        { orderId, status: 'Cancelled' },
+        { orderId, status: 'Lost' },
         400,
-        'Unknown status "Cancelled": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered',
+        'Unknown status "Lost": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered, Cancelled',
       ],
       [{ orderId: 'no-such-order', status: 'Shipped' }, 404, 'Order not found for ID: no-such-order'],
       [{ orderId }, 400, 'status: status is required'],
@@ -193,7 +195,10 @@ describe('admin refusals with FAILURES_AS_200', () => {
       await call(api().url, 'POST', '/api/order/status', { orderId: 'x', status: 'Lost' }, { headers: { token: admin } }),
     ).toMatchObject({
       status: 200,
-      body: { success: false, message: 'Unknown status "Lost": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered' },
+      body: {
+        success: false,
+        message: 'Unknown status "Lost": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered, Cancelled',
+      },
     });
     expect(await call(api().url, 'POST', '/api/order/list', {})).toMatchObject({
       status: 200,

@@ -159,7 +159,8 @@ describe("the back office at the store's URL with ADMIN_API_FORWARDING=true", ()
     const orderId = (placed.body.order as { _id: string })._id;
 
     const listed = await call(bff, 'POST', '/api/order/list', {}, { headers: { token } });
-    expect((listed.body.orders as Array<{ _id: string }>)[0]!._id).toBe(orderId);
+    // Oldest first, as the lineage's backend answers: the newest order is the last.
+    expect((listed.body.orders as Array<{ _id: string }>).at(-1)!._id).toBe(orderId);
     expect(await call(bff, 'POST', '/api/order/status', { orderId, status: 'Packing' }, { headers: { token } })).toMatchObject({
       status: 200,
       body: { success: true, message: 'Status updated' },

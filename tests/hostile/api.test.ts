@@ -79,12 +79,20 @@ describe('the API on sqlite, as a hostile client meets it', () => {
     });
 
     it('refuses every call that needs a token before reading its body, the back office too', async () => {
-      const calls = ['/api/cart/get', '/api/cart/add', '/api/cart/update', '/api/order/place', '/api/order/userorders'];
+      const calls = [
+        '/api/cart/get',
+        '/api/cart/add',
+        '/api/cart/update',
+        '/api/order/place',
+        '/api/order/userorders',
+        '/api/order/cancel',
+        '/api/order/return',
+      ];
       for (const url of calls) {
         const res = await call(api.url, 'POST', url, undefined, { raw: '{"not json' });
         expect(res, url).toMatchObject({ status: 401, body: { success: false, message: 'Not authorized. Please sign in.' } });
       }
-      for (const url of ['/api/order/list', '/api/order/status', '/api/product/remove']) {
+      for (const url of ['/api/order/list', '/api/order/status', '/api/order/returns', '/api/order/return/status', '/api/product/remove']) {
         const res = await call(api.url, 'POST', url, undefined, { raw: '{"not json' });
         expect(res.status, url).toBe(401);
       }

@@ -1,6 +1,8 @@
 // `npm run shop -- <command>`: the back office from a terminal, on the database the API's configuration names.
 //   orders [--status S] [--limit N]   the latest orders, newest first
-//   status <orderId> <status>         moves an order (the change is kept, as the admin contract's are)
+//   status <orderId> <status>         moves an order as the shop may (Cancelled puts its pairs back); the change is kept
+//   returns [--status S] [--limit N]  the latest return and exchange requests, newest first
+//   return <returnId> <action>        approve, refuse, received or close a request (the change is kept)
 //   stock <productId> <size> <count|untracked>   sets the pairs on hand of one size, or stops counting it
 //   stock --low [threshold]           the counted sizes with at most that many pairs left, lowest first
 //   admin-password                    reads a password (typed twice, or piped) and prints its hash for ADMIN_PASSWORD_HASH
@@ -9,6 +11,7 @@ import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { ORDER_STATUSES } from '../../../domain/back-office.js';
+import { RETURN_ACTIONS, RETURN_STATUSES, type ReturnAction } from '../../../domain/order-life.js';
 import { LOW_STOCK_THRESHOLD, stockCountSchema } from '../../../domain/stock.js';
 import { CURRENCY_SYMBOL } from '../../../domain/store-rules.js';
 import { hashPassword } from '../auth/password.js';
@@ -17,17 +20,22 @@ import { openDatabase, type StoreDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { ApiError } from '../http/errors.js';
 import { listShopOrders, type ShopOrder } from '../order/admin-repository.js';
+import { changeReturnStatus } from '../order/returns.js';
+import { listShopReturns, type ShopReturn } from '../order/returns-repository.js';
 import { changeOrderStatus } from '../order/status.js';
 import { runningOut, setStock } from '../stock/service.js';
 
 const USAGE = `Usage:
   npm run shop -- orders [--status "<status>"] [--limit <n>]
   npm run shop -- status <orderId> "<status>"
+  npm run shop -- returns [--status "<status>"] [--limit <n>]
+  npm run shop -- return <returnId> ${Object.keys(RETURN_ACTIONS).join('|')}
   npm run shop -- stock <productId> "<size>" <count|untracked>
   npm run shop -- stock --low [threshold]
   npm run shop -- admin-password
 
-Statuses: ${ORDER_STATUSES.join(', ')}`;
+Statuses: ${ORDER_STATUSES.join(', ')}
+Return statuses: ${RETURN_STATUSES.join(', ')}`;
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;
@@ -90,9 +98,7 @@ async function listOrders(config: ApiConfig, args: string[]): Promise<void> {
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals[0]!}`);
   const status = values.status === undefined ? undefined : statusNamed(values.status);
-  const limit = values.limit === undefined ? DEFAULT_LIMIT : Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
-    throw new UsageError(`--limit must be a whole number from 1 to ${MAX_LIMIT}`);
+  const limit = limitTyped(values.limit);
   const page = await withDatabase(config, ({ db }) => listShopOrders(db, { limit, before: undefined, status }));
   if (page.orders.length === 0) {
     console.log(status === undefined ? 'No orders yet.' : `No orders with status ${status}.`);
@@ -108,10 +114,81 @@ async function setStatus(config: ApiConfig, args: string[]): Promise<void> {
   const [orderId, text] = args as [string, string];
   const status = statusNamed(text);
   const by = `command line (${userInfo().username})`;
-  const outcome = await withDatabase(config, ({ db }) => changeOrderStatus(db, { orderId, status, by }));
+  const outcome = await withDatabase(config, ({ db }) => changeOrderStatus(db, { orderId, status, by, actor: 'shop' }));
   console.log(
     printable(outcome.changed ? `Order ${orderId}: ${outcome.from} → ${outcome.to}` : `Order ${orderId} is already ${outcome.to}`),
   );
+}
+
+/** The limit as typed: a whole number from 1 to MAX_LIMIT, DEFAULT_LIMIT when absent. */
+function limitTyped(text: string | undefined): number {
+  const limit = text === undefined ? DEFAULT_LIMIT : Number(text);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+    throw new UsageError(`--limit must be a whole number from 1 to ${MAX_LIMIT}`);
+  return limit;
+}
+
+function returnLine(request: ShopReturn): string {
+  const size = request.exchangeSize === null ? request.size : `${request.size} → ${request.exchangeSize}`;
+  const shopper = request.shopper.email ? `${request.shopper.name} <${request.shopper.email}>` : request.shopper.name;
+  return printable(
+    [
+      pad(dateOf(request.requestedAt), 17),
+      pad(request._id, 37),
+      pad(request.status, 10),
+      pad(request.kind, 9),
+      pad(String(request.quantity), 4),
+      pad(size, 14),
+      pad(request.reference, 10),
+      `${shopper}: ${request.reason}`,
+    ].join(' '),
+  );
+}
+
+async function listReturns(config: ApiConfig, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { status: { type: 'string' }, limit: { type: 'string' } },
+    allowPositionals: true,
+  });
+  if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals[0]!}`);
+  let status: string | undefined;
+  if (values.status !== undefined) {
+    status = RETURN_STATUSES.find((s) => s.toLowerCase() === values.status!.trim().toLowerCase());
+    if (!status) throw new UsageError(`Unknown return status "${values.status}": use one of ${RETURN_STATUSES.join(', ')}`);
+  }
+  const limit = limitTyped(values.limit);
+  const page = await withDatabase(config, ({ db }) => listShopReturns(db, { limit, before: undefined, status }));
+  if (page.returns.length === 0) {
+    console.log(status === undefined ? 'No return or exchange requests yet.' : `No requests with status ${status}.`);
+    return;
+  }
+  console.log(
+    [
+      pad('DATE (UTC)', 17),
+      pad('REQUEST', 37),
+      pad('STATUS', 10),
+      pad('KIND', 9),
+      pad('QTY', 4),
+      pad('SIZE', 14),
+      pad('ORDER', 10),
+      'SHOPPER: REASON',
+    ].join(' '),
+  );
+  for (const request of page.returns) console.log(returnLine(request));
+  if (page.nextBefore !== undefined) console.log(`… older requests not shown (--limit ${Math.min(limit * 2, MAX_LIMIT)} shows more)`);
+}
+
+async function moveReturn(config: ApiConfig, args: string[]): Promise<void> {
+  const actions = Object.keys(RETURN_ACTIONS) as ReturnAction[];
+  if (args.length !== 2) throw new UsageError(`return takes a request id and one of ${actions.join(', ')}`);
+  const [returnId, text] = args as [string, string];
+  const action = actions.find((a) => a === text.trim().toLowerCase());
+  if (!action) throw new UsageError(`Unknown action "${text}": use one of ${actions.join(', ')}`);
+  const by = `command line (${userInfo().username})`;
+  const moved = await withDatabase(config, ({ db }) => changeReturnStatus(db, { returnId, action, by }));
+  const what = `${returnId} (order ${moved.return.reference})`;
+  console.log(printable(moved.changed ? `${moved.message}: ${what} is now ${moved.return.status}` : `${moved.message}: ${what}`));
 }
 
 /** A count as typed: a whole number of pairs within the store's range (blank, "0x10" or "1e3" is not a number). */
@@ -201,6 +278,8 @@ async function adminPassword(config: ApiConfig, args: string[]): Promise<void> {
 const COMMANDS: Record<string, (config: ApiConfig, args: string[]) => Promise<void>> = {
   orders: listOrders,
   status: setStatus,
+  returns: listReturns,
+  return: moveReturn,
   stock,
   'admin-password': adminPassword,
 };

@@ -26,37 +26,42 @@ const productId = (name: string) =>
 const removeBody = z.object({ id: productId('id') }).strict();
 const singleBody = z.object({ productId: productId('productId') }).strict();
 
-/** The form's text fields as the lineage's admin app sends them: all text, sizes as a JSON array. */
-const productForm = z
-  .object({
-    name: z.string({ error: 'name is required' }),
-    description: z.string({ error: 'description is required' }),
-    price: z
-      .string({ error: 'price is required' })
-      .trim()
-      .regex(/^\d{1,9}(\.\d{1,2})?$/, 'price must be a number above 0 with at most 2 decimals, such as 1499 or 899.50')
-      .transform(Number),
-    category: z.string({ error: 'category is required' }),
-    subCategory: z.string({ error: 'subCategory is required' }),
-    sizes: z.string({ error: 'sizes is required' }).transform((text, ctx) => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = undefined;
-      }
-      if (!Array.isArray(parsed) || !parsed.every((size): size is string => typeof size === 'string')) {
-        ctx.addIssue({ code: 'custom', message: 'sizes must be a JSON array of size labels, such as ["7","8","9"]' });
-        return z.NEVER;
-      }
-      return [...new Set(parsed.map((size) => size.trim()))];
-    }),
-    bestseller: z
-      .enum(['true', 'false'], { error: 'bestseller must be "true" or "false"' })
-      .default('false')
-      .transform((value) => value === 'true'),
-  })
-  .strict();
+/**
+ * The form's text fields as the lineage's admin app sends them: all text, sizes as a JSON array. Other text fields
+ * are ignored, as the lineage's backend ignores them (one of its panels sends `bestsellerNum`).
+ */
+const productForm = z.object({
+  name: z.string({ error: 'name is required' }),
+  description: z.string({ error: 'description is required' }),
+  price: z
+    .string({ error: 'price is required' })
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'price must be a number above 0 with at most 2 decimals, such as 1499 or 899.50')
+    .transform(Number),
+  category: z.string({ error: 'category is required' }),
+  subCategory: z.string({ error: 'subCategory is required' }),
+  sizes: z.string({ error: 'sizes is required' }).transform((text, ctx) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (!Array.isArray(parsed) || !parsed.every((size): size is string => typeof size === 'string')) {
+      ctx.addIssue({ code: 'custom', message: 'sizes must be a JSON array of size labels, such as ["7","8","9"]' });
+      return z.NEVER;
+    }
+    return [...new Set(parsed.map((size) => size.trim()))];
+  }),
+  bestseller: z
+    .enum(['true', 'false'], { error: 'bestseller must be "true" or "false"' })
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+const PRODUCT_FORM_FIELDS: ReadonlySet<string> = new Set(productForm.keyof().options);
+/** Ignored text fields a form may carry, and the longest one: a panel's extra field, never a way to send a payload. */
+const MAX_IGNORED_FIELDS = 8;
+const MAX_IGNORED_FIELD_CHARS = 1024;
 
 // One sentence per refusal, naming the field: the catalogue's own rules (product.ts) decide what a product may be.
 function describeProductIssue(issue: z.core.$ZodIssue): string {
@@ -111,6 +116,7 @@ async function readProductForm(request: FastifyRequest, imageMaxBytes: number): 
   }
   const fields = new Map<string, string>();
   const images = new Map<ImageField, Buffer>();
+  let ignored = 0;
   try {
     for await (const part of request.parts()) {
       const name = part.fieldname;
@@ -123,8 +129,15 @@ async function readProductForm(request: FastifyRequest, imageMaxBytes: number): 
         if (bytes.length > 0) images.set(name, bytes);
       } else {
         if (part.valueTruncated) throw new ApiError(413, `${name.slice(0, 40)} is too long`);
+        const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        if (!PRODUCT_FORM_FIELDS.has(name)) {
+          ignored += 1;
+          if (ignored > MAX_IGNORED_FIELDS) throw new ApiError(413, 'Too many form fields');
+          if (value.length > MAX_IGNORED_FIELD_CHARS) throw new ApiError(413, `${name.slice(0, 40)} is too long`);
+          continue;
+        }
         if (fields.has(name)) throw badRequest(`${name.slice(0, 40)} is sent twice`);
-        fields.set(name, typeof part.value === 'string' ? part.value : JSON.stringify(part.value));
+        fields.set(name, value);
       }
     }
   } catch (error) {

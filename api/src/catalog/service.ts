@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
+import { SingleFlight } from '../../../lib/single-flight.js';
 import type { StoreDatabase } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { Product } from './product.js';
@@ -61,8 +62,11 @@ export function imageOriginsIn(imageLists: readonly string[], assetBaseUrl: stri
 }
 
 export interface CatalogService {
-  /** The spec's list, rebuilt only when the catalogue version changes. */
-  snapshot(): Promise<CatalogSnapshot>;
+  /**
+   * The spec's list, rebuilt only when the catalogue version changes. `imageBase` (an origin the API chose, never one
+   * a request names) makes path-absolute image URLs absolute for pages of other sites; one copy is kept per base.
+   */
+  snapshot(imageBase?: string): Promise<CatalogSnapshot>;
   /** Read from the database now, for decisions that must see the latest prices and sizes (cart, orders). */
   find(ids: readonly string[]): Promise<Map<string, Product>>;
   /** GET /api/product/query. */
@@ -85,8 +89,9 @@ const LIST_CHUNK = 500;
 export function createCatalogService(database: StoreDatabase, options: { assetBaseUrl: string }): CatalogService {
   const { db } = database;
   const querySql = querySqlFor(database.dialect);
-  let cached: CatalogSnapshot | undefined;
-  let loading: Promise<CatalogSnapshot> | undefined;
+  // One copy per image base: the API's own ('') and the one for other sites (cross-origin-clients.ts), so two.
+  const cached = new Map<string, CatalogSnapshot>();
+  const loading = new SingleFlight<CatalogSnapshot>();
   // Keyed by catalogue version, so any process sees a write at once: typo expansions per search, and the
   // products per cell per search and scope (the counts behind total and facets; paging and re-filtering reuse them).
   const expansions = new BoundedCache<ExpandedWord[]>({ maxBytes: EXPANSIONS_MAX_BYTES, sizeOf: jsonBytes });
@@ -112,14 +117,15 @@ export function createCatalogService(database: StoreDatabase, options: { assetBa
   const cellCounts = new BoundedCache<MatchCounts>({ maxBytes: COUNTS_MAX_BYTES, sizeOf: jsonBytes });
   const totals = new BoundedCache<number>({ maxBytes: TOTALS_MAX_BYTES, sizeOf: () => 8 });
 
-  const withAssetBase = (product: Product): Product => ({
+  const withImageBase = (product: Product, base: string): Product => ({
     ...product,
-    image: product.image.map((url) => (url.startsWith('/') ? options.assetBaseUrl + url : url)),
+    image: product.image.map((url) => (url.startsWith('/') ? base + url : url)),
   });
+  const withAssetBase = (product: Product): Product => withImageBase(product, options.assetBaseUrl);
 
   // The list is built in chunks (other requests are served between them) and kept only as its bytes. A write
   // landing between chunks changes the version, and the list is read again (at most three times).
-  async function load(): Promise<CatalogSnapshot> {
+  async function load(base: string): Promise<CatalogSnapshot> {
     for (let attempt = 1; ; attempt += 1) {
       const version = await readCatalogVersion(db);
       const hash = createHash('sha1');
@@ -133,7 +139,7 @@ export function createCatalogService(database: StoreDatabase, options: { assetBa
       for (let after = 0, first = true; ; first = false) {
         const rows = await listProductsAfter(db, after, LIST_CHUNK);
         if (rows.length === 0) break;
-        push((first ? '' : ',') + rows.map((row) => JSON.stringify(withAssetBase(toProduct(row)))).join(','));
+        push((first ? '' : ',') + rows.map((row) => JSON.stringify(withImageBase(toProduct(row), base))).join(','));
         after = rows.at(-1)!.position;
         // better-sqlite3 answers synchronously: let other requests in between chunks.
         await new Promise((resolve) => setImmediate(resolve));
@@ -145,15 +151,17 @@ export function createCatalogService(database: StoreDatabase, options: { assetBa
     }
   }
 
-  async function snapshot(): Promise<CatalogSnapshot> {
+  async function snapshot(imageBase = ''): Promise<CatalogSnapshot> {
+    // ASSET_BASE_URL makes every image absolute already, for every client.
+    const base = options.assetBaseUrl || imageBase;
     const version = await readCatalogVersion(db);
-    if (cached?.version === version) return cached;
-    loading ??= load()
-      .then((loaded) => (cached = loaded))
-      .finally(() => {
-        loading = undefined;
-      });
-    return loading;
+    const kept = cached.get(base);
+    if (kept?.version === version) return kept;
+    return loading.run(base, async () => {
+      const loaded = await load(base);
+      cached.set(base, loaded);
+      return loaded;
+    });
   }
 
   async function query(q: CatalogQuery): Promise<CatalogQueryAnswer> {

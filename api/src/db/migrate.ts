@@ -5,6 +5,7 @@ import * as catalogQuery from './migrations/002_catalog_query.js';
 import * as catalogSearch from './migrations/003_catalog_search.js';
 import * as backOffice from './migrations/004_back_office.js';
 import * as stock from './migrations/005_stock.js';
+import * as returns from './migrations/006_returns.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -17,6 +18,7 @@ const migrations: Record<string, DialectMigration> = {
   '003_catalog_search': catalogSearch,
   '004_back_office': backOffice,
   '005_stock': stock,
+  '006_returns': returns,
 };
 
 export async function migrateToLatest({ db, dialect }: StoreDatabase): Promise<void> {

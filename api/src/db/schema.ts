@@ -75,13 +75,42 @@ export interface OrderTable {
   idempotency_key: string | null;
 }
 
-// One row per change of an order's status (the back office, or `npm run shop -- status`).
+// One row per change of an order's status (the back office, `npm run shop -- status`, or the shopper's cancel).
 export interface OrderStatusChangeTable {
   seq: Generated<number>;
   order_id: string;
   from_status: string;
   to_status: string;
   /** The administrator's email, or the command line and the system user who ran it. */
+  changed_by: string;
+  changed_at: Millis;
+}
+
+// One return or exchange request of an order's line (migration 006, domain/order-life.ts).
+export interface OrderReturnTable {
+  seq: Generated<number>;
+  id: string;
+  order_id: string;
+  user_id: string;
+  product_id: string;
+  size: string;
+  quantity: number;
+  kind: string;
+  reason: string;
+  /** The size asked for instead, for an exchange; null for a return. */
+  exchange_size: string | null;
+  status: string;
+  requested_at: Millis;
+  updated_at: Millis;
+  idempotency_key: string | null;
+}
+
+// One row per change of a return's status (the back office, or `npm run shop -- return`).
+export interface OrderReturnChangeTable {
+  seq: Generated<number>;
+  return_id: string;
+  from_status: string;
+  to_status: string;
   changed_by: string;
   changed_at: Millis;
 }
@@ -95,4 +124,6 @@ export interface Database {
   cart_lines: CartLineTable;
   orders: OrderTable;
   order_status_changes: OrderStatusChangeTable;
+  order_returns: OrderReturnTable;
+  order_return_changes: OrderReturnChangeTable;
 }

@@ -91,3 +91,21 @@ export async function insertStatusChange(db: Executor, orderId: string, change: 
     .values({ order_id: orderId, from_status: change.from, to_status: change.to, changed_by: change.by, changed_at: change.at })
     .execute();
 }
+
+/** Every change of these orders' statuses, oldest first, by order id. */
+export async function readStatusChangesOf(db: Executor, orderIds: readonly string[]): Promise<Map<string, StatusChange[]>> {
+  const history = new Map<string, StatusChange[]>();
+  if (orderIds.length === 0) return history;
+  const changes = await db
+    .selectFrom('order_status_changes')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('seq')
+    .execute();
+  for (const change of changes) {
+    const list = history.get(change.order_id) ?? [];
+    list.push({ from: change.from_status, to: change.to_status, by: change.changed_by, at: change.changed_at });
+    history.set(change.order_id, list);
+  }
+  return history;
+}

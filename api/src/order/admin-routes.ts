@@ -48,7 +48,9 @@ export interface AdminOrderRouteDeps {
 }
 
 export function adminOrderRoutes(app: FastifyInstance, { db, admin }: AdminOrderRouteDeps): void {
-  // `{}` → `{ success, orders, nextCursor }`: every shopper's orders, newest first, a page at a time.
+  // `{}` → `{ success, orders, nextCursor }`: every shopper's orders, a page at a time going back in time. A page is
+  // the newest `limit` orders before the cursor, sent oldest first as the lineage's backend sends its list: its
+  // admin panels reverse it to show the newest on top.
   app.post(ADMIN_PATHS.listOrders, admin.guard.hooks, async (request) => {
     const body = parseBody(listBody, request.body);
     if (body.status !== undefined && !isOrderStatus(body.status)) throw badRequest(unknownStatusMessage(body.status));
@@ -56,16 +58,16 @@ export function adminOrderRoutes(app: FastifyInstance, { db, admin }: AdminOrder
     const page = await listShopOrders(db, { limit: body.limit, before, status: body.status });
     return {
       success: true,
-      orders: page.orders,
+      orders: [...page.orders].reverse(),
       nextCursor: page.nextBefore === undefined ? null : encodeCursor(page.nextBefore),
     };
   });
 
-  // `{ orderId, status }` → `{ success, message }`.
+  // `{ orderId, status }` → `{ success, message }`: any move ORDER_TRANSITIONS allows the shop, 'Cancelled' included.
   app.post(ADMIN_PATHS.orderStatus, admin.guard.hooks, async (request) => {
     const { email } = admin.guard.of(request);
     const body = parseBody(statusBody, request.body);
-    const outcome = await changeOrderStatus(db, { orderId: body.orderId, status: body.status, by: email });
+    const outcome = await changeOrderStatus(db, { orderId: body.orderId, status: body.status, by: email, actor: 'shop' });
     return { success: true, message: outcome.changed ? 'Status updated' : `The order is already ${outcome.to}` };
   });
 }

@@ -61,3 +61,26 @@ export async function listOrders(db: Executor, userId: string): Promise<Order[]>
     .execute();
   return rows.reverse().map(toOrder);
 }
+
+/** One order as stored, or undefined; with `userId`, only if it is that user's. */
+export async function findOrder(db: Executor, orderId: string, userId?: string): Promise<Order | undefined> {
+  let query = db.selectFrom('orders').selectAll().where('id', '=', orderId);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  const row = await query.executeTakeFirst();
+  return row && toOrder(row);
+}
+
+/**
+ * The user's order, its row locked until the transaction ends (a write of the value it holds, the lock both
+ * databases understand): two requests on the same order's lines then run one after the other.
+ */
+export async function lockOrder(trx: Transaction<Database>, orderId: string, userId: string): Promise<Order | undefined> {
+  const row = await trx
+    .updateTable('orders')
+    .set((eb) => ({ status: eb.ref('status') }))
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+  return row && toOrder(row);
+}

@@ -9,6 +9,7 @@ import { emptyBodySchema, parseBody } from '../http/validate.js';
 import { idempotencyKeySchema, placeOrderBodySchema } from './order.js';
 import { listOrders } from './repository.js';
 import { placeOrder } from './service.js';
+import { shopperOrders } from './shopper-orders.js';
 
 export interface OrderRouteDeps {
   db: Kysely<Database>;
@@ -44,6 +45,7 @@ export function orderRoutes(app: FastifyInstance, { db, catalog, shoppers, bodyL
   app.post('/api/order/userorders', shoppers.hooks, async (request) => {
     const user = shoppers.of(request);
     parseBody(emptyBodySchema, request.body);
-    return { success: true, orders: await listOrders(db, user.id) };
+    // Each order with what the shopper may still do with it (issue 29): extras a section 7 client ignores.
+    return { success: true, orders: await shopperOrders(db, await listOrders(db, user.id)) };
   });
 }

@@ -1,9 +1,11 @@
 import { SingleFlight } from '../../../lib/single-flight.js';
 import { StoreError } from '../errors.js';
+import type { CatalogQueryAnswer } from '../rest/section7.js';
 import { queryCatalog } from '../rest/store-api.js';
 import type { Upstream } from '../rest/upstream.js';
 import type { Catalog, CatalogSource } from './catalog.js';
 import type { ListCache } from './catalog-cache.js';
+import { FreshCheck } from './fresh-check.js';
 import { ImageOrigins } from './image-origins.js';
 import { listCatalogSource } from './list-catalog.js';
 import { queryCatalogView } from './query-catalog.js';
@@ -11,6 +13,10 @@ import { queryCatalogView } from './query-catalog.js';
 // Which catalogue the BFF reads is detected, not configured: a backend that answers the catalogue query (ours) is
 // asked per request; one that speaks only spec section 7 has its whole list held in memory. The check is made
 // once per TTL, so a backend that gains or loses the query is followed without a restart.
+// On ours, every request first asks the catalogue's version (the query with no products: one row read), by a check
+// that began after the request arrived (fresh-check.ts: one in flight, a burst shares the next): a product the back
+// office adds or removes straight at the API shows on the next request, not a TTL later. The product list the
+// store's URL passes on follows the same version. A backend without versions keeps the TTL.
 
 export interface CatalogAccessOptions {
   upstream: Upstream;
@@ -31,7 +37,7 @@ function hasNoQuery(error: unknown): boolean {
 }
 
 export function createCatalogAccess({ upstream, ttlMs, list, onSkipped, now = Date.now }: CatalogAccessOptions): CatalogSource {
-  const fromList = listCatalogSource(list, onSkipped);
+  const fromList = listCatalogSource({ get: () => list.read() }, onSkipped);
   // Shared by every version: the origins seen stay admitted (the pages' policy only grows).
   const origins = new ImageOrigins();
   // One version number for both kinds of view, so a switch between them never reuses a number a cache holds.
@@ -41,6 +47,7 @@ export function createCatalogAccess({ upstream, ttlMs, list, onSkipped, now = Da
   let current: Catalog | undefined;
   let freshUntil = 0;
   const refreshing = new SingleFlight<Catalog>();
+  const versionChecks = new FreshCheck<CatalogQueryAnswer>(() => queryCatalog(upstream, { limit: 0 }));
 
   const withOwnVersion = (view: Catalog): Catalog => {
     let own = numbered.get(view);
@@ -54,7 +61,7 @@ export function createCatalogAccess({ upstream, ttlMs, list, onSkipped, now = Da
   async function refresh(): Promise<Catalog> {
     let version: string | undefined;
     try {
-      const answer = await queryCatalog(upstream, { limit: 0 });
+      const answer = await versionChecks.run();
       version = answer.version;
       origins.add(answer.imageOrigins);
     } catch (error) {
@@ -72,14 +79,23 @@ export function createCatalogAccess({ upstream, ttlMs, list, onSkipped, now = Da
       queryVersion = version;
       current = queryCatalogView(upstream, (generation += 1), origins);
     }
-    freshUntil = now() + ttlMs;
+    // A versioned catalogue is checked on every request (above); a list, once per TTL.
+    freshUntil = version === undefined ? now() + ttlMs : 0;
     return current;
   }
 
-  return {
+  const access: CatalogSource = {
     get() {
       if (current !== undefined && now() < freshUntil) return Promise.resolve(current);
+      // Each caller needs a version checked after it arrived: the fresh check shares one among them, not the flight.
+      if (queryVersion !== undefined) return refresh();
       return refreshing.run('catalog', refresh);
     },
   };
+  // The list the store's URL passes on (site/product-list.ts) follows the version; the list catalogue reads it as is.
+  list.follow(async () => {
+    await access.get();
+    return queryVersion;
+  });
+  return access;
 }

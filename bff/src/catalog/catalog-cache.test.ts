@@ -94,6 +94,51 @@ describe('the product list cache', () => {
   });
 });
 
+describe('the product list cache following the catalogue version', () => {
+  it('reads the list again at once when the version changes, and not while it stays the same', async () => {
+    let now = 0;
+    let version: string | undefined = 'v1';
+    const api = fakeApi([shoe('a', 1)]);
+    const cache = createListCache({ ttlMs: 60_000, fetchList: (etag) => api.fetchList(etag), now: () => now });
+    cache.follow(() => Promise.resolve(version));
+    const first = await cache.get();
+    now = 10;
+    expect(await cache.get()).toBe(first);
+    expect(api.calls).toHaveLength(1);
+
+    // The back office adds a product straight at the API: a new version, long before the TTL.
+    api.replace([shoe('a', 1), shoe('b', 2)]);
+    version = 'v2';
+    now = 20;
+    const changed = await cache.get();
+    expect(parseListCopy(changed).byId.has('b')).toBe(true);
+    expect(api.calls).toHaveLength(2);
+    expect(await cache.get()).toBe(changed);
+    expect(api.calls).toHaveLength(2);
+    // The catalogue access reads its copy without asking the version.
+    version = 'v3';
+    expect(await cache.read()).toBe(changed);
+    expect(api.calls).toHaveLength(2);
+  });
+
+  it('keeps the TTL when the backend has no version, or its check fails', async () => {
+    let now = 0;
+    let answer: () => Promise<string | undefined> = () => Promise.resolve(undefined);
+    const api = fakeApi([shoe('a', 1)]);
+    const cache = createListCache({ ttlMs: 1000, fetchList: (etag) => api.fetchList(etag), now: () => now });
+    cache.follow(() => answer());
+    await cache.get();
+    api.replace([shoe('b', 2)]);
+    now = 500;
+    await cache.get();
+    answer = () => Promise.reject(new Error('down'));
+    await cache.get();
+    expect(api.calls).toHaveLength(1);
+    now = 1000;
+    expect(parseListCopy(await cache.get()).byId.has('b')).toBe(true);
+  });
+});
+
 describe('parsing a list copy', () => {
   it('leaves out what the store cannot show and refuses a list that says it failed', () => {
     const snapshot = parseListCopy({ version: 3, bytes: listOf([shoe('a', 1), { ...shoe('b', 2), category: 'Kids' }]) });

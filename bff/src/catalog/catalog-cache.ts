@@ -1,4 +1,3 @@
-import { SingleFlight } from '../../../lib/single-flight.js';
 import { StoreError } from '../errors.js';
 import { productListSchema, readProducts } from '../rest/section7.js';
 import { productListBytes } from '../rest/store-api.js';
@@ -17,8 +16,18 @@ export interface ListCopy {
 }
 
 export interface ListCache {
-  /** The current list: from memory within the TTL, else revalidated with the backend (one call for all waiters). */
+  /**
+   * The current list: from memory within the TTL, else revalidated with the backend (one call for all waiters); at
+   * once when the catalogue version it follows has changed since the copy was read.
+   */
   get(): Promise<ListCopy>;
+  /** The copy within the TTL, without asking after the version it follows (the catalogue access's own read). */
+  read(): Promise<ListCopy>;
+  /**
+   * The backend's catalogue version, asked on every `get`: undefined when it has none (a backend of spec section 7
+   * only: then the TTL alone decides). Set by the catalogue access, which knows which kind of backend it has.
+   */
+  follow(version: () => Promise<string | undefined>): void;
 }
 
 const STALE_RETRY_MS = 1000;
@@ -32,9 +41,16 @@ export interface ListCacheOptions {
 export function createListCache({ ttlMs, fetchList, now = Date.now }: ListCacheOptions): ListCache {
   let copy: ListCopy | undefined;
   let freshUntil = 0;
-  const revalidation = new SingleFlight<ListCopy>();
+  /** The one revalidation under way: every request that finds the copy stale waits on it. */
+  let revalidating: Promise<ListCopy> | undefined;
+  /** Whether the last revalidation heard from the backend (it may instead have kept the copy while it was down). */
+  let answered = false;
+  let followed: (() => Promise<string | undefined>) | undefined;
+  /** The catalogue version seen before the copy was last revalidated: the copy is at least that version. */
+  let copyVersion: string | undefined;
 
   async function revalidate(): Promise<ListCopy> {
+    answered = false;
     let answer: UpstreamBytes | NotModified;
     try {
       answer = await fetchList(copy?.etag);
@@ -50,15 +66,34 @@ export function createListCache({ ttlMs, fetchList, now = Date.now }: ListCacheO
     } else {
       copy = { version: (copy?.version ?? 0) + 1, bytes: answer.bytes, etag: answer.etag };
     }
+    answered = true;
     freshUntil = now() + ttlMs;
     return copy;
   }
 
+  const revalidateOnce = (): Promise<ListCopy> =>
+    (revalidating ??= revalidate().finally(() => {
+      revalidating = undefined;
+    }));
+  const read = (): Promise<ListCopy> => (copy && now() < freshUntil ? Promise.resolve(copy) : revalidateOnce());
+
   return {
-    get() {
-      if (copy && now() < freshUntil) return Promise.resolve(copy);
-      // Every request that finds the copy stale waits on the same upstream call.
-      return revalidation.run('list', revalidate);
+    read,
+    async get() {
+      // A failed version check leaves the TTL to decide, as for a backend without versions.
+      const version = await followed?.().catch(() => undefined);
+      if (version === undefined || version === copyVersion) return read();
+      // The catalogue changed since the copy was read (an admin call made straight to the API): it is read again
+      // now, by a call that began after this request (one under way may have begun before the change).
+      if (revalidating) await revalidating.catch(() => undefined);
+      if (version === copyVersion) return read();
+      freshUntil = 0;
+      const fresh = await revalidateOnce();
+      if (answered) copyVersion = version;
+      return fresh;
+    },
+    follow(version) {
+      followed = version;
     },
   };
 }

@@ -35,7 +35,7 @@ export function listCatalog(snapshot: CatalogSnapshot): Catalog {
 }
 
 /** The list catalogue of the list's current copy, parsed once per copy; `onSkipped` hears of products left out. */
-export function listCatalogSource(cache: ListCache, onSkipped?: (count: number) => void): CatalogSource {
+export function listCatalogSource(cache: Pick<ListCache, 'get'>, onSkipped?: (count: number) => void): CatalogSource {
   const views = new WeakMap<ListCopy, Catalog>();
   return {
     async get() {
