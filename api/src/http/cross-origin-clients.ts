@@ -1,5 +1,7 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { withAbsoluteImages } from '../../../lib/absolute-images.js';
+import { listeningOrigin } from '../../../lib/listening-origin.js';
 
 // Pages on the origins in CORS_ORIGINS (the lineage's own shop and admin apps) calling the API directly get the
 // answers the lineage's backend gives them: absolute image URLs and failures as 200 `{ success: false }` (axios
@@ -26,39 +28,13 @@ export interface CrossOriginClients {
   register(app: FastifyInstance): Promise<void>;
 }
 
-/**
- * The address the API listens on, as Fastify prints it: where a client that reached it directly finds `/images/*`.
- * Never the request's Host, which the client chooses and would write into answers a shared cache keeps.
- */
-function listeningOrigin(app: FastifyInstance): string {
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') return '';
-  if (address.family === 'IPv6') return `http://[${address.address === '::' ? '::1' : address.address}]:${String(address.port)}`;
-  return `http://${address.address === '0.0.0.0' ? '127.0.0.1' : address.address}:${String(address.port)}`;
-}
-
-/** A copy of a JSON answer with every path-absolute URL under an `image` key made absolute on `origin`. */
-export function withAbsoluteImages(value: unknown, origin: string): unknown {
-  const absolute = (url: unknown) => (typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? origin + url : url);
-  if (Array.isArray(value)) return value.map((item) => withAbsoluteImages(item, origin));
-  if (typeof value !== 'object' || value === null) return value;
-  const copy: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) {
-    if (key === 'image') copy[key] = Array.isArray(field) ? field.map(absolute) : absolute(field);
-    // The catalogue query names the origins its images are on, for a page's policy: this one too, now.
-    else if (key === 'imageOrigins' && Array.isArray(field)) copy[key] = field.includes(origin) ? field : [origin, ...(field as unknown[])];
-    else copy[key] = withAbsoluteImages(field, origin);
-  }
-  return copy;
-}
-
 export function crossOriginClients({ origins, assetBaseUrl, failuresAs200 }: CrossOriginOptions): CrossOriginClients {
   const listed = new Set(origins);
   let server: FastifyInstance | undefined;
   let ownOrigin: string | undefined;
   const admits = (request: FastifyRequest) => typeof request.headers.origin === 'string' && listed.has(request.headers.origin);
   // Read when first needed: the port is known once the API listens.
-  const imageOrigin = () => (ownOrigin ||= server ? listeningOrigin(server) : '');
+  const imageOrigin = () => (ownOrigin ||= (server && listeningOrigin(server)) ?? '');
 
   return {
     admits,

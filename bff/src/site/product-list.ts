@@ -3,7 +3,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ListCache, ListCopy } from '../catalog/catalog-cache.js';
 import { StoreError } from '../errors.js';
-import { withAbsoluteImages } from './absolute-images.js';
+import { withAbsoluteImages } from '../../../lib/absolute-images.js';
 
 // `GET /api/product/list` at the store's URL, the spec's list for any REST client of the store: answered from the
 // BFF's copy of the backend's bytes (revalidated once per CATALOG_TTL_MS with its ETag), with that ETag, so a repeat
@@ -52,7 +52,7 @@ class Body {
 
 export interface ProductListOptions {
   list: ListCache;
-  /** CORS_ORIGINS: their pages get image URLs made absolute on the store (absolute-images.ts). */
+  /** CORS_ORIGINS: their pages get image URLs made absolute on the store (lib/absolute-images.ts). */
   crossOriginClients: readonly string[];
   /** The store's origin those image URLs name (public-url.ts): the same for every request, whatever its Host. */
   storeOrigin: () => string;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { ADMIN_PATHS } from '../../../domain/back-office.js';
 import { MAX_ORDER_BODY_BYTES } from '../../../domain/store-rules.js';
 import type { Upstream } from '../rest/upstream.js';
-import { withAbsoluteImages } from './absolute-images.js';
+import { withAbsoluteImages } from '../../../lib/absolute-images.js';
 
 // The store's REST contract (spec section 7) is reachable at the store's one URL too: `/api/*` is passed to the API
 // as it came (method, body bytes, the shopper's token, an idempotency key), so a client written for the REST
