@@ -6,6 +6,8 @@
 //   them: each combination of filter, sort, search and the in-stock filter is asked once), p50/p95/p99, and apart
 //   the third of them with the in-stock filter;
 // - the collection page's HTML with its products (distinct URLs, so each is rendered), p50/p95;
+// - the whole sitemap (/sitemap.xml and every file it names, read as a crawler does, one after another): its time,
+//   URLs and files, and the BFF's resident memory before and after it, and its peak so far;
 // - the spec's list at the store's URL (the BFF's copy) against a bare node:http server sending the same bytes;
 // - the resident memory of the API and the BFF processes afterwards (and their peaks).
 // Targets at 100,000 products: p95 ≤ 50 ms through GraphQL; collection HTML ≤ 200 ms; API + BFF ≤ 1 GB; the REST
@@ -143,6 +145,32 @@ async function freshPostgresDatabase(server: PostgresServer): Promise<string> {
   return url.toString();
 }
 
+/** The whole sitemap as a crawler reads it: the index, then each file, streamed and counted, never held. */
+async function readSitemap(bffUrl: string): Promise<{ urls: number; files: number; megabytes: number }> {
+  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => new URL(match[1]!));
+  const index = await fetch(`${bffUrl}/sitemap.xml`);
+  if (!index.ok) throw new Error(`sitemap.xml answered ${String(index.status)}`);
+  const files = locs(await index.text());
+  let urls = 0;
+  let bytes = 0;
+  for (const file of files) {
+    const answer = await fetch(new URL(file.pathname, bffUrl));
+    if (!answer.ok || answer.body === null) throw new Error(`${file.pathname} answered ${String(answer.status)}`);
+    const decoder = new TextDecoder();
+    let tail = '';
+    const reader = (answer.body as ReadableStream<Uint8Array>).getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      const chunk = read.value;
+      bytes += chunk.byteLength;
+      // A </url> cut between two chunks is found once its end has arrived (the tail is shorter than the tag).
+      const text = tail + decoder.decode(chunk, { stream: true });
+      urls += text.split('</url>').length - 1;
+      tail = text.slice(-5);
+    }
+  }
+  return { urls, files: files.length, megabytes: bytes / 1024 / 1024 };
+}
+
 /** The spec's list from the BFF against a bare server sending the same bytes, 5 s each, 4 connections. */
 async function listAgainstBare(bffUrl: string): Promise<{ store: number; bare: number; megabytes: number }> {
   const bytes = Buffer.from(await (await fetch(`${bffUrl}/api/product/list`)).arrayBuffer());
@@ -231,13 +259,21 @@ try {
           }
           pages.sort((a, b) => a - b);
 
+          const beforeSitemap = memoryOf(bff);
+          const { value: sitemap, ms: sitemapMs } = await timed(() => readSitemap(bff.url));
+          const afterSitemap = memoryOf(bff);
+          const sitemapCell =
+            `${(sitemapMs / 1000).toFixed(1)} s, ${sitemap.urls.toLocaleString('en')} URLs in ${String(sitemap.files)} files (${sitemap.megabytes.toFixed(1)} MB); ` +
+            `BFF ${String(beforeSitemap.rss)} → ${String(afterSitemap.rss)} MiB (peak ${String(afterSitemap.peak)})`;
+          console.log(`sitemap: ${sitemapCell}`);
+
           const list = await listAgainstBare(bff.url);
           const apiMemory = memoryOf(api);
           const bffMemory = memoryOf(bff);
           rows.push(
             `| ${size.toLocaleString('en')} | ${database} | ${importSeconds.toFixed(1)} s | ${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))} / ${ms(percentile(latencies, 99))} | ` +
               `${ms(percentile(inStock, 50))} / ${ms(percentile(inStock, 95))} (${String(inStock.length)} queries) | ` +
-              `${ms(percentile(pages, 50))} / ${ms(percentile(pages, 95))} (${String(withProducts)}/${String(PAGES)} with products) | ${String(list.store)} / ${String(list.bare)} req/s (${(list.store / list.bare).toFixed(2)}×, ${list.megabytes.toFixed(1)} MB) | ` +
+              `${ms(percentile(pages, 50))} / ${ms(percentile(pages, 95))} (${String(withProducts)}/${String(PAGES)} with products) | ${sitemapCell} | ${String(list.store)} / ${String(list.bare)} req/s (${(list.store / list.bare).toFixed(2)}×, ${list.megabytes.toFixed(1)} MB) | ` +
               `${String(apiMemory.rss)} + ${String(bffMemory.rss)} = ${String(apiMemory.rss + bffMemory.rss)} MiB (peaks ${String(apiMemory.peak)} + ${String(bffMemory.peak)}) |`,
           );
           console.log(rows.at(-1));
@@ -255,7 +291,7 @@ try {
 }
 
 console.log(
-  '\n| products | database | import | GraphQL collection p50 / p95 / p99 ms | of which in stock only p50 / p95 ms | collection HTML p50 / p95 ms | REST list: store / bare | API + BFF memory (RSS) |',
+  '\n| products | database | import | GraphQL collection p50 / p95 / p99 ms | of which in stock only p50 / p95 ms | collection HTML p50 / p95 ms | whole sitemap | REST list: store / bare | API + BFF memory (RSS) |',
 );
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);

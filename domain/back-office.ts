@@ -22,6 +22,10 @@ export const ADMIN_PATHS = {
   login: '/api/user/admin',
   listOrders: '/api/order/list',
   orderStatus: '/api/order/status',
+  /** `{ status?, limit?, cursor? }` → the return and exchange requests, newest first. */
+  listReturns: '/api/order/returns',
+  /** `{ returnId, action }` → the request moved as RETURN_ACTIONS says. */
+  returnStatus: '/api/order/return/status',
   addProduct: '/api/product/add',
   removeProduct: '/api/product/remove',
   /** `{ productId, size, count }` (count: pairs on hand, or null to stop counting) → the product's counts. */

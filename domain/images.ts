@@ -31,3 +31,6 @@ export function imageSrcSet(src: string, widths: readonly ImageWidth[] = IMAGE_W
   if (!isOptimizable(src)) return undefined;
   return widths.map((width) => `${optimizedImageUrl(src, width)} ${String(width)}w`).join(', ');
 }
+
+/** More distinct image hosts than a shop plausibly has: a page's policy admitting them all keeps a bounded header. */
+export const MAX_IMAGE_ORIGINS = 32;

@@ -11,6 +11,7 @@ import type { GraphQLContext } from './context.js';
 import { createApollo } from './graphql/apollo.js';
 import { boundedAnswer, refuseDeepJson } from './graphql/http-limits.js';
 import { ResponseCache } from './graphql/response-cache.js';
+import { createSeo } from './seo/seo-routes.js';
 import { IDE_CSS, IDE_HTML, IDE_JS, IDE_SCRIPT_PATH, IDE_STYLE_PATH } from './ide/page.js';
 import { OrderAttempts } from './orders/order-attempts.js';
 import { shopperApi } from './rest/shopper-api.js';
@@ -152,7 +153,8 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
     forwardAdmin: config.ADMIN_API_FORWARDING,
   });
   // Pages are rendered for nobody in particular: the shopper's token stays out, whatever the request carries.
-  const pages = await loadPageRenderer(config.WEB_DIST, async () => (await catalog.get()).version);
+  const seo = createSeo({ catalog, origin: storeOrigin });
+  const pages = await loadPageRenderer(config.WEB_DIST, async () => (await catalog.get()).version, seo);
   await registerWebApp(
     app,
     config.WEB_DIST,
@@ -172,6 +174,7 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
           () => notes.incomplete !== true,
         );
       }),
+    seo,
   );
 
   app.addHook('onClose', async () => {

@@ -41,7 +41,8 @@ describe('pages rendered with their data', () => {
     expect(answer.headers.get('cache-control')).toBe('no-cache');
     const html = await answer.text();
     expect(html).toContain('data-route="/collection?category=WOMEN"');
-    expect(html).toContain('<link rel="canonical" href="/collection">');
+    // Absolute on the store's URL, the view's query in its one canonical form (issue 31).
+    expect(html).toContain(`<link rel="canonical" href="${new URL('/collection?category=WOMEN', inject('storeUrl')).href}">`);
     const positions = women.map((product) => html.indexOf(`href="/product/${product.id}"`));
     expect(positions.every((position) => position > 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
+import { orderReference } from '../../domain/order-life.js';
 import { HERO_LOADING_TIMEOUT_MS } from '../../machines/src/hero/hero-machine.js';
 import { launchBrowser, openWatchedPage, problemsOf, type WatchedPage } from '../support/browser.js';
 import {
@@ -255,7 +256,7 @@ describe('an order placed', () => {
     await page.waitForURL('**/orders');
 
     const [order] = (await serverState(storeUrl(), page)).orders;
-    const reference = order!.id.slice(0, 8).toUpperCase();
+    const reference = orderReference(order!.id);
     const toast = page.locator('[data-sonner-toast][data-type="success"]', { hasText: 'Order placed' });
     await toast.waitFor();
     expect(await toast.locator('[data-title]').textContent()).toBe(

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
+import { MAX_IMAGE_ORIGINS } from '../../../domain/images.js';
 import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
 import { SingleFlight } from '../../../lib/single-flight.js';
 import type { StoreDatabase } from '../db/database.js';
@@ -39,9 +40,6 @@ export interface CatalogQueryAnswer {
   /** The origins the catalogue's image URLs name (at most MAX_IMAGE_ORIGINS), so a page's policy can admit them. */
   imageOrigins: string[];
 }
-
-/** More image hosts than a shop plausibly has; a client admitting them all keeps a bounded header. */
-export const MAX_IMAGE_ORIGINS = 32;
 
 /** The http(s) origins in these JSON image lists, in the order first seen, at most MAX_IMAGE_ORIGINS. */
 export function imageOriginsIn(imageLists: readonly string[], assetBaseUrl: string): string[] {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { CANCELLED_STATUS } from '../../../domain/back-office.js';
+import { ADMIN_PATHS, CANCELLED_STATUS } from '../../../domain/back-office.js';
 import { productIdSchema, sizeSchema } from '../../../domain/cart-line.js';
 import { RETURN_ACTIONS, RETURN_KINDS, RETURN_REASONS, RETURN_STATUSES, type ReturnAction } from '../../../domain/order-life.js';
 import { MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
@@ -19,11 +19,10 @@ import { changeOrderStatus } from './status.js';
 // An order's life after it is placed (issue 29, domain/order-life.ts): the shopper cancels it or asks for a return
 // or an exchange; the back office lists the requests and acts on them. Our API's extras beyond spec section 7.
 
+/** The shopper's calls; the back office's are in ADMIN_PATHS, which the store's URL refuses unless told to. */
 export const AFTER_ORDER_PATHS = {
   cancel: '/api/order/cancel',
   requestReturn: '/api/order/return',
-  listReturns: '/api/order/returns',
-  returnStatus: '/api/order/return/status',
 } as const;
 
 export const RETURNS_DEFAULT_LIMIT = 100;
@@ -127,7 +126,7 @@ export function afterOrderRoutes(app: FastifyInstance, { db, shoppers, admin }: 
   });
 
   // `{ status?, limit?, cursor? }` → `{ success, returns, nextCursor }`: every shopper's requests, newest first.
-  app.post(AFTER_ORDER_PATHS.listReturns, admin.guard.hooks, async (request) => {
+  app.post(ADMIN_PATHS.listReturns, admin.guard.hooks, async (request) => {
     const body = parseBody(listBody, request.body);
     const before = body.cursor ? decodeCursor(body.cursor) : undefined;
     const page = await listShopReturns(db, { limit: body.limit, before, status: body.status });
@@ -135,7 +134,7 @@ export function afterOrderRoutes(app: FastifyInstance, { db, shoppers, admin }: 
   });
 
   // `{ returnId, action }` → `{ success, message, return }`.
-  app.post(AFTER_ORDER_PATHS.returnStatus, admin.guard.hooks, async (request) => {
+  app.post(ADMIN_PATHS.returnStatus, admin.guard.hooks, async (request) => {
     const { email } = admin.guard.of(request);
     const body = parseBody(statusBody, request.body);
     const moved = await changeReturnStatus(db, { returnId: body.returnId, action: body.action, by: email });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { imageOriginsOf, MAX_IMAGE_ORIGINS } from './image-origins.js';
+import { MAX_IMAGE_ORIGINS } from '../../../domain/images.js';
+import { imageOriginsOf } from './image-origins.js';
 
 describe("the catalogue's image origins", () => {
   it('are the origins of absolute http(s) URLs, once each; path-absolute URLs are the store itself', () => {

@@ -1,8 +1,7 @@
+import { MAX_IMAGE_ORIGINS } from '../../../domain/images.js';
+
 // A backend's product images may live on other origins (a shop's CDN, `ASSET_BASE_URL` of our own API). The
 // pages' Content-Security-Policy stays explicit: it admits exactly the origins the catalogue names, never a wildcard.
-
-/** More distinct image hosts than a shop plausibly has: the header stays small, and the rest are not admitted. */
-export const MAX_IMAGE_ORIGINS = 32;
 
 /** The origin of an absolute http(s) (or protocol-relative) URL; undefined for a path, which is the store's own. */
 function originOf(url: string): string | undefined {

@@ -82,6 +82,8 @@ export type ErrorCode =
   | 'BAD_USER_INPUT'
   /** A product the call names is not in the catalogue. */
   | 'NOT_FOUND'
+  /** The store's backend does not take this request online (a cancellation or a return on a backend without them); the message says how to ask the shop instead. */
+  | 'NOT_SUPPORTED'
   /**
    * The order asks for more pairs than the store has of some lines; nothing was ordered and the cart is untouched.
    * extensions.shortfalls lists them: { productId, name, size, requested, left } (left 0: sold out).
@@ -105,13 +107,29 @@ export type LoginInput = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /**
+   * Cancels the shopper's own order while it has not been packed; cancelling a cancelled order changes nothing.
+   * BAD_USER_INPUT once it is too late (the message says why), NOT_SUPPORTED on a backend without cancellations.
+   */
+  cancelOrder: Order;
   login: AuthPayload;
   placeOrder: PlaceOrderPayload;
   register: AuthPayload;
+  /**
+   * Asks to return or exchange a line of a delivered order within the return window. BAD_USER_INPUT when refused (too
+   * late, not delivered, nothing left to return), OUT_OF_STOCK when the exchange size is gone, NOT_SUPPORTED on a
+   * backend without returns.
+   */
+  requestReturn: Order;
   /** The spec's profile call: creates the store user of a hosted sign-in on first sight. Null from a backend without it. */
   syncUser?: Maybe<User>;
   /** Sets the quantity; 0 removes the line. */
   updateCartLine: Cart;
+};
+
+
+export type MutationCancelOrderArgs = {
+  orderId: Scalars['ID']['input'];
 };
 
 
@@ -130,6 +148,11 @@ export type MutationRegisterArgs = {
 };
 
 
+export type MutationRequestReturnArgs = {
+  input: ReturnRequestInput;
+};
+
+
 export type MutationUpdateCartLineArgs = {
   productId: Scalars['ID']['input'];
   quantity: Scalars['Int']['input'];
@@ -140,17 +163,38 @@ export type Order = {
   __typename?: 'Order';
   address: DeliveryAddress;
   amount: Scalars['Float']['output'];
+  /** The shopper may cancel it now (before packing starts). Always false on a backend without cancellations. */
+  cancellable: Scalars['Boolean']['output'];
   id: Scalars['ID']['output'];
   items: Array<OrderItem>;
   paymentMethod: Scalars['String']['output'];
   /** When the order was placed, ISO 8601. */
   placedAt: Scalars['String']['output'];
+  /** A short reference a shopper can read out on the phone, e.g. #65F2A1C0. */
+  reference: Scalars['String']['output'];
+  /**
+   * The last moment to ask for a return or exchange (ISO 8601; it may be past), while the order is delivered; null
+   * otherwise, and on a backend without returns.
+   */
+  returnableUntil?: Maybe<Scalars['String']['output']>;
+  /** The return and exchange requests of the order's lines, oldest first; empty on a backend without returns. */
+  returns: Array<ReturnRequest>;
   /** Displayed as received. */
   status: Scalars['String']['output'];
+  /**
+   * The order's statuses, oldest first, from its placement. A backend that keeps no history gives the current status
+   * only, at the order's date.
+   */
+  statusHistory: Array<OrderStatusChange>;
 };
 
 export type OrderItem = {
   __typename?: 'OrderItem';
+  /**
+   * The product's other sizes in stock now, which an exchange may ask for; empty when the item cannot be exchanged now
+   * (the order is not within its return window) or the catalogue no longer has the product.
+   */
+  exchangeSizes: Array<Scalars['String']['output']>;
   image?: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
   price: Scalars['Float']['output'];
@@ -163,6 +207,14 @@ export type OrderLineInput = {
   productId: Scalars['ID']['input'];
   quantity: Scalars['Int']['input'];
   size: Scalars['String']['input'];
+};
+
+/** One step of an order's life. */
+export type OrderStatusChange = {
+  __typename?: 'OrderStatusChange';
+  /** When the order reached it, ISO 8601. */
+  at: Scalars['String']['output'];
+  status: Scalars['String']['output'];
 };
 
 export type PageInfo = {
@@ -313,6 +365,56 @@ export type RegisterInput = {
   password: Scalars['String']['input'];
 };
 
+export type ReturnKind =
+  /** The item goes back for another size of the same product. */
+  | 'EXCHANGE'
+  /** The item goes back and the shopper is refunded. */
+  | 'RETURN';
+
+/** A return or exchange the shopper asked for, of one line of a delivered order. */
+export type ReturnRequest = {
+  __typename?: 'ReturnRequest';
+  /** The size wanted instead; null for a return. */
+  exchangeSize?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  kind: ReturnKind;
+  productId: Scalars['ID']['output'];
+  quantity: Scalars['Int']['output'];
+  /** One of the store's reasons (domain/order-life.ts RETURN_REASONS). */
+  reason: Scalars['String']['output'];
+  /** ISO 8601. */
+  requestedAt: Scalars['String']['output'];
+  /** The size ordered (the line's). */
+  size: Scalars['String']['output'];
+  status: ReturnStatus;
+  /** When the status last changed, ISO 8601. */
+  updatedAt: Scalars['String']['output'];
+};
+
+export type ReturnRequestInput = {
+  /** Required for an exchange (another size of the product, in stock), absent for a return. */
+  exchangeSize?: InputMaybe<Scalars['String']['input']>;
+  /** One key per request attempt: a retry with the same key makes no second request. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  kind: ReturnKind;
+  orderId: Scalars['ID']['input'];
+  /** The line: its product and the size ordered. */
+  productId: Scalars['ID']['input'];
+  /** Pairs to send back; absent: every pair of the line not already in a request. */
+  quantity?: InputMaybe<Scalars['Int']['input']>;
+  /** One of RETURN_REASONS (domain/order-life.ts): Does not fit, Not as pictured, Arrived damaged, Wrong item sent, Changed my mind. */
+  reason: Scalars['String']['input'];
+  size: Scalars['String']['input'];
+};
+
+/** A request's states: the shop approves or refuses it, receives the item, then closes it (refund paid or replacement shipped). */
+export type ReturnStatus =
+  | 'APPROVED'
+  | 'CLOSED'
+  | 'RECEIVED'
+  | 'REFUSED'
+  | 'REQUESTED';
+
 /** One size of a product as the shopper may buy it. Exact counts are shown only when few pairs are left. */
 export type SizeStock = {
   __typename?: 'SizeStock';
@@ -425,6 +527,7 @@ export type ResolversTypes = {
   Order: ResolverTypeWrapper<RestOrder>;
   OrderItem: ResolverTypeWrapper<OrderItem>;
   OrderLineInput: OrderLineInput;
+  OrderStatusChange: ResolverTypeWrapper<OrderStatusChange>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   PlaceOrderInput: PlaceOrderInput;
   PlaceOrderPayload: ResolverTypeWrapper<Omit<PlaceOrderPayload, 'order'> & { order?: Maybe<ResolversTypes['Order']> }>;
@@ -437,6 +540,10 @@ export type ResolversTypes = {
   ProductType: ProductType;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RegisterInput: RegisterInput;
+  ReturnKind: ReturnKind;
+  ReturnRequest: ResolverTypeWrapper<ReturnRequest>;
+  ReturnRequestInput: ReturnRequestInput;
+  ReturnStatus: ReturnStatus;
   SizeStock: ResolverTypeWrapper<SizeStock>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   TypeCount: ResolverTypeWrapper<TypeCount>;
@@ -460,6 +567,7 @@ export type ResolversParentTypes = {
   Order: RestOrder;
   OrderItem: OrderItem;
   OrderLineInput: OrderLineInput;
+  OrderStatusChange: OrderStatusChange;
   PageInfo: PageInfo;
   PlaceOrderInput: PlaceOrderInput;
   PlaceOrderPayload: Omit<PlaceOrderPayload, 'order'> & { order?: Maybe<ResolversParentTypes['Order']> };
@@ -470,6 +578,8 @@ export type ResolversParentTypes = {
   ProductFilter: ProductFilter;
   Query: Record<PropertyKey, never>;
   RegisterInput: RegisterInput;
+  ReturnRequest: ReturnRequest;
+  ReturnRequestInput: ReturnRequestInput;
   SizeStock: SizeStock;
   String: Scalars['String']['output'];
   TypeCount: TypeCount;
@@ -509,9 +619,11 @@ export type DeliveryAddressResolvers<ContextType = GraphQLContext, ParentType ex
 };
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  cancelOrder?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationCancelOrderArgs, 'orderId'>>;
   login?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'input'>>;
   placeOrder?: Resolver<ResolversTypes['PlaceOrderPayload'], ParentType, ContextType, RequireFields<MutationPlaceOrderArgs, 'input'>>;
   register?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationRegisterArgs, 'input'>>;
+  requestReturn?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationRequestReturnArgs, 'input'>>;
   syncUser?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   updateCartLine?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationUpdateCartLineArgs, 'productId' | 'quantity' | 'size'>>;
 };
@@ -519,20 +631,31 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
 export type OrderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = {
   address?: Resolver<ResolversTypes['DeliveryAddress'], ParentType, ContextType>;
   amount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  cancellable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   items?: Resolver<Array<ResolversTypes['OrderItem']>, ParentType, ContextType>;
   paymentMethod?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   placedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  returnableUntil?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  returns?: Resolver<Array<ResolversTypes['ReturnRequest']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusHistory?: Resolver<Array<ResolversTypes['OrderStatusChange']>, ParentType, ContextType>;
 };
 
 export type OrderItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrderItem'] = ResolversParentTypes['OrderItem']> = {
+  exchangeSizes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   image?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   productId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   size?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OrderStatusChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrderStatusChange'] = ResolversParentTypes['OrderStatusChange']> = {
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -590,6 +713,19 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   products?: Resolver<ResolversTypes['ProductConnection'], ParentType, ContextType, RequireFields<QueryProductsArgs, 'first' | 'sort'>>;
 };
 
+export type ReturnRequestResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReturnRequest'] = ResolversParentTypes['ReturnRequest']> = {
+  exchangeSize?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ReturnKind'], ParentType, ContextType>;
+  productId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  requestedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ReturnStatus'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type SizeStockResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SizeStock'] = ResolversParentTypes['SizeStock']> = {
   inStock?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   left?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -616,6 +752,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Mutation?: MutationResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
   OrderItem?: OrderItemResolvers<ContextType>;
+  OrderStatusChange?: OrderStatusChangeResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   PlaceOrderPayload?: PlaceOrderPayloadResolvers<ContextType>;
   Product?: ProductResolvers<ContextType>;
@@ -623,6 +760,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ProductEdge?: ProductEdgeResolvers<ContextType>;
   ProductFacets?: ProductFacetsResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  ReturnRequest?: ReturnRequestResolvers<ContextType>;
   SizeStock?: SizeStockResolvers<ContextType>;
   TypeCount?: TypeCountResolvers<ContextType>;
   User?: UserResolvers<ContextType>;

@@ -15,6 +15,7 @@ import { parseInput } from '../input.js';
 import type { RestOrder } from '../rest/section7.js';
 import type { SignedInApi } from '../rest/shopper-api.js';
 import { OrderAttempts, type Unresolved } from './order-attempts.js';
+import { exchangeSizesOf, orderLifeResolvers, withinReturnWindow } from './order-life.js';
 import { checkExpectedTotal, pricedOrder, type OrderLine } from './order-request.js';
 
 const lineSchema = z.object({
@@ -89,6 +90,7 @@ export const orderMutations: Required<Pick<MutationResolvers, 'placeOrder'>> = {
 // What the backend left out of an order is filled from the catalogue (an item's name and price) or the spec's
 // arithmetic (the amount); the seed's backend stores items exactly as its client sent them.
 function itemsOf(order: RestOrder, products: ReadonlyMap<string, CatalogProduct>) {
+  const exchangeable = withinReturnWindow(order);
   return order.items.map((item) => {
     const product = products.get(item._id);
     return {
@@ -98,15 +100,20 @@ function itemsOf(order: RestOrder, products: ReadonlyMap<string, CatalogProduct>
       quantity: item.quantity,
       size: item.size,
       image: item.image[0] ?? product?.images[0] ?? null,
+      exchangeSizes: exchangeable ? exchangeSizesOf(product, item.size) : [],
     };
   });
 }
 
 const NONE: ReadonlyMap<string, CatalogProduct> = new Map();
 
-/** The order's products, when an item lacks what only the catalogue can fill in (a missing catalogue fills nothing). */
+/**
+ * The order's products, when an item lacks what only the catalogue can fill in, or the order's items may be exchanged
+ * now (their sizes in stock). A missing catalogue fills nothing.
+ */
 async function productsFor(order: RestOrder, context: GraphQLContext): Promise<ReadonlyMap<string, CatalogProduct>> {
   if (
+    !withinReturnWindow(order) &&
     order.amount !== undefined &&
     order.items.every((item) => item.name !== undefined && item.price !== undefined && item.image.length > 0)
   )
@@ -119,6 +126,7 @@ async function productsFor(order: RestOrder, context: GraphQLContext): Promise<R
 }
 
 export const orderResolvers: OrderResolvers = {
+  ...orderLifeResolvers,
   id: (order) => order._id,
   placedAt: (order) => new Date(order.date).toISOString(),
   address: (order) =>

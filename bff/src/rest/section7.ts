@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { CartData } from '../../../domain/cart-line.js';
 import { LOW_STOCK_THRESHOLD, stockCountSchema, type LowStock, type StockShortfall } from '../../../domain/stock.js';
+import { RETURN_KINDS, RETURN_STATUSES } from '../../../domain/order-life.js';
 import { CATEGORIES, MAX_ORDER_LINES, SUB_CATEGORIES } from '../../../domain/store-rules.js';
 
 // What an answer of spec section 7 may look like: the one place in the BFF that says so (docs/decisions/009).
@@ -79,8 +81,8 @@ export const profileAnswerSchema = z.looseObject({
 });
 export type RestUser = z.output<typeof profileAnswerSchema>['user'];
 
-/** product id → size → quantity, in objects without a prototype so an id such as "__proto__" is only ever data. */
-export type CartData = Record<string, Record<string, number>>;
+// A cart is read into objects without a prototype, so an id such as "__proto__" is only ever data.
+export type { CartData };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -88,7 +90,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 // A backend's cartData may hold what a client once wrote there: whatever is not a whole quantity of at least 1 is
 // not a line (the seed's backend keeps a line set to 0 as 0).
-function toCartData(value: unknown): CartData {
+function parseCartData(value: unknown): CartData {
   const cart = Object.create(null) as CartData;
   if (!isRecord(value)) return cart;
   for (const [productId, sizes] of Object.entries(value)) {
@@ -102,10 +104,10 @@ function toCartData(value: unknown): CartData {
 }
 
 /** Cart get: a backend that has no cart for the shopper yet may leave cartData out; that is an empty cart. */
-export const cartAnswerSchema = z.looseObject({ cartData: z.unknown().optional().transform(toCartData) });
+export const cartAnswerSchema = z.looseObject({ cartData: z.unknown().optional().transform(parseCartData) });
 
 /** Cart add and update: the spec does not show their answer; ours carries the cart, the seed's a message only. */
-export const cartWriteAnswerSchema = z.looseObject({ cartData: z.unknown().transform(toCartData).optional() });
+export const cartWriteAnswerSchema = z.looseObject({ cartData: z.unknown().transform(parseCartData).optional() });
 
 const digits = z.union([z.string(), z.number()]).transform(String);
 
@@ -135,6 +137,35 @@ const restOrderItemSchema = z.object({
 });
 export type RestOrderItem = z.output<typeof restOrderItemSchema>;
 
+// ---- Beyond section 7: our API's account of an order's life (issue 29), each part optional and read leniently ----
+
+const statusChangeSchema = z.object({ status: z.string().min(1), at: millis.pipe(z.number()) });
+
+/** A return or exchange request of one line; one that cannot be read is left out, never the order with it. */
+const restReturnSchema = z.object({
+  _id: z.string().min(1),
+  productId: z.string(),
+  size: z.string(),
+  quantity: z.number().int().positive(),
+  kind: z.enum(RETURN_KINDS),
+  reason: z.string(),
+  exchangeSize: z
+    .string()
+    .nullish()
+    .transform((size) => size ?? null),
+  status: z.enum(RETURN_STATUSES),
+  requestedAt: millis.pipe(z.number()),
+  updatedAt: millis.pipe(z.number()),
+});
+export type RestReturn = z.output<typeof restReturnSchema>;
+
+const returnsSchema = z.array(z.unknown()).transform((items) =>
+  items.flatMap((item) => {
+    const parsed = restReturnSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  }),
+);
+
 export const restOrderSchema = z.object({
   _id: z.string().min(1),
   items: z.array(restOrderItemSchema).catch([]),
@@ -143,6 +174,12 @@ export const restOrderSchema = z.object({
   status: z.string().catch(''),
   paymentMethod: z.string().catch(''),
   date: millis.pipe(z.number()).catch(0),
+  // Absent from a backend of the seed kind: the order then offers no action (orders/order-life.ts).
+  reference: z.string().min(1).optional().catch(undefined),
+  statusHistory: z.array(statusChangeSchema).min(1).optional().catch(undefined),
+  cancellable: z.boolean().optional().catch(undefined),
+  returnableUntil: millis.pipe(z.number()).nullable().optional().catch(undefined),
+  returns: returnsSchema.optional().catch(undefined),
 });
 export type RestOrder = z.output<typeof restOrderSchema>;
 
@@ -155,6 +192,9 @@ export const ordersAnswerSchema = z.looseObject({ orders: z.array(z.unknown()) }
     })
     .sort((a, b) => b.date - a.date),
 );
+
+/** Our API's cancel and return calls: a message, and the order as `userorders` answers it. */
+export const orderLifeAnswerSchema = z.looseObject({ message: z.string().optional(), order: restOrderSchema.optional().catch(undefined) });
 
 /** Order placement: ours answers the order it stored; the seed's backend `{ success, message: 'Order Placed' }`. */
 export const placedOrderAnswerSchema = z.looseObject({

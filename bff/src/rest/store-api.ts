@@ -4,6 +4,7 @@ import {
   catalogQueryAnswerSchema,
   cartAnswerSchema,
   cartWriteAnswerSchema,
+  orderLifeAnswerSchema,
   ordersAnswerSchema,
   placedOrderAnswerSchema,
   profileAnswerSchema,
@@ -145,4 +146,42 @@ export async function placeOrder(upstream: Upstream, shopper: Shopper, request: 
 /** The shopper's orders, newest first. */
 export async function listOrders(upstream: Upstream, shopper: Shopper): Promise<RestOrder[]> {
   return (await upstream.call({ method: 'POST', path: '/api/order/userorders', shopper }, ordersAnswerSchema)).data;
+}
+
+// ---- Beyond section 7: our API's cancellation and return requests (issue 29); a backend of the seed kind has none ----
+
+/** The order after a cancel or return call, as `userorders` answers it (undefined when the answer lacked it). */
+export interface OrderLifeAnswer {
+  message: string;
+  order?: RestOrder;
+}
+
+/** `POST /api/order/cancel`: the shopper's own order, while it has not been packed. */
+export async function cancelOrder(upstream: Upstream, shopper: Shopper, orderId: string): Promise<OrderLifeAnswer> {
+  const { message, order } = (
+    await upstream.call({ method: 'POST', path: '/api/order/cancel', shopper, body: { orderId } }, orderLifeAnswerSchema)
+  ).data;
+  return { message: message ?? 'Order cancelled', order };
+}
+
+/** The body of `POST /api/order/return`, and the key of the attempt (our API's `Idempotency-Key`). */
+export interface ReturnAsk {
+  orderId: string;
+  productId: string;
+  size: string;
+  quantity?: number;
+  kind: 'return' | 'exchange';
+  reason: string;
+  exchangeSize?: string;
+  idempotencyKey?: string;
+}
+
+/** `POST /api/order/return`: a return or exchange of a delivered line, within the return window. */
+export async function requestReturn(upstream: Upstream, shopper: Shopper, ask: ReturnAsk): Promise<OrderLifeAnswer> {
+  const { idempotencyKey, ...body } = ask;
+  const headers: Record<string, string> = idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey };
+  const { message, order } = (
+    await upstream.call({ method: 'POST', path: '/api/order/return', shopper, body, headers }, orderLifeAnswerSchema)
+  ).data;
+  return { message: message ?? 'Return requested', order };
 }

@@ -61,6 +61,7 @@ const DEFAULT_MESSAGE: Record<StoreErrorCode, string> = {
   UPSTREAM_ERROR: 'Something went wrong on our side. Please try again.',
   UPSTREAM_UNAVAILABLE: UNAVAILABLE,
   BAD_USER_INPUT: 'The request was refused.',
+  NOT_SUPPORTED: 'The store does not take this request online. Please contact the shop.',
 };
 
 // The seed's backend answers every failure with status 200, so the message is all there is to tell a dead

@@ -5,6 +5,8 @@ import type { FormattedExecutionResult } from 'graphql';
 import { z } from 'zod';
 import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
 import { SingleFlight } from '../../../lib/single-flight.js';
+import type { Seo } from '../seo/seo-routes.js';
+import type { StoreIdentity } from '../seo/structured-data.js';
 
 // Home, the collection and product pages rendered with their data at request time (docs/decisions/008), so
 // their largest element (a product image) is in the HTML the shopper's browser receives. The rendering code is the
@@ -24,11 +26,35 @@ type ExecuteOperation = (operation: {
 
 /** What the BFF uses of web/src/prerender/entry-server.tsx (imports flow from the web app to here, not back). */
 interface ServerEntry {
-  renderPageWithData(template: string, url: string, execute: ExecuteOperation): Promise<RenderedPage | undefined>;
+  /** `origin` makes the page's canonical link and link-preview tags absolute (older builds ignore it). */
+  renderPageWithData(
+    template: string,
+    url: string,
+    execute: ExecuteOperation,
+    options?: { origin: string },
+  ): Promise<RenderedPage | undefined>;
+  /** The store's name and contact as the web build has them, for the structured data (absent from older builds). */
+  STORE_IDENTITY?: unknown;
 }
+
+const storeIdentitySchema = z.object({
+  name: z.string().min(1),
+  description: z.string(),
+  email: z.string().optional(),
+  telephone: z.string().optional(),
+  logoPath: z.string().startsWith('/').optional(),
+});
 
 function isServerEntry(module: unknown): module is ServerEntry {
   return typeof module === 'object' && module !== null && typeof (module as Partial<ServerEntry>).renderPageWithData === 'function';
+}
+
+/** The head's end, or the document's start when a template has no head element. */
+function withHead(html: string, elements: readonly string[]): string {
+  if (elements.length === 0) return html;
+  const at = html.indexOf('</head>');
+  const text = `${elements.join('\n    ')}\n  `;
+  return at === -1 ? `${text}${html}` : `${html.slice(0, at)}  ${text}${html.slice(at)}`;
 }
 
 export interface PageRenderer {
@@ -54,6 +80,7 @@ interface LoadedBuild {
   builtAt: number;
   template: string;
   entry: ServerEntry;
+  store: StoreIdentity | undefined;
 }
 
 /** `<WEB_DIST>-server/server.json` (web/build/server-half.ts), written last by the build: the entry's file name and the page template. */
@@ -67,7 +94,11 @@ const manifestSchema = z.object({
  * as they are). A rebuild is picked up without a restart, as the static files are: its entry has a new name,
  * imported afresh. Pages are kept per URL while the catalogue version they were rendered from is current.
  */
-export async function loadPageRenderer(webDist: string, catalogVersion: () => Promise<number>): Promise<PageRenderer | undefined> {
+export async function loadPageRenderer(
+  webDist: string,
+  catalogVersion: () => Promise<number>,
+  seo?: Pick<Seo, 'origin' | 'pageHead'>,
+): Promise<PageRenderer | undefined> {
   const serverDir = `${path.resolve(webDist)}-server`;
   const manifestFile = path.join(serverDir, 'server.json');
   if (!existsSync(manifestFile)) return undefined;
@@ -77,7 +108,8 @@ export async function loadPageRenderer(webDist: string, catalogVersion: () => Pr
     const entry: unknown = await import(pathToFileURL(path.join(serverDir, manifest.entry)).href);
     if (!isServerEntry(entry))
       throw new Error(`${manifest.entry} does not export renderPageWithData: rebuild the web app (npm run build:web)`);
-    return { builtAt, template: manifest.template, entry };
+    const store = storeIdentitySchema.safeParse(entry.STORE_IDENTITY);
+    return { builtAt, template: manifest.template, entry, store: store.success ? store.data : undefined };
   };
   let build = await load(statSync(manifestFile).mtimeMs);
 
@@ -100,11 +132,16 @@ export async function loadPageRenderer(webDist: string, catalogVersion: () => Pr
       const version = await catalogVersion();
       const kept = pages.get(url);
       if (kept?.version === version) return kept.page;
-      const { entry, template } = build;
+      const { entry, template, store } = build;
       return renders.run(`${String(build.builtAt)} ${String(version)} ${url}`, async () => {
         // Other URLs' renders under way (this one is not counted until it starts).
         if (renders.size >= MAX_CONCURRENT_RENDERS) return undefined;
-        const page = await entry.renderPageWithData(template, url, execute);
+        const rendered = await entry.renderPageWithData(template, url, execute, seo && { origin: seo.origin() });
+        // Structured data for a page that is there (a missing product's 404 has none), from the same catalogue.
+        const page =
+          rendered?.status === 200 && seo !== undefined && store !== undefined
+            ? { ...rendered, html: withHead(rendered.html, await seo.pageHead(url, store)) }
+            : rendered;
         // A data-less render is not kept (nor is a failed or unfinished one): the next request tries again.
         if (page !== undefined && complete()) pages.set(url, { version, page });
         return page;

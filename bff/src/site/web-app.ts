@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Seo } from '../seo/seo-routes.js';
 import type { RenderedPage } from './page-renderer.js';
 
 // The built storefront: hashed assets cached for a year, HTML always revalidated, and every client route
@@ -30,6 +32,14 @@ function prerenderedRoutes(root: string, dir = ''): Set<string> {
   return routes;
 }
 
+/** Tells search engines to leave a page out of their index: the answer to a page that is not there. */
+const NOINDEX = '<meta name="robots" content="noindex">';
+
+function withNoIndex(html: string): string {
+  const at = html.indexOf('</head>');
+  return at === -1 ? `${NOINDEX}${html}` : `${html.slice(0, at)}  ${NOINDEX}\n  ${html.slice(at)}`;
+}
+
 function routeOf(url: string): string | undefined {
   try {
     const pathname = decodeURIComponent(url.split('?')[0] ?? '/');
@@ -43,7 +53,14 @@ function routeOf(url: string): string | undefined {
 /** Renders the requested page with its data, when its route has data to show (page-renderer.ts). */
 export type RenderPage = (request: FastifyRequest) => Promise<RenderedPage | undefined>;
 
-export async function registerWebApp(app: FastifyInstance, webDist: string, renderPage?: RenderPage): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  renderPage?: RenderPage,
+  seo?: Pick<Seo, 'register'>,
+): Promise<void> {
+  // /robots.txt and the sitemap: the catalogue's, built or not.
+  seo?.register(app);
   const root = path.resolve(webDist);
   const built = existsSync(path.join(root, 'index.html')) && statSync(root).isDirectory();
   // Read once at start: the web build happens before the BFF starts (scripts/start.ts).
@@ -97,9 +114,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rend
     // A route without a prerendered shell (a product page, an unknown path) gets the neutral app shell, so the
     // browser never paints another page's content first.
     const page = routes.has(route) ? `${route === '' ? '' : `${route}/`}index.html` : shell;
-    return reply
-      .code(CLIENT_ROUTE.test(route) ? 200 : 404)
-      .header('cache-control', REVALIDATE)
-      .sendFile(page);
+    if (!CLIENT_ROUTE.test(route)) {
+      const html = await readFile(path.join(root, page), 'utf8');
+      return reply.code(404).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(withNoIndex(html));
+    }
+    return reply.code(200).header('cache-control', REVALIDATE).sendFile(page);
   });
 }

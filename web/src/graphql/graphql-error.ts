@@ -14,6 +14,7 @@ const KNOWN_CODES: Record<ErrorCode, true> = {
   OUT_OF_STOCK: true,
   UPSTREAM_UNAVAILABLE: true,
   UPSTREAM_ERROR: true,
+  NOT_SUPPORTED: true,
 };
 
 const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(KNOWN_CODES, code);

@@ -19,7 +19,7 @@ type StoreCall<TData, TVariables extends OperationVariables> =
   | { mutation: TypedDocumentNode<TData, TVariables>; variables: TVariables };
 
 // The store answered and said no: the same call sent again would get the same answer, so it is not retried.
-const REFUSALS: ReadonlySet<ErrorCode> = new Set(['BAD_USER_INPUT', 'NOT_FOUND', 'OUT_OF_STOCK']);
+const REFUSALS: ReadonlySet<ErrorCode> = new Set(['BAD_USER_INPUT', 'NOT_FOUND', 'OUT_OF_STOCK', 'NOT_SUPPORTED']);
 
 /**
  * The one way the machines' actors (cart sync, sign-in, PLACE ORDER) call the store. Silent: the machine decides

@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { matchPath, StaticRouter } from 'react-router-dom';
 import { Observable } from 'rxjs';
+import { isOptimizable, optimizedImageUrl } from '#domain/images';
 import { RELATED_PRODUCTS_LIMIT } from '#domain/store-rules';
 import { AppRoutes } from '../app/routes';
 import { AppShell } from '../app/app-shell';
@@ -16,13 +17,25 @@ import { serializeServerState } from '../app/server-state';
 import { createCache } from '../graphql/apollo-client';
 import type { ServerResult } from '../graphql/server-results-client';
 import { ProductDetailDocument } from '../graphql/generated/graphql';
-import { HERO_FIRST_POSTERS } from '../features/home/hero/hero-videos';
+import { HERO_FIRST_POSTERS, HERO_VIDEOS } from '../features/home/hero/hero-videos';
 import { collectionTitle, parseCollectionParams } from '../features/collection';
+import { canonicalCollectionHref } from '../features/collection/collection-params';
+import { BRAND } from '../shared/brand';
+import { formatPrice } from '../shared/catalog/format-price';
 
 // Built for Node, never shipped to the browser. Used twice: at build time by web/build/prerender.ts (route
 // shells with skeletons where data will go) and at request time by the BFF (bff/src/site/page-renderer.ts),
 // which renders the collection and product pages with their data (docs/decisions/008).
 export { documentTitle, PRERENDERED_ROUTES };
+
+/** The store as this build names it: the BFF's structured data (bff/src/seo/structured-data.ts) reads it here. */
+export const STORE_IDENTITY = {
+  name: BRAND.storeName,
+  description: HOME_META.description,
+  email: BRAND.contactEmail,
+  telephone: BRAND.contactPhone,
+  logoPath: '/favicon.svg',
+};
 
 async function toHtml(node: React.ReactNode): Promise<string> {
   // `prerender` waits for every React.lazy page to load; renderToString then writes the finished tree in one
@@ -79,7 +92,7 @@ export interface DocumentParts {
   route?: string;
   title: string;
   description: string;
-  /** The page's path without its query: crawlers that run no script read it here (the page makes it absolute). */
+  /** The page's canonical URL: absolute when the store's origin is known, else its path (the page completes it). */
   canonicalPath?: string;
   /** Extra elements for the head. */
   head?: readonly string[];
@@ -139,12 +152,73 @@ export function routeHead(path: string): string[] {
   );
 }
 
+/** Tells search engines to leave the page out: a product that is not (or no longer) in the catalogue. */
+const NOINDEX = '<meta name="robots" content="noindex">';
+/** The width link previews ask for (at least 1200 px): the image optimizer's nearest. */
+const PREVIEW_WIDTH = 1280;
+
+interface LinkPreview {
+  type: 'website' | 'product';
+  url: string;
+  title: string;
+  description: string;
+  image: { url: string; width?: number; height?: number; alt: string };
+  price?: number;
+}
+
+/** Open Graph and Twitter card tags: what a chat app or a social site shows for a shared link. */
+function linkPreviewHead(preview: LinkPreview): string[] {
+  const tag = (attribute: 'property' | 'name', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
+  const { image } = preview;
+  return [
+    tag('property', 'og:type', preview.type),
+    tag('property', 'og:site_name', BRAND.storeName),
+    tag('property', 'og:locale', 'en_IN'),
+    tag('property', 'og:url', preview.url),
+    tag('property', 'og:title', preview.title),
+    tag('property', 'og:description', preview.description),
+    tag('property', 'og:image', image.url),
+    ...(image.width === undefined ? [] : [tag('property', 'og:image:width', String(image.width))]),
+    ...(image.height === undefined ? [] : [tag('property', 'og:image:height', String(image.height))]),
+    tag('property', 'og:image:alt', image.alt),
+    ...(preview.price === undefined
+      ? []
+      : [
+          tag('property', 'product:price:amount', preview.price.toFixed(2)),
+          tag('property', 'product:price:currency', 'INR'),
+          // Slack and others show these beside the card.
+          tag('name', 'twitter:label1', 'Price'),
+          tag('name', 'twitter:data1', formatPrice(preview.price)),
+        ]),
+    tag('name', 'twitter:card', 'summary_large_image'),
+    tag('name', 'twitter:title', preview.title),
+    tag('name', 'twitter:description', preview.description),
+    tag('name', 'twitter:image', image.url),
+    tag('name', 'twitter:image:alt', image.alt),
+  ];
+}
+
+function absoluteImage(origin: string, src: string): string {
+  const path = isOptimizable(src) ? optimizedImageUrl(src, PREVIEW_WIDTH) : src;
+  return new URL(path, origin).href;
+}
+
+export interface RenderOptions {
+  /** The store's public origin (PUBLIC_URL): the canonical link and link previews are absolute on it. */
+  origin?: string;
+}
+
 /**
  * The page at `url` with its data, and the query results it was rendered from serialized after it, so the
  * browser's first render reads the same data and hydrates the markup. Undefined for other routes, and when any
  * query failed: the caller then serves the route shell, which loads its data in the browser as before.
  */
-export async function renderPageWithData(template: string, url: string, execute: ExecuteOperation): Promise<RenderedPage | undefined> {
+export async function renderPageWithData(
+  template: string,
+  url: string,
+  execute: ExecuteOperation,
+  { origin }: RenderOptions = {},
+): Promise<RenderedPage | undefined> {
   const { pathname, searchParams } = new URL(url, 'http://store.invalid');
   if (!DATA_ROUTES.some((pattern) => matchPath(pattern, pathname))) return undefined;
 
@@ -178,7 +252,17 @@ export async function renderPageWithData(template: string, url: string, execute:
 
   let status = 200;
   let { title, description } = pathname === '/' ? HOME_META : COLLECTION_META;
-  if (pathname === '/collection') title = collectionTitle(parseCollectionParams(searchParams));
+  // The one address of what the page shows: a collection view's filters and search in their canonical form
+  // (defaults and the sort dropped, parameters in one order), so its spellings do not compete in search results.
+  let canonicalPath = pathname;
+  const hero = HERO_VIDEOS[0]!.landscape;
+  let image: LinkPreview['image'] = { url: hero.poster, width: hero.width, height: hero.height, alt: BRAND.storeName };
+  let price: number | undefined;
+  if (pathname === '/collection') {
+    const view = parseCollectionParams(searchParams);
+    title = collectionTitle(view);
+    canonicalPath = canonicalCollectionHref(view);
+  }
   const productId = matchPath('/product/:productId', pathname)?.params.productId;
   if (productId !== undefined) {
     const product = client.readQuery({
@@ -189,14 +273,33 @@ export async function renderPageWithData(template: string, url: string, execute:
     title = product ? product.name : 'Product not found';
     description = product ? product.description.slice(0, 155) : 'This product is not in our catalogue.';
     if (!product) status = 404;
+    const first = product?.images[0];
+    if (product && first !== undefined) image = { url: first, alt: product.name };
+    price = product?.price;
+  }
+  const head = routeHead(pathname);
+  if (status === 404) head.push(NOINDEX);
+  else if (origin !== undefined) {
+    const absolute = new URL(canonicalPath, origin).href;
+    head.push(
+      ...linkPreviewHead({
+        type: productId === undefined ? 'website' : 'product',
+        url: absolute,
+        title: documentTitle(title),
+        description,
+        image: { ...image, url: absoluteImage(origin, image.url) },
+        price,
+      }),
+    );
+    canonicalPath = absolute;
   }
   const html = fillDocument(template, {
     root,
     route: url,
-    canonicalPath: pathname,
+    ...(status === 404 ? {} : { canonicalPath }),
     title: documentTitle(title),
     description,
-    head: routeHead(pathname),
+    head,
     tail: serializeServerState(results),
   });
   return { status, html };

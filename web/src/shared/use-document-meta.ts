@@ -5,10 +5,11 @@ function headElement<T extends HTMLElement>(selector: string, create: () => T): 
   return document.head.querySelector<T>(selector) ?? document.head.appendChild(create());
 }
 
-// Each route names itself in the tab and in search results, and states its canonical URL (the path without
-// the query string, so filtered collection views do not compete with the collection itself). The served HTML
-// carries the path already; only the browser knows the site's absolute origin to complete it.
-export function useDocumentMeta(title: string, description: string): void {
+// Each route names itself in the tab and in search results, and states its canonical URL: the path, and for a
+// view with its own content (a filtered collection) the query in its one canonical form, as the server rendered
+// it. The origin stays the one the server wrote (the store's public URL); a build-time shell has a relative link,
+// completed with the browser's origin.
+export function useDocumentMeta(title: string, description: string, canonicalPath?: string): void {
   useEffect(() => {
     document.title = documentTitle(title);
     const meta = headElement('meta[name="description"]', () => {
@@ -22,6 +23,7 @@ export function useDocumentMeta(title: string, description: string): void {
       element.rel = 'canonical';
       return element;
     });
-    canonical.href = new URL(window.location.pathname, window.location.origin).href;
-  }, [title, description]);
+    const origin = new URL(canonical.getAttribute('href') ?? '/', window.location.origin).origin;
+    canonical.href = new URL(canonicalPath ?? window.location.pathname, origin).href;
+  }, [title, description, canonicalPath]);
 }

@@ -14,6 +14,7 @@ import { ActiveFilterChips, ClearAllLink, ClearFiltersLink } from './active-filt
 import { collectionHeading, collectionTitle, resultCountText } from './collection-heading';
 import {
   type CollectionParams,
+  canonicalCollectionHref,
   collectionHref,
   filterSelectionCount,
   hasFilterSelections,
@@ -41,7 +42,7 @@ const COLLECTION_FORM = 'collection-view';
 export default function CollectionPage() {
   const [view, updateView] = useCollectionParams();
   const heading = collectionHeading(view);
-  useDocumentMeta(collectionTitle(view), COLLECTION_META.description, collectionHref(view));
+  useDocumentMeta(collectionTitle(view), COLLECTION_META.description, canonicalCollectionHref(view));
   const showSearch = useSearchVisibility();
   const sortId = useId();
   // The page can arrive rendered with its products before its code (docs/decisions/008).

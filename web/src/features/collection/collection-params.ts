@@ -94,6 +94,14 @@ export function collectionHref(view: CollectionParams): string {
   return query ? `/collection?${query}` : '/collection';
 }
 
+/**
+ * The view's one address for search engines: its filters and search in canonical order, without the sort (a
+ * reordering of the same products, which should not compete with them).
+ */
+export function canonicalCollectionHref(view: CollectionParams): string {
+  return collectionHref({ ...view, sort: DEFAULT_SORT });
+}
+
 export function toggleValue<T>(list: readonly T[], value: T): T[] {
   return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 }

@@ -1,15 +1,15 @@
-import { NetworkStatus } from '@apollo/client';
-import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
+import { LoadFailed } from '../../shared/load-failed';
 import { ORDERS_META } from '../../shared/prerendered-routes';
 import ui from '../../shared/ui.module.css';
 import { useDocumentMeta } from '../../shared/use-document-meta';
-import { MyOrdersDocument } from '../../graphql/generated/graphql';
 import { HostedSignInOffer, loginPathFor } from '../login';
 import { useHostedSignIn } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
 import { OrderRow, OrderRowSkeleton } from './order-row';
 import { orderRows } from './order-rows';
+import { useMyOrders } from './use-my-orders';
+import { useNow } from './use-now';
 import styles from './orders.module.css';
 
 export default function OrdersPage() {
@@ -26,31 +26,15 @@ export default function OrdersPage() {
 }
 
 function OrdersList() {
-  // Always from the server: orders change on their own (status updates), and a cache must never show the
-  // previous shopper's orders. A failure is only logged (spec section 8), so the list says it inline.
-  const { data, error, networkStatus, refetch } = useQuery(MyOrdersDocument, {
-    fetchPolicy: 'network-only',
-    notifyOnNetworkStatusChange: true,
-    context: { silent: true },
-  });
-  const refreshing = networkStatus === NetworkStatus.refetch;
-  const track = () => void refetch().catch(() => undefined);
+  const { orders, failed, refreshing, refresh: track } = useMyOrders();
+  const now = useNow();
 
-  if (!data) {
-    if (error) {
-      return (
-        <div className={styles.message}>
-          <p>Your orders could not be loaded.</p>
-          <button type="button" className={ui.buttonGhost} onClick={track}>
-            Try again
-          </button>
-        </div>
-      );
-    }
+  if (!orders) {
+    if (failed) return <LoadFailed title="Your orders could not be loaded." onRetry={track} />;
     return <OrdersSkeleton />;
   }
 
-  const rows = orderRows(data.myOrders);
+  const rows = orderRows(orders);
   if (rows.length === 0) {
     return (
       <div className={styles.message}>
@@ -68,7 +52,7 @@ function OrdersList() {
       </p>
       <ul className={styles.rows} aria-label="Ordered items" aria-busy={refreshing}>
         {rows.map((row) => (
-          <OrderRow key={row.key} row={row} onTrack={track} refreshing={refreshing} />
+          <OrderRow key={row.key} row={row} onTrack={track} refreshing={refreshing} now={now} />
         ))}
       </ul>
     </>

@@ -9,7 +9,7 @@ const view = (names: string[], total: number) =>
 describe('the order confirmation', () => {
   it('names the order by its reference when the store gave one, and by what is in it', () => {
     expect(orderConfirmation(view(['Stride Runner', 'Court Classic', 'Pool Slide'], 9008), '3f2a9c1b-77aa-4e0e-9d1b-1c2d3e4f5a6b')).toBe(
-      'Order placed (order 3F2A9C1B): Stride Runner and 2 more, ₹9,008, cash on delivery.',
+      'Order placed (order #3F2A9C1B): Stride Runner and 2 more, ₹9,008, cash on delivery.',
     );
   });
 

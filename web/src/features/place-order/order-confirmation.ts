@@ -1,3 +1,4 @@
+import { orderReference } from '#domain/order-life';
 import { formatPrice } from '../../shared/catalog/format-price';
 import type { CartView } from '../cart';
 
@@ -9,6 +10,7 @@ export function orderConfirmation(view: Pick<CartView, 'lines' | 'totals'>, orde
   const names = view.lines.flatMap((line) => (typeof line.product === 'object' ? [line.product.name] : []));
   const first = names[0];
   const what = first === undefined ? 'your cart' : names.length > 1 ? `${first} and ${String(names.length - 1)} more` : first;
-  const reference = orderId === null ? '' : ` (order ${orderId.slice(0, 8).toUpperCase()})`;
+  // The reference MY ORDERS shows beside the order, so the shopper can match them.
+  const reference = orderId === null ? '' : ` (order ${orderReference(orderId)})`;
   return `Order placed${reference}: ${what}, ${formatPrice(view.totals.total)}, cash on delivery.`;
 }

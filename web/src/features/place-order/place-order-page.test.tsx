@@ -190,7 +190,7 @@ describe('place order page', () => {
     expect(requests.filter((sent) => sent.operationName === 'PlaceOrder')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
     // The confirmation names the order: its reference and what is in it.
-    expect(await screen.findByText('Order placed (order O1): Stride Pro Running Shoe, ₹9,008, cash on delivery.')).toBeVisible();
+    expect(await screen.findByText('Order placed (order #O1): Stride Pro Running Shoe, ₹9,008, cash on delivery.')).toBeVisible();
   });
 
   it('a refused order is toasted and the form is kept', async () => {

@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'BAD_USER_INPUT'
   /** A product the call names is not in the catalogue. */
   | 'NOT_FOUND'
+  /** The store's backend does not take this request online (a cancellation or a return on a backend without them); the message says how to ask the shop instead. */
+  | 'NOT_SUPPORTED'
   /**
    * The order asks for more pairs than the store has of some lines; nothing was ordered and the cart is untouched.
    * extensions.shortfalls lists them: { productId, name, size, requested, left } (left 0: sold out).
@@ -42,3 +44,17 @@ export type ProductType =
   | 'SLIPPERS'
   | 'SNEAKERS'
   | 'SPORTS_SHOES';
+
+export type ReturnKind =
+  /** The item goes back for another size of the same product. */
+  | 'EXCHANGE'
+  /** The item goes back and the shopper is refunded. */
+  | 'RETURN';
+
+/** A request's states: the shop approves or refuses it, receives the item, then closes it (refund paid or replacement shipped). */
+export type ReturnStatus =
+  | 'APPROVED'
+  | 'CLOSED'
+  | 'RECEIVED'
+  | 'REFUSED'
+  | 'REQUESTED';
