@@ -45,24 +45,10 @@ export async function listShopOrders(
   const rows = await query.execute();
   const page = rows.slice(0, limit);
 
-  const history = new Map<string, StatusChange[]>();
-  if (page.length > 0) {
-    const changes = await db
-      .selectFrom('order_status_changes')
-      .selectAll()
-      .where(
-        'order_id',
-        'in',
-        page.map((row) => row.id),
-      )
-      .orderBy('seq')
-      .execute();
-    for (const change of changes) {
-      const list = history.get(change.order_id) ?? [];
-      list.push({ from: change.from_status, to: change.to_status, by: change.changed_by, at: change.changed_at });
-      history.set(change.order_id, list);
-    }
-  }
+  const history = await readStatusChangesOf(
+    db,
+    page.map((row) => row.id),
+  );
   return {
     orders: page.map((row) => ({
       ...toOrder(row),

@@ -10,7 +10,7 @@ import type { ShopperGuard } from '../auth/authenticate.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
-import { idempotencyKeySchema } from './order.js';
+import { readIdempotencyKey } from './order.js';
 import { listShopReturns } from './returns-repository.js';
 import { changeReturnStatus, requestReturn } from './returns.js';
 import { readShopperOrder } from './shopper-orders.js';
@@ -107,13 +107,7 @@ export function afterOrderRoutes(app: FastifyInstance, { db, shoppers, admin }: 
   app.post(AFTER_ORDER_PATHS.requestReturn, shoppers.hooks, async (request, reply) => {
     const user = shoppers.of(request);
     const body = parseBody(returnBody, request.body);
-    const header = request.headers['idempotency-key'];
-    let idempotencyKey: string | undefined;
-    if (header !== undefined) {
-      const parsed = idempotencyKeySchema.safeParse(header);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
-      idempotencyKey = parsed.data;
-    }
+    const idempotencyKey = readIdempotencyKey(request.headers['idempotency-key']);
     const { order, replayed } = await requestReturn(db, {
       ...body,
       quantity: body.quantity,

@@ -9,6 +9,7 @@ import {
   sizeSchema,
 } from '../../../domain/cart-line.js';
 import { MAX_ORDER_LINES } from '../../../domain/store-rules.js';
+import { badRequest } from '../http/errors.js';
 
 // Items are the client's product copies: only id, size and quantity are read; its prices are never trusted.
 const orderLineSchema = z
@@ -39,6 +40,14 @@ export const placeOrderBodySchema = z
   .strict();
 
 export const idempotencyKeySchema = idempotencyKey('Idempotency-Key');
+
+/** The request's Idempotency-Key header, checked; undefined when it has none. */
+export function readIdempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const parsed = idempotencyKeySchema.safeParse(header);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
+  return parsed.data;
+}
 
 export interface OrderItem {
   _id: string;

@@ -4,9 +4,8 @@ import { MAX_ORDER_BODY_BYTES } from '../../../domain/store-rules.js';
 import type { ShopperGuard } from '../auth/authenticate.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { Database } from '../db/schema.js';
-import { badRequest } from '../http/errors.js';
 import { emptyBodySchema, parseBody } from '../http/validate.js';
-import { idempotencyKeySchema, placeOrderBodySchema } from './order.js';
+import { readIdempotencyKey, placeOrderBodySchema } from './order.js';
 import { listOrders } from './repository.js';
 import { placeOrder } from './service.js';
 import { shopperOrders } from './shopper-orders.js';
@@ -25,13 +24,7 @@ export function orderRoutes(app: FastifyInstance, { db, catalog, shoppers, bodyL
   app.post('/api/order/place', placeOptions, async (request, reply) => {
     const user = shoppers.of(request);
     const body = parseBody(placeOrderBodySchema, request.body);
-    const header = request.headers['idempotency-key'];
-    let idempotencyKey: string | undefined;
-    if (header !== undefined) {
-      const parsed = idempotencyKeySchema.safeParse(header);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
-      idempotencyKey = parsed.data;
-    }
+    const idempotencyKey = readIdempotencyKey(request.headers['idempotency-key']);
     const { order, replayed } = await placeOrder(db, catalog, {
       userId: user.id,
       address: body.address,
