@@ -154,7 +154,15 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
   });
   // Pages are rendered for nobody in particular: the shopper's token stays out, whatever the request carries.
   const seo = createSeo({ catalog, origin: storeOrigin });
-  const pages = await loadPageRenderer(config.WEB_DIST, async () => (await catalog.get()).version, seo);
+  const pages = await loadPageRenderer(
+    config.WEB_DIST,
+    async () => (await catalog.get()).version,
+    seo,
+    async (id) => {
+      const view = await catalog.get();
+      return view.removed !== undefined && (await view.removed(id));
+    },
+  );
   await registerWebApp(
     app,
     config.WEB_DIST,

@@ -9,8 +9,9 @@ import { listProducts } from '../support/store-api.js';
 
 // What search engines read from the BFF: robots.txt, the sitemap (an index and its files, from the catalogue the
 // pages read, on PUBLIC_URL whatever the Host), and the structured data the BFF puts in a rendered page's head. A
-// stand-in server build renders pages as the real one answers them (a product the catalogue lacks is a 404) and
-// names the store, as web/src/prerender/entry-server.tsx does; the browser suite checks the real build.
+// stand-in server build renders pages as the real one answers them (a product the catalogue lacks is a 404, one the
+// BFF says was removed a 410, both noindex) and names the store, as web/src/prerender/entry-server.tsx does; the
+// browser suite checks the real build.
 const PUBLIC_URL = 'https://shop.example';
 const root = mkdtempSync(path.join(tmpdir(), 'store-seo-'));
 const dist = path.join(root, 'dist');
@@ -27,7 +28,10 @@ writeFileSync(
     if (id === undefined) return { status: 200, html: template.replace('<div id="root"></div>', 'page at ' + url + ' for ' + options?.origin) };
     const result = await execute({ query: 'query P($id: ID!) { product(id: $id) { name } }', variables: { id: decodeURIComponent(id) }, operationName: 'P' });
     const name = result.data?.product?.name;
-    return { status: name ? 200 : 404, html: template.replace('<div id="root"></div>', name ?? 'Product not found') };
+    if (name) return { status: 200, html: template.replace('<div id="root"></div>', name) };
+    const removed = (await options?.removed?.(decodeURIComponent(id))) === true;
+    const page = template.replace('</head>', '<meta name="robots" content="noindex"></head>');
+    return { status: removed ? 410 : 404, html: page.replace('<div id="root"></div>', removed ? 'No longer sold' : 'Product not found') };
   }\n`,
 );
 writeFileSync(
@@ -139,8 +143,32 @@ describe('robots.txt and the sitemap', () => {
     expect(await call(api.url, 'POST', '/api/product/remove', { id }, { headers: { token } })).toMatchObject({ status: 200 });
     expect(await sitemapUrls()).not.toContain(url);
     const gone = await fetch(local(url));
-    expect(gone.status).toBe(404);
+    expect(gone.status).toBe(410);
     expect(structuredData(await gone.text())).toEqual([]);
+  });
+
+  it('answers a removed product’s page 410 Gone with noindex, and an id that never existed 404 with noindex', async () => {
+    const { api } = store();
+    const token = await adminLogin(api.url);
+    const added = await postForm(api.url, '/api/product/add', productForm({ ...NEW_SHOE, name: 'Seasonal Sandal' }, [pngFile()]), token);
+    expect(added.status).toBe(201);
+    const id = (added.body.product as { _id: string })._id;
+    // Seen once while on sale, so the BFF's catalogue has it before the removal.
+    expect((await get(`/product/${id}`)).status).toBe(200);
+    expect(await call(api.url, 'POST', '/api/product/remove', { id }, { headers: { token } })).toMatchObject({ status: 200 });
+
+    const gone = await get(`/product/${id}`);
+    expect(gone.status).toBe(410);
+    const html = await gone.text();
+    expect(html).toContain('No longer sold');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(structuredData(html)).toEqual([]);
+
+    const never = await get('/product/never-sold-here');
+    expect(never.status).toBe(404);
+    const neverHtml = await never.text();
+    expect(neverHtml).toContain('Product not found');
+    expect(neverHtml).toContain('<meta name="robots" content="noindex">');
   });
 
   it('keeps hostile product text inside its JSON-LD script', async () => {

@@ -132,5 +132,19 @@ describe('the back office behind the storefront', () => {
     await screenshot(page, 'back-office-removed-product-in-cart');
     expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
     await watched.context.close();
+
+    // Issue 31: its page is gone, not missing: 410 with noindex, and the app keeps saying so once hydrated.
+    const gone = await fetch(new URL(`/product/${id}`, store.url), { headers: { accept: 'text/html' } });
+    expect(gone.status).toBe(410);
+    const html = await gone.text();
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).not.toContain('rel="canonical"');
+    const desktop = await openWatchedPage(browser, store.url, 'desktop');
+    await visit(desktop.page, `/product/${id}`);
+    await desktop.page.waitForFunction(() => performance.getEntriesByName('app-hydrated').length > 0);
+    await expect.poll(() => desktop.page.getByRole('heading', { name: 'No longer sold' }).count()).toBe(1);
+    await screenshot(desktop.page, 'back-office-removed-product-page');
+    expect(problemsOf(desktop).consoleErrors.filter((error) => !error.includes('410'))).toEqual([]);
+    await desktop.context.close();
   });
 });

@@ -3,6 +3,7 @@ import type { StoreDatabase } from '../db/database.js';
 import { notFound } from '../http/errors.js';
 import type { Product } from './product.js';
 import { querySqlFor } from './query-sql.js';
+import { markRemoved } from './removed.js';
 import { upsertProducts } from './repository.js';
 import { bumpCatalogVersion } from './version.js';
 
@@ -19,7 +20,8 @@ export async function addProduct(database: StoreDatabase, product: Product): Pro
 /**
  * Removes the product from the catalogue (and its search index); throws 404 when there is no such product, and then
  * nothing changes, not even the version. Carts keep their lines (they show 'Product not found for ID: {id}') and
- * orders keep their copies, images included: uploaded files are never deleted.
+ * orders keep their copies, images included: uploaded files are never deleted. A tombstone keeps the id, so its
+ * page can say the product is gone (410) rather than unknown.
  */
 export async function removeProduct({ db, dialect }: StoreDatabase, id: string): Promise<void> {
   await retryOnTransientConflict(() =>
@@ -28,6 +30,7 @@ export async function removeProduct({ db, dialect }: StoreDatabase, id: string):
       const deleted = await trx.deleteFrom('products').where('id', '=', id).executeTakeFirst();
       // Thrown inside the transaction: it rolls back, version bump included.
       if (Number(deleted.numDeletedRows) === 0) throw notFound(productNotFoundMessage(id));
+      await markRemoved(trx, id, Date.now());
       await querySqlFor(dialect).afterWrite(trx, 1);
     }),
   );

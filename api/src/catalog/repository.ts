@@ -9,6 +9,7 @@ import { querySqlFor } from './query-sql.js';
 import type { Product } from './product.js';
 import { PRODUCT_COLUMNS, toProduct, toRow, type ProductRow } from './product-rows.js';
 import type { ProductKey } from './query.js';
+import { clearRemoved } from './removed.js';
 import { bumpCatalogVersion } from './version.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -94,7 +95,8 @@ async function writeProductRows(trx: Transaction<Database>, rows: ReadonlyArray<
  * Inserts or replaces the given products (by _id) in one transaction, in multi-row chunks. New products take the
  * next positions, so the file's order is the catalogue's own order; a replaced product keeps its place.
  * The search index, the stock counts given and what shoppers see of them follow in the same transaction, and the
- * catalogue version changes. A product written without counts keeps what shoppers see of its stock.
+ * catalogue version changes. A product written without counts keeps what shoppers see of its stock. An id the back
+ * office removed is no longer "removed" once written again.
  */
 export async function upsertProducts(
   { db, dialect }: StoreDatabase,
@@ -134,6 +136,10 @@ export async function upsertProducts(
         }
         await writeProductRows(trx, plain, false);
         await writeProductRows(trx, counted, true);
+        await clearRemoved(
+          trx,
+          chunk.map((p) => p._id),
+        );
         counts.push(...(await syncStock(trx, chunk, stock)));
         onProgress?.(start + chunk.length, unique.length);
       }

@@ -19,6 +19,7 @@ import {
   type SearchScope,
 } from './query.js';
 import { findProductKeys, findProducts, listAbsoluteImageLists, listProductsAfter } from './repository.js';
+import { findRemoved } from './removed.js';
 import { readCatalogVersion } from './version.js';
 
 export interface CatalogSnapshot {
@@ -39,6 +40,8 @@ export interface CatalogQueryAnswer {
   version: string;
   /** The origins the catalogue's image URLs name (at most MAX_IMAGE_ORIGINS), so a page's policy can admit them. */
   imageOrigins: string[];
+  /** With `ids`: those of them the back office removed (not merely unknown), so a page can answer 410 Gone. */
+  removed?: string[];
 }
 
 /** The http(s) origins in these JSON image lists, in the order first seen, at most MAX_IMAGE_ORIGINS. */
@@ -231,6 +234,7 @@ export function createCatalogService(database: StoreDatabase, options: { assetBa
           cursors,
           version,
           imageOrigins: await imageOriginsOf(version, trx),
+          ...(q.ids ? { removed: await findRemoved(trx, q.ids) } : {}),
         };
       });
   }

@@ -6,6 +6,7 @@ import * as catalogSearch from './migrations/003_catalog_search.js';
 import * as backOffice from './migrations/004_back_office.js';
 import * as stock from './migrations/005_stock.js';
 import * as returns from './migrations/006_returns.js';
+import * as removedProducts from './migrations/007_removed_products.js';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -19,6 +20,7 @@ const migrations: Record<string, DialectMigration> = {
   '004_back_office': backOffice,
   '005_stock': stock,
   '006_returns': returns,
+  '007_removed_products': removedProducts,
 };
 
 export async function migrateToLatest({ db, dialect }: StoreDatabase): Promise<void> {

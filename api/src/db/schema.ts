@@ -115,6 +115,12 @@ export interface OrderReturnChangeTable {
   changed_at: Millis;
 }
 
+// A product the back office removed (migration 007): its page answers 410 Gone until the id is written again.
+export interface RemovedProductTable {
+  product_id: string;
+  removed_at: Millis;
+}
+
 export interface Database {
   products: ProductTable;
   product_stock: ProductStockTable;
@@ -126,4 +132,5 @@ export interface Database {
   order_status_changes: OrderStatusChangeTable;
   order_returns: OrderReturnTable;
   order_return_changes: OrderReturnChangeTable;
+  removed_products: RemovedProductTable;
 }

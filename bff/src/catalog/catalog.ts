@@ -41,6 +41,11 @@ export interface Catalog {
   related(product: CatalogProduct, limit: number): Promise<CatalogProduct[]>;
   /** The newest products first. */
   latest(limit: number): Promise<CatalogProduct[]>;
+  /**
+   * Whether the back office removed the product with this id (it is not in the catalogue, and once was), as against
+   * one that never existed: its page answers 410 Gone. Absent on a backend that cannot tell (section 7's list).
+   */
+  removed?(id: string): Promise<boolean>;
   /** The http(s) origins the catalogue's image URLs name, for the pages' Content-Security-Policy. */
   imageOrigins(): readonly string[];
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { BoundedCache } from '../../../lib/bounded-cache.js';
 import { StoreError } from '../errors.js';
 import type { ProductSort } from '../generated/resolvers-types.js';
@@ -27,6 +28,11 @@ const MAX_PER_CALL = 100;
  */
 const KEPT_PRODUCT_BYTES = 32 * 1024 * 1024;
 const KEPT_LIST_BYTES = 16 * 1024 * 1024;
+/** Ids known to be removed, by their bytes: a flood of made-up product URLs cannot grow it. */
+const KEPT_REMOVED_BYTES = 256 * 1024;
+
+/** Our API's answer to a query by ids names those the back office removed; another backend's lacks it: none. */
+const removedSchema = z.array(z.string()).catch([]);
 
 export function queryCatalogView(upstream: Upstream, version: number, origins: ImageOrigins): Catalog {
   // Ids the catalogue does not have are kept as null, for this version.
@@ -34,6 +40,8 @@ export function queryCatalogView(upstream: Upstream, version: number, origins: I
     maxBytes: KEPT_PRODUCT_BYTES,
     sizeOf: (product) => (product === null ? 0 : productBytes(product)),
   });
+  // Ids a query by ids said were removed (this version's): the rest of the ids looked up are unknown or products.
+  const removed = new BoundedCache<true>({ maxBytes: KEPT_REMOVED_BYTES, sizeOf: () => 0 });
   // A list is sized once it has arrived; until then it is a promise of a few bytes.
   const lists = new BoundedCache<Promise<CatalogProduct[]>>({ maxBytes: KEPT_LIST_BYTES, sizeOf: () => 0 });
 
@@ -41,6 +49,7 @@ export function queryCatalogView(upstream: Upstream, version: number, origins: I
     query: CatalogQuery,
   ): Promise<{ answer: CatalogQueryAnswer; items: Array<{ product: CatalogProduct; index: number }> }> {
     const answer = await queryCatalog(upstream, query);
+    if (query.ids !== undefined) for (const id of removedSchema.parse(answer.removed)) removed.set(id, true);
     const items = answer.products.flatMap((raw, index) => {
       const parsed = restProductSchema.safeParse(raw);
       if (!parsed.success) return [];
@@ -70,7 +79,7 @@ export function queryCatalogView(upstream: Upstream, version: number, origins: I
     return list;
   };
 
-  return {
+  const view: Catalog = {
     version,
     async page({ filter, sort, first, after }) {
       const { answer, items } = await ask({
@@ -123,10 +132,16 @@ export function queryCatalogView(upstream: Upstream, version: number, origins: I
       }
       return found;
     },
+    async removed(id) {
+      // Known once the id has been looked up in this version (a product page looks it up first).
+      if (products.get(id) === undefined) await view.find([id]);
+      return removed.has(id);
+    },
     related: (product, limit) => listOf(`related:${product.id}:${limit}`, { relatedTo: product.id, limit }),
     latest: (limit) => listOf(`latest:${limit}`, { sort: 'newest', limit }),
     imageOrigins: () => origins.list(),
   };
+  return view;
 }
 
 function facetsOf(answer: CatalogQueryAnswer): ProductFacetsModel {

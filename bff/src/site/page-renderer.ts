@@ -26,12 +26,15 @@ type ExecuteOperation = (operation: {
 
 /** What the BFF uses of web/src/prerender/entry-server.tsx (imports flow from the web app to here, not back). */
 interface ServerEntry {
-  /** `origin` makes the page's canonical link and link-preview tags absolute (older builds ignore it). */
+  /**
+   * `origin` makes the page's canonical link and link-preview tags absolute; `removed` tells a removed product (410)
+   * from an unknown one (404). Older builds ignore them.
+   */
   renderPageWithData(
     template: string,
     url: string,
     execute: ExecuteOperation,
-    options?: { origin: string },
+    options?: { origin?: string; removed?: (productId: string) => Promise<boolean> },
   ): Promise<RenderedPage | undefined>;
   /** The store's name and contact as the web build has them, for the structured data (absent from older builds). */
   STORE_IDENTITY?: unknown;
@@ -98,6 +101,8 @@ export async function loadPageRenderer(
   webDist: string,
   catalogVersion: () => Promise<number>,
   seo?: Pick<Seo, 'origin' | 'pageHead'>,
+  /** Whether the back office removed the product with this id (the catalogue's `removed`); absent: none is. */
+  removedProduct?: (id: string) => Promise<boolean>,
 ): Promise<PageRenderer | undefined> {
   const serverDir = `${path.resolve(webDist)}-server`;
   const manifestFile = path.join(serverDir, 'server.json');
@@ -136,8 +141,12 @@ export async function loadPageRenderer(
       return renders.run(`${String(build.builtAt)} ${String(version)} ${url}`, async () => {
         // Other URLs' renders under way (this one is not counted until it starts).
         if (renders.size >= MAX_CONCURRENT_RENDERS) return undefined;
-        const rendered = await entry.renderPageWithData(template, url, execute, seo && { origin: seo.origin() });
-        // Structured data for a page that is there (a missing product's 404 has none), from the same catalogue.
+        const rendered = await entry.renderPageWithData(template, url, execute, {
+          ...(seo && { origin: seo.origin() }),
+          // A failed check is "not known to be removed": the page stays the 404 it was.
+          ...(removedProduct && { removed: (id: string) => removedProduct(id).catch(() => false) }),
+        });
+        // Structured data for a page that is there (a missing or removed product's has none), from the same catalogue.
         const page =
           rendered?.status === 200 && seo !== undefined && store !== undefined
             ? { ...rendered, html: withHead(rendered.html, await seo.pageHead(url, store)) }

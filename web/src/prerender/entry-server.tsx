@@ -22,6 +22,7 @@ import { collectionTitle, parseCollectionParams } from '../features/collection';
 import { canonicalCollectionHref } from '../features/collection/collection-params';
 import { BRAND } from '../shared/brand';
 import { formatPrice } from '../shared/catalog/format-price';
+import { MISSING_PRODUCT, REMOVED_PRODUCT, RemovedProductContext } from '../features/product/removed-product';
 
 // Built for Node, never shipped to the browser. Used twice: at build time by web/build/prerender.ts (route
 // shells with skeletons where data will go) and at request time by the BFF (bff/src/site/page-renderer.ts),
@@ -47,13 +48,15 @@ async function toHtml(node: React.ReactNode): Promise<string> {
   return html;
 }
 
-function app(client: ApolloClient, url: string): React.ReactNode {
+function app(client: ApolloClient, url: string, removedProduct?: string): React.ReactNode {
   return (
     <StrictMode>
       <ApolloProvider client={client}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
+        <RemovedProductContext value={removedProduct}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </RemovedProductContext>
       </ApolloProvider>
     </StrictMode>
   );
@@ -90,6 +93,8 @@ export interface DocumentParts {
   root: string;
   /** The URL the markup was rendered for: the browser hydrates it only there (main.tsx). */
   route?: string;
+  /** The id of the removed product the page is for: the browser's first render reads it (product-page.tsx). */
+  removedProduct?: string;
   title: string;
   description: string;
   /** The page's canonical URL: absolute when the store's origin is known, else its path (the page completes it). */
@@ -113,7 +118,9 @@ export function fillDocument(template: string, parts: DocumentParts): string {
     ...(parts.head ?? []),
   ];
   if (head.length > 0) html = html.replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`);
-  const routeAttribute = parts.route === undefined ? '' : ` data-route="${escapeHtml(parts.route)}"`;
+  const routeAttribute =
+    (parts.route === undefined ? '' : ` data-route="${escapeHtml(parts.route)}"`) +
+    (parts.removedProduct === undefined ? '' : ` data-removed-product="${escapeHtml(parts.removedProduct)}"`);
   return html.replace('<div id="root"></div>', () => `<div id="root"${routeAttribute}>${parts.root}</div>${parts.tail ?? ''}`);
 }
 
@@ -152,7 +159,7 @@ export function routeHead(path: string): string[] {
   );
 }
 
-/** Tells search engines to leave the page out: a product that is not (or no longer) in the catalogue. */
+/** Tells search engines to leave the page out: a product that is not (or no longer) in the catalogue, 404 or 410. */
 const NOINDEX = '<meta name="robots" content="noindex">';
 /** The width link previews ask for (at least 1200 px): the image optimizer's nearest. */
 const PREVIEW_WIDTH = 1280;
@@ -206,6 +213,11 @@ function absoluteImage(origin: string, src: string): string {
 export interface RenderOptions {
   /** The store's public origin (PUBLIC_URL): the canonical link and link previews are absolute on it. */
   origin?: string;
+  /**
+   * Whether the back office removed a product the catalogue lacks: its page answers 410 Gone and says it is no longer
+   * sold. Without it (or on a backend that cannot tell) a missing product is 404.
+   */
+  removed?: (productId: string) => Promise<boolean>;
 }
 
 /**
@@ -217,7 +229,7 @@ export async function renderPageWithData(
   template: string,
   url: string,
   execute: ExecuteOperation,
-  { origin }: RenderOptions = {},
+  { origin, removed }: RenderOptions = {},
 ): Promise<RenderedPage | undefined> {
   const { pathname, searchParams } = new URL(url, 'http://store.invalid');
   if (!DATA_ROUTES.some((pattern) => matchPath(pattern, pathname))) return undefined;
@@ -248,7 +260,6 @@ export async function renderPageWithData(
   const client = new ApolloClient({ cache, link, ssrMode: true });
   await prerenderStatic({ tree: app(client, url), renderFunction: prerender, ignoreResults: true });
   if (outcome.failed) return undefined;
-  const root = await toHtml(app(client, url));
 
   let status = 200;
   let { title, description } = pathname === '/' ? HOME_META : COLLECTION_META;
@@ -269,16 +280,19 @@ export async function renderPageWithData(
       query: ProductDetailDocument,
       variables: { id: productId, relatedLimit: RELATED_PRODUCTS_LIMIT },
     })?.product;
+    if (!product) status = (await removed?.(productId)) === true ? 410 : 404;
     // The same words the page sets in the browser (product-page.tsx).
-    title = product ? product.name : 'Product not found';
-    description = product ? product.description.slice(0, 155) : 'This product is not in our catalogue.';
-    if (!product) status = 404;
+    const missing = status === 410 ? REMOVED_PRODUCT : MISSING_PRODUCT;
+    title = product ? product.name : missing.title;
+    description = product ? product.description.slice(0, 155) : missing.description;
     const first = product?.images[0];
     if (product && first !== undefined) image = { url: first, alt: product.name };
     price = product?.price;
   }
+  const removedProduct = status === 410 ? productId : undefined;
+  const root = await toHtml(app(client, url, removedProduct));
   const head = routeHead(pathname);
-  if (status === 404) head.push(NOINDEX);
+  if (status !== 200) head.push(NOINDEX);
   else if (origin !== undefined) {
     const absolute = new URL(canonicalPath, origin).href;
     head.push(
@@ -296,7 +310,8 @@ export async function renderPageWithData(
   const html = fillDocument(template, {
     root,
     route: url,
-    ...(status === 404 ? {} : { canonicalPath }),
+    removedProduct,
+    ...(status === 200 ? { canonicalPath } : {}),
     title: documentTitle(title),
     description,
     head,

@@ -1,12 +1,25 @@
 import type { ReactNode } from 'react';
 import styles from './not-found-message.module.css';
 
-export function NotFoundMessage({ title, text, children }: { title: string; text: string; children: ReactNode }) {
+/** `code`: the big status number above the title; null for none (a removed product is not a mistyped link). */
+export function NotFoundMessage({
+  title,
+  text,
+  code = '404',
+  children,
+}: {
+  title: string;
+  text: string;
+  code?: string | null;
+  children: ReactNode;
+}) {
   return (
     <section className={`container ${styles.notFound}`}>
-      <p className={styles.code} aria-hidden="true">
-        404
-      </p>
+      {code === null ? null : (
+        <p className={styles.code} aria-hidden="true">
+          {code}
+        </p>
+      )}
       <h1 className={styles.title}>{title}</h1>
       <p className={styles.text}>{text}</p>
       <div className={styles.actions}>{children}</div>

@@ -16,6 +16,7 @@ import { ProductGallery } from './product-gallery';
 import styles from './product-page.module.css';
 import { ProductPageSkeleton } from './product-page-skeleton';
 import { isSoldOut, SizePicker, type SizeAvailability } from './size-picker';
+import { MISSING_PRODUCT, REMOVED_PRODUCT, useRemovedProduct } from './removed-product';
 import { useProductDetail, type DetailedProduct } from './use-product-detail';
 
 export const PRODUCT_NOTES = [
@@ -34,7 +35,7 @@ export default function ProductPage() {
   if (product) return <ProductDetail key={product.id} product={product} />;
   if (loading) return <ProductPageSkeleton />;
   if (failure !== undefined) return <ProductLoadFailed message={failure} onRetry={retry} />;
-  return <ProductNotFound />;
+  return <ProductNotFound productId={productId} />;
 }
 
 /** A size tapped before the app took over, if the product has it and it is not sold out. */
@@ -156,10 +157,12 @@ function ProductDetail({ product }: { product: DetailedProduct }) {
   );
 }
 
-function ProductNotFound() {
-  useDocumentMeta('Product not found', 'This product is not in our catalogue.');
+function ProductNotFound({ productId }: { productId: string }) {
+  const removed = useRemovedProduct(productId);
+  const words = removed ? REMOVED_PRODUCT : MISSING_PRODUCT;
+  useDocumentMeta(words.title, words.description);
   return (
-    <NotFoundMessage title="Product not found" text="This shoe is not in our catalogue any more — or the link is mistyped.">
+    <NotFoundMessage title={words.title} text={words.text} code={removed ? null : '404'}>
       <Link to="/collection" className={ui.button}>
         Browse the collection
       </Link>
