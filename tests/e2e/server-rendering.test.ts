@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startBff } from '../support/bff-process.js';
@@ -33,6 +34,14 @@ const stateOf = (html: string): SentResult[] | null =>
   JSON.parse(/<script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as SentResult[] | null;
 
 describe('pages rendered with their data', () => {
+  it('renders from a server build of one file, so a BFF that picks up a rebuild never mixes two builds', () => {
+    // Chunks kept in Node's module cache by name would bind the new entry's pages to the old build's React, and every
+    // render would fail ("You cannot render a <Router> inside another <Router>") until the BFF restarted.
+    const files = readdirSync('web/dist-server', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^entry-server-[\w-]+\.js$/);
+  });
+
   it('a collection view has its products, in order, and the query results they came from', async () => {
     const women = await listed({ categories: ['WOMEN'] });
     expect(women.length).toBeGreaterThan(0);

@@ -76,7 +76,9 @@ export function prerenderRoutes(): Plugin {
           emptyOutDir: true,
           copyPublicDir: false,
           minify: false,
-          rolldownOptions: { output: { entryFileNames: 'entry-server-[hash].js' } },
+          // One file per build: a BFF that picks up a rebuild imports it whole. Chunks would be shared by name with
+          // the previous build's, kept in Node's module cache, and bound to its copy of React.
+          rolldownOptions: { output: { entryFileNames: 'entry-server-[hash].js', codeSplitting: false } },
         },
       });
       const entryFile = readdirSync(serverDir).find((file) => /^entry-server-.+\.js$/.test(file));
