@@ -10,12 +10,11 @@ import {
   type ReturnKind,
   type ReturnReason,
 } from '../../../domain/order-life.js';
-import { OUT_OF_STOCK, stockRefusalMessage, type StockShortfall } from '../../../domain/stock.js';
 import { retryOnTransientConflict } from '../db/conflict-retry.js';
 import type { Database } from '../db/schema.js';
-import { ApiError, badRequest, conflict, notFound } from '../http/errors.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
 import { releaseStock } from '../stock/release.js';
-import { reserveStock } from '../stock/reserve.js';
+import { outOfStock, reserveStock } from '../stock/reserve.js';
 import { readStatusChangesOf } from './admin-repository.js';
 import type { Order } from './order.js';
 import { findOrder, lockOrder } from './repository.js';
@@ -66,14 +65,6 @@ export const unknownReturnMessage = (returnId: string) => `Return not found for 
 
 const pairs = (n: number) => `${n} ${n === 1 ? 'pair' : 'pairs'}`;
 const quoted = (text: string) => JSON.stringify(text.slice(0, 64));
-
-/** The stock's refusal, as an order placement answers it (message, code and the short line). */
-function outOfStock(shortfalls: readonly StockShortfall[]): ApiError {
-  return new ApiError(409, stockRefusalMessage(shortfalls), {
-    code: OUT_OF_STOCK,
-    shortfalls: shortfalls.map(({ productId, name, size, requested, left }) => ({ _id: productId, name, size, requested, left })),
-  });
-}
 
 function sameAsk(row: ReturnRow, ask: ReturnAsk): boolean {
   return (

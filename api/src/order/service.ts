@@ -5,10 +5,9 @@ import { clearCart } from '../cart/repository.js';
 import { sellableProducts } from '../cart/service.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { Database } from '../db/schema.js';
-import { ApiError, conflict } from '../http/errors.js';
-import { reserveStock } from '../stock/reserve.js';
+import { conflict } from '../http/errors.js';
+import { outOfStock, reserveStock } from '../stock/reserve.js';
 import { DELIVERY_ADDRESS_FIELDS, type DeliveryAddress } from '../../../domain/address.js';
-import { OUT_OF_STOCK, stockRefusalMessage, type StockShortfall } from '../../../domain/stock.js';
 import { retryOnTransientConflict } from '../db/conflict-retry.js';
 import type { Order, OrderItem } from './order.js';
 import { findOrderByIdempotencyKey, insertOrder } from './repository.js';
@@ -33,17 +32,6 @@ const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a diff
 function fingerprint(lines: PlaceOrderRequest['lines'], address: DeliveryAddress): string {
   const keyed = lines.map(({ _id, size, quantity }) => JSON.stringify([_id, size, quantity])).sort();
   return JSON.stringify([keyed, DELIVERY_ADDRESS_FIELDS.map((field) => address[field])]);
-}
-
-/**
- * An order the stock cannot fill: 409 naming every short line and what is left of it, with a code clients act on
- * (the BFF's OUT_OF_STOCK, the storefront's "fix the cart").
- */
-function outOfStock(shortfalls: readonly StockShortfall[]): ApiError {
-  return new ApiError(409, stockRefusalMessage(shortfalls), {
-    code: OUT_OF_STOCK,
-    shortfalls: shortfalls.map(({ productId, name, size, requested, left }) => ({ _id: productId, name, size, requested, left })),
-  });
 }
 
 /**

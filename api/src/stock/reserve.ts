@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { StockShortfall } from '../../../domain/stock.js';
+import { OUT_OF_STOCK, stockRefusalMessage, type StockShortfall } from '../../../domain/stock.js';
+import { ApiError } from '../http/errors.js';
 import type { Database } from '../db/schema.js';
 import { refreshShownStock } from './shown.js';
 
@@ -59,4 +60,15 @@ export async function reserveStock(trx: Transaction<Database>, lines: readonly S
 
   await refreshShownStock(trx, [...taken]);
   return [];
+}
+
+/**
+ * Lines the stock cannot fill: 409 naming every short line and what is left of it, with a code clients act on
+ * (the BFF's OUT_OF_STOCK, the storefront's "fix the cart").
+ */
+export function outOfStock(shortfalls: readonly StockShortfall[]): ApiError {
+  return new ApiError(409, stockRefusalMessage(shortfalls), {
+    code: OUT_OF_STOCK,
+    shortfalls: shortfalls.map(({ productId, name, size, requested, left }) => ({ _id: productId, name, size, requested, left })),
+  });
 }
