@@ -36,7 +36,7 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
 
   it('lists the orders newest first, and only those of one status with --status', async () => {
     // Through npm once, as the README says to run it.
-    const empty = await runShop(['orders'], env, undefined, { viaNpm: true });
+    const empty = await runShop(['orders'], env, undefined, 'npm');
     expect(empty).toMatchObject({ code: 0, stdout: 'No orders yet.\n' });
 
     const shopper = await signUp(api.url, 'Meera Iyer');
@@ -165,9 +165,9 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
     expect(await runShop(['stock', '--low', '0'], env)).toMatchObject({ code: 0, stdout: 'No counted size has 0 pairs or fewer left.\n' });
     // Side by side, as three terminals would: each is one transaction of its own.
     const runs = await Promise.all([
-      runShop(['stock', a._id, a.sizes[0]!, '3'], env),
-      runShop(['stock', b._id, b.sizes[0]!, '1'], env),
-      runShop(['stock', b._id, b.sizes[1]!, '6'], env),
+      runShop(['stock', a._id, a.sizes[0]!, '3'], env, undefined, 'process'),
+      runShop(['stock', b._id, b.sizes[0]!, '1'], env, undefined, 'process'),
+      runShop(['stock', b._id, b.sizes[1]!, '6'], env, undefined, 'process'),
     ]);
     expect(runs.map(({ code, stderr }) => ({ code, stderr }))).toEqual(Array(3).fill({ code: 0, stderr: '' }));
     const low = await runShop(['stock', '--low'], env);
@@ -190,7 +190,7 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
       ['lots', 'count must be a number (got "lots")'],
       ['100001', 'count cannot be more than 100000 (got "100001")'],
     ] as const;
-    // Each refusal changes nothing, so they run side by side.
+    // Each refusal changes nothing.
     const [noProduct, noSize, noCount, ...refusals] = await Promise.all([
       runShop(['stock', 'no-such-shoe', 'UK 8', '1'], env),
       runShop(['stock', shoe._id, 'UK 99', '1'], env),
@@ -289,7 +289,7 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
       code: 0,
       stdout: expect.stringMatching(/^The return is already Refused/) as string,
     });
-    // These change nothing, so they run side by side.
+    // These change nothing.
     const [refusedOnly, requestedOnly, noRequest, unknown, badStatus] = await Promise.all([
       runShop(['returns', '--status', 'refused'], env),
       runShop(['returns', '--status', 'Requested'], env),

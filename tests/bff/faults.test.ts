@@ -17,8 +17,12 @@ describe('the API killed and restarted under load', () => {
     // A short catalogue TTL, so browsing notices the outage too (and then keeps the last catalogue).
     const bff = await startBff(api.url, { NODE_ENV: 'production', API_TIMEOUT_MS: String(TIMEOUT_MS), CATALOG_TTL_MS: '200' });
     try {
-      const load = runShoppers(bff.url, 20, 9000);
-      await wait(3000);
+      // The API dies once an order has been acknowledged (at 3 s at the earliest): on a slow machine the first
+      // orders take longer, and an outage before any order would test nothing of what it must not lose.
+      let ordered: () => void = () => undefined;
+      const firstOrder = new Promise<void>((resolve) => (ordered = resolve));
+      const load = runShoppers(bff.url, 20, 12_000, { onOrder: () => ordered() });
+      await Promise.all([wait(3000), firstOrder]);
       await api.kill();
       await wait(2000);
       api = await startApi({ ...env, API_PORT: port }, dataDir);

@@ -139,57 +139,6 @@ describe.each(E2E_BACKENDS)('purchase on $name', ({ key, start }) => {
       await guest.context.close();
     });
 
-    it('a double-clicked PLACE ORDER makes one order', async () => {
-      const watched = await open(viewport);
-      const { page } = watched;
-      const account = await signUpInBrowser(page);
-      await addToCartInBrowser(page, shoes[2]!, shoes[2]!.sizes[0]!);
-      await expect.poll(async () => (await serverState(storeUrl(), page)).count).toBe(1);
-      await visit(page, '/place-order');
-      await fillAddress(page);
-      await page.getByRole('button', { name: 'PLACE ORDER' }).dblclick();
-      await page.waitForURL('**/orders');
-      expect((await serverState(storeUrl(), page)).orders).toHaveLength(1);
-      expect(backend.ordersOf?.(account.email) ?? 1).toBe(1);
-      await watched.context.close();
-    });
-
-    it('an order whose answer was lost, placed again by the shopper, is one order', async () => {
-      const watched = await open(viewport);
-      const { page } = watched;
-      const account = await signUpInBrowser(page);
-      const [a, b] = [shoes[3]!, shoes[4]!];
-      const checkOutLosingTheAnswer = async (lose: () => Promise<void> | void) => {
-        await visit(page, '/place-order');
-        await fillAddress(page);
-        await lose();
-        await page.getByRole('button', { name: 'PLACE ORDER' }).click();
-        // The shopper is told it failed and stays on the form, which keeps the attempt's key.
-        await page.locator('[data-sonner-toast][data-type="error"]').first().waitFor();
-        expect(page.url()).toMatch(/\/place-order$/);
-        await page.getByRole('button', { name: 'PLACE ORDER' }).click();
-        await page.waitForURL('**/orders');
-        await expectCartCount(page, 0);
-      };
-
-      // Lost between the browser and the store.
-      await addToCartInBrowser(page, a, a.sizes[0]!);
-      await checkOutLosingTheAnswer(() => loseTheNextPlaceOrderAnswer(page));
-      expect((await serverState(storeUrl(), page)).orders).toHaveLength(1);
-
-      // Lost between the store and the backend, where the test can make the backend lose it.
-      if (backend.loseNextOrderAnswer) {
-        await addToCartInBrowser(page, b, b.sizes[0]!);
-        await checkOutLosingTheAnswer(backend.loseNextOrderAnswer);
-        expect((await serverState(storeUrl(), page)).orders).toHaveLength(2);
-        expect(backend.ordersOf?.(account.email)).toBe(2);
-      }
-      const rows = page.getByRole('list', { name: 'Ordered items' }).getByRole('listitem');
-      await expect.poll(() => rows.count()).toBe(backend.loseNextOrderAnswer ? 2 : 1);
-      expect(problemsOf(watched, LOST_ANSWER_LOGS)).toEqual({ consoleErrors: [], foreignRequests: [] });
-      await watched.context.close();
-    });
-
     it('sends a signed-out shopper from checkout to sign in and back', async () => {
       const watched = await open(viewport);
       const { page } = watched;
@@ -199,5 +148,57 @@ describe.each(E2E_BACKENDS)('purchase on $name', ({ key, start }) => {
       await screenshot(page, `login-${key}-${viewport}`);
       await watched.context.close();
     });
+  });
+
+  // Placing the order is the same at both widths (its layout is checked above): each of these at one.
+  it('a double-clicked PLACE ORDER makes one order', async () => {
+    const watched = await open('mobile');
+    const { page } = watched;
+    const account = await signUpInBrowser(page);
+    await addToCartInBrowser(page, shoes[2]!, shoes[2]!.sizes[0]!);
+    await expect.poll(async () => (await serverState(storeUrl(), page)).count).toBe(1);
+    await visit(page, '/place-order');
+    await fillAddress(page);
+    await page.getByRole('button', { name: 'PLACE ORDER' }).dblclick();
+    await page.waitForURL('**/orders');
+    expect((await serverState(storeUrl(), page)).orders).toHaveLength(1);
+    expect(backend.ordersOf?.(account.email) ?? 1).toBe(1);
+    await watched.context.close();
+  });
+
+  it('an order whose answer was lost, placed again by the shopper, is one order', async () => {
+    const watched = await open('desktop');
+    const { page } = watched;
+    const account = await signUpInBrowser(page);
+    const [a, b] = [shoes[3]!, shoes[4]!];
+    const checkOutLosingTheAnswer = async (lose: () => Promise<void> | void) => {
+      await visit(page, '/place-order');
+      await fillAddress(page);
+      await lose();
+      await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+      // The shopper is told it failed and stays on the form, which keeps the attempt's key.
+      await page.locator('[data-sonner-toast][data-type="error"]').first().waitFor();
+      expect(page.url()).toMatch(/\/place-order$/);
+      await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+      await page.waitForURL('**/orders');
+      await expectCartCount(page, 0);
+    };
+
+    // Lost between the browser and the store.
+    await addToCartInBrowser(page, a, a.sizes[0]!);
+    await checkOutLosingTheAnswer(() => loseTheNextPlaceOrderAnswer(page));
+    expect((await serverState(storeUrl(), page)).orders).toHaveLength(1);
+
+    // Lost between the store and the backend, where the test can make the backend lose it.
+    if (backend.loseNextOrderAnswer) {
+      await addToCartInBrowser(page, b, b.sizes[0]!);
+      await checkOutLosingTheAnswer(backend.loseNextOrderAnswer);
+      expect((await serverState(storeUrl(), page)).orders).toHaveLength(2);
+      expect(backend.ordersOf?.(account.email)).toBe(2);
+    }
+    const rows = page.getByRole('list', { name: 'Ordered items' }).getByRole('listitem');
+    await expect.poll(() => rows.count()).toBe(backend.loseNextOrderAnswer ? 2 : 1);
+    expect(problemsOf(watched, LOST_ANSWER_LOGS)).toEqual({ consoleErrors: [], foreignRequests: [] });
+    await watched.context.close();
   });
 });

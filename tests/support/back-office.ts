@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
+import { userInfo } from 'node:os';
+import { Readable, Writable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
 import { expect } from 'vitest';
+import { runShopCommand } from '../../api/src/admin/shop-commands.js';
 import { ROOT } from '../../scripts/service-process.js';
 import { call } from './http.js';
 
@@ -142,22 +145,33 @@ export interface ShopRun {
   stderr: string;
 }
 
-/** What `npm run shop` runs (package.json), without npm's own start-up (0.8 s a call). */
-const SHOP_COMMAND = [process.execPath, ['--import', 'tsx', 'api/src/admin/cli.ts']] as const;
-const NPM_RUN_SHOP = ['npm', ['run', '--silent', 'shop', '--']] as const;
+/** How a test runs the command line: in this process, as its own process (as the README runs it, without npm's own
+ *  0.8 s start-up), or through `npm run shop --` itself. */
+type ShopRunner = 'here' | 'process' | 'npm';
+const SHOP_PROCESS: Record<Exclude<ShopRunner, 'here'>, readonly [string, readonly string[]]> = {
+  process: [process.execPath, ['--import', 'tsx', 'api/src/admin/cli.ts']],
+  npm: ['npm', ['run', '--silent', 'shop', '--']],
+};
+
+// In this process, one command at a time: better-sqlite3 waits for another connection's lock by blocking the
+// thread, which would also block the connection holding it.
+let herePrevious: Promise<unknown> = Promise.resolve();
 
 /**
- * The back office's command line as the shop runs it from a terminal, with this environment and, if given, typed
- * input. `viaNpm` goes through `npm run shop --` itself (slower; once is enough to prove the script's wiring).
+ * The back office's command line as the shop runs it, with this environment and, if given, typed input. By default
+ * in this process (a spawned `tsx` costs 1.5 s a call); `process` for commands side by side as separate terminals
+ * would run them; `npm` once, to prove the script's wiring.
  */
-export function runShop(args: string[], env: Record<string, string>, input?: string, { viaNpm = false } = {}): Promise<ShopRun> {
-  const [command, leading] = viaNpm ? NPM_RUN_SHOP : SHOP_COMMAND;
+export function runShop(args: string[], env: Record<string, string>, input?: string, runner: ShopRunner = 'here'): Promise<ShopRun> {
+  const fullEnv = { ...process.env, LOG_LEVEL: 'silent', ...env };
+  if (runner === 'here') {
+    const run = herePrevious.then(() => runHere(args, fullEnv, input));
+    herePrevious = run.catch(() => undefined);
+    return run;
+  }
+  const [command, leading] = SHOP_PROCESS[runner];
   return new Promise((resolve, reject) => {
-    const child = spawn(command, [...leading, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(command, [...leading, ...args], { cwd: ROOT, env: fullEnv, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -166,4 +180,21 @@ export function runShop(args: string[], env: Record<string, string>, input?: str
     child.once('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(input ?? '');
   });
+}
+
+async function runHere(args: string[], env: Record<string, string | undefined>, input: string | undefined): Promise<ShopRun> {
+  const collect = () => {
+    const chunks: Buffer[] = [];
+    const stream = new Writable({ write: (chunk: Buffer, _encoding, done) => (chunks.push(Buffer.from(chunk)), done()) });
+    return { stream, text: () => Buffer.concat(chunks).toString() };
+  };
+  const [stdout, stderr] = [collect(), collect()];
+  const code = await runShopCommand(args, {
+    stdin: Readable.from([input ?? '']),
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    env,
+    username: userInfo().username,
+  });
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
 }

@@ -50,6 +50,8 @@ export interface SignUpResult {
 export interface ShopperOptions {
   /** How many sign up at the same moment; the default is all of them. */
   signUpBatch?: number;
+  /** Called each time the store acknowledges an order. */
+  onOrder?: () => void;
 }
 
 interface Answer {
@@ -156,6 +158,7 @@ export async function runShoppers(
         const order = (placed.data?.placeOrder as { order: { id: string } } | undefined)?.order;
         if (order) {
           record.orders.push({ id: order.id, key });
+          options.onOrder?.();
           record.toldCart = {};
         }
         const refusal = placed.errors?.find(isStockRefusal);
