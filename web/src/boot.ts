@@ -1,7 +1,5 @@
 import '@fontsource/krona-one/latin-400.css';
-import '@fontsource/outfit/latin-400.css';
-import '@fontsource/outfit/latin-500.css';
-import '@fontsource/outfit/latin-600.css';
+import './shared/fonts.css';
 import { keepEarlyTaps } from './shared/early-taps';
 import './shared/global.css';
 
