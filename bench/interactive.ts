@@ -60,7 +60,8 @@ interface InPageFigures {
 }
 
 const SIZE_BUTTONS = '[role="group"][aria-labelledby="size-label"] button';
-const FILTERS_TOGGLE = 'aside[aria-label="Filters"] button[aria-controls]';
+// The phone's FILTERS toggle, which opens the filters as a bottom sheet (outside the panel it controls).
+const FILTERS_TOGGLE = 'button[data-early="filters"]';
 const CART_LINK = 'header a[href="/cart"]';
 const MENU_BUTTON = 'header button[aria-label="Menu"]';
 const RESULTS = 'section[aria-labelledby="collection-title"]';
