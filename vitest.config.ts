@@ -27,7 +27,7 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['web/src/test/setup.ts'],
+          setupFiles: ['web/src/test/brand.ts', 'web/src/test/setup.ts'],
         },
       },
       {

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv, type Plugin } from 'vite';
 import { firstVisitChunks } from './build/first-visit-chunks.ts';
 import { prerenderRoutes } from './build/prerender.ts';
-import { BRAND_DEFAULTS } from './src/shared/brand-defaults.ts';
+import { brandFromEnv } from './src/shared/brand-env.ts';
 import { OPTIMIZED_IMAGE_PATH } from '#domain/images';
 
 // The BFF serves /graphql and /_img and proxies /images; in dev Vite forwards them so the app keeps same-origin URLs.
@@ -23,14 +23,15 @@ function storeNameInHtml(storeName: string): Plugin {
 }
 
 export default defineConfig(({ mode }) => {
-  const env = loadEnv(mode, import.meta.dirname, 'VITE_');
-  const storeName = env.VITE_STORE_NAME?.trim() || BRAND_DEFAULTS.storeName;
+  const brand = brandFromEnv(loadEnv(mode, import.meta.dirname, 'VITE_'), (message) => console.warn(message));
   const chunks = firstVisitChunks({ entry: '/src/boot.ts', start: '/src/main.tsx', lazy: ['/src/graphql/apollo-client.ts'] });
   return {
     root: import.meta.dirname,
     // rxjs's ES2015 build: classes instead of ES5 functions and tslib's helpers (about 2 KiB less on first visits).
     resolve: { conditions: [...defaultClientConditions, 'es2015'] },
-    plugins: [react(), storeNameInHtml(storeName), prerenderRoutes(), chunks.plugin],
+    plugins: [react(), storeNameInHtml(brand.storeName), prerenderRoutes(), chunks.plugin],
+    // The brand as validated here (web/src/shared/brand.ts reads it).
+    define: { __STORE_BRAND__: JSON.stringify(brand) },
     // The app imports machines/ and domain/ from the repository root, outside web/.
     server: { proxy: bffProxy, fs: { allow: [resolve(import.meta.dirname, '..')] } },
     preview: { proxy: bffProxy },

@@ -103,6 +103,30 @@ describe('controls before the code', () => {
     await watched.context.close();
   });
 
+  it("the phone's menu tapped before the code opens at once, stays open once the app takes over, and then closes", async () => {
+    const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
+    const { page } = watched;
+    const code = await holdTheAppCode(page);
+    await page.goto('/');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const menuLinks = page.locator('header').getByRole('link', { name: 'COLLECTION' });
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => menuLinks.filter({ visible: true }).count()).toBe(1);
+    expect(await appReady(page).count()).toBe(0);
+
+    code.release();
+    await appReady(page).waitFor({ state: 'attached' });
+    // The app's state is the kept tap's: still open, with the close icon shown, and React's to close.
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    expect(await menuLinks.filter({ visible: true }).count()).toBe(1);
+    await menu.click();
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => menuLinks.filter({ visible: true }).count()).toBe(0);
+    expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
+    await watched.context.close();
+  });
+
   it('the filter form works with JavaScript disabled', async () => {
     const context = await browser.newContext({ baseURL: inject('storeUrl'), viewport: VIEWPORTS.mobile, javaScriptEnabled: false });
     const page = await context.newPage();

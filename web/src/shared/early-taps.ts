@@ -1,8 +1,8 @@
 // Taps before the app's code has arrived (docs/decisions/015). A served page shows its controls from the first
 // paint, but React takes them over only once its code has loaded, seconds later on a slow phone. Until then these
 // listeners, installed by boot.ts (a few hundred bytes, loaded with the page), keep what the shopper does and show
-// that it was taken: a size is marked chosen, ADD TO CART shows it is busy, the phone's FILTERS panel opens, and
-// a filter or sort change submits the collection's form (a plain GET the BFF renders). Once the page is hydrated,
+// that it was taken: a size is marked chosen, ADD TO CART shows it is busy, the phone's menu and FILTERS panel
+// open, and a filter or sort change submits the collection's form (a plain GET the BFF renders). Once the page is hydrated,
 // it acts on what was kept and the app shell hands over; until then a kept tap goes no further than here.
 
 /** What the shopper did before the app took over; the page that owns the controls acts on it once. */
@@ -13,11 +13,13 @@ export interface EarlyTaps {
   add?: boolean;
   /** The phone's FILTERS panel was opened. */
   filtersOpen?: boolean;
+  /** The phone's menu was opened. */
+  menuOpen?: boolean;
 }
 
 /** The attribute naming a control the listeners handle, and its values. */
 export const EARLY = 'data-early';
-export type EarlyControl = 'size' | 'add' | 'filters' | 'form';
+export type EarlyControl = 'size' | 'add' | 'filters' | 'menu' | 'form';
 /** On <html> once taps are kept. */
 const KEEPING = 'data-early-taps';
 
@@ -26,6 +28,13 @@ let listening = false;
 
 function controlOf(target: EventTarget | null): HTMLElement | null {
   return target instanceof Element ? target.closest<HTMLElement>(`[${EARLY}]`) : null;
+}
+
+/** Flips a disclosure button's aria-expanded; the answer is whether it is now open. */
+function toggleExpanded(control: HTMLElement): boolean {
+  const open = control.getAttribute('aria-expanded') !== 'true';
+  control.setAttribute('aria-expanded', String(open));
+  return open;
 }
 
 function onClick(event: MouseEvent): void {
@@ -44,11 +53,15 @@ function onClick(event: MouseEvent): void {
       kept = { ...kept, add: true };
       break;
     case 'filters': {
-      const open = control.getAttribute('aria-expanded') !== 'true';
-      control.setAttribute('aria-expanded', String(open));
-      const panel = document.getElementById(control.getAttribute('aria-controls') ?? '');
-      panel?.setAttribute('data-open', String(open));
+      const open = toggleExpanded(control);
+      document.getElementById(control.getAttribute('aria-controls') ?? '')?.setAttribute('data-open', String(open));
       kept = { ...kept, filtersOpen: open };
+      break;
+    }
+    case 'menu': {
+      const open = toggleExpanded(control);
+      document.getElementById(control.getAttribute('aria-controls') ?? '')?.toggleAttribute('hidden', !open);
+      kept = { ...kept, menuOpen: open };
       break;
     }
     default:

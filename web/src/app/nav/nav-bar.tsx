@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useCartItemCount } from '../../features/cart';
 import { isCollectionRoute, toggleSearchVisibility, useSearchVisibility } from '../../features/collection';
 import { BRAND } from '../../shared/brand';
+import { earlyTaps, type EarlyControl } from '../../shared/early-taps';
 import { BagIcon, CloseIcon, MenuIcon, SearchIcon } from '../../shared/icons';
 import styles from './nav-bar.module.css';
 import { SignInControl } from './sign-in-control';
@@ -16,8 +17,9 @@ const LINKS = [
 export function NavBar() {
   const { pathname } = useLocation();
   const scrolledAway = useHideOnScroll();
-  // The menu is open "for" one path, so navigating anywhere closes it without an effect.
-  const [menuOpenFor, setMenuOpenFor] = useState<string | null>(null);
+  // The menu is open "for" one path, so navigating anywhere closes it without an effect. A tap kept before the
+  // app arrived (shared/early-taps.ts) already opened it in the served page.
+  const [menuOpenFor, setMenuOpenFor] = useState<string | null>(() => (earlyTaps().menuOpen === true ? pathname : null));
   const menuOpen = menuOpenFor === pathname;
   const menuId = useId();
   const cartCount = useCartItemCount();
@@ -78,8 +80,11 @@ export function NavBar() {
             aria-controls={menuId}
             aria-label="Menu"
             onClick={() => setMenuOpenFor(menuOpen ? null : pathname)}
+            data-early={'menu' satisfies EarlyControl}
           >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            {/* Both drawn, the one shown chosen by aria-expanded: a tap kept before the app flips only that. */}
+            <MenuIcon className={styles.menuClosedIcon} />
+            <CloseIcon className={styles.menuOpenIcon} />
           </button>
         </div>
       </nav>
