@@ -414,7 +414,7 @@ try {
       controls: [
         { selector: FILTERS_TOGGLE },
         { selector: 'aside[aria-label="Filters"] input[type="checkbox"]' },
-        { selector: `${RESULTS} select` },
+        { selector: 'select[name="sort"]' },
         ...(withSearch ? [{ selector: 'input[type="search"]' }] : []),
       ],
       controlsNote: `the FILTERS toggle (phones), the filter checkboxes and the sort select${withSearch ? ', and the search input' : '; the search input is not in the served page (shown only when toggled open), so not counted'}`,
