@@ -3,6 +3,7 @@
 // <script> elements and module preloads; the page is then compressed again as the store sends it (brotli).
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pipeline } from 'node:stream/promises';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { request } from 'undici';
 
@@ -43,8 +44,7 @@ export async function startScriptFreeProxy(storeUrl: string): Promise<ScriptFree
       const type = String(answer.headers['content-type'] ?? '');
       if (!type.startsWith('text/html')) {
         outgoing.writeHead(answer.statusCode, answerHeaders);
-        for await (const chunk of answer.body) outgoing.write(chunk);
-        outgoing.end();
+        await pipeline(answer.body, outgoing);
         return;
       }
       const page = Buffer.from(withoutScripts(await answer.body.text()));
