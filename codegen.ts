@@ -39,7 +39,7 @@ const config: CodegenConfig = {
         mappers: {
           Product: '../catalog/product.js#CatalogProduct',
           // An order as the REST API answers it; orders/resolvers.ts shapes it for the schema.
-          Order: '../rest/section7.js#RestOrder',
+          Order: '../rest/answer-shapes.js#RestOrder',
         },
       },
     },

@@ -1,6 +1,6 @@
 import { StoreError } from '../errors.js';
 import type { MutationResolvers, QueryResolvers, User } from '../generated/resolvers-types.js';
-import type { RestUser } from '../rest/section7.js';
+import type { RestUser } from '../rest/answer-shapes.js';
 import type { SignedInApi } from '../rest/shopper-api.js';
 
 // Credentials go to the API as typed: its rules (and rate limits, per shopper address) decide.

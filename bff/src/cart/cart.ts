@@ -1,5 +1,5 @@
 import type { CartLine } from '../generated/resolvers-types.js';
-import type { CartData } from '../rest/section7.js';
+import type { CartData } from '../rest/answer-shapes.js';
 
 const collator = new Intl.Collator('en', { numeric: true });
 

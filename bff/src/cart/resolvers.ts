@@ -3,7 +3,7 @@ import { cartQuantitySchema, productIdSchema, sizeSchema } from '../../../domain
 import { StoreError } from '../errors.js';
 import type { Cart, MutationResolvers, QueryResolvers } from '../generated/resolvers-types.js';
 import { parseInput } from '../input.js';
-import type { CartData } from '../rest/section7.js';
+import type { CartData } from '../rest/answer-shapes.js';
 import type { SignedInApi } from '../rest/shopper-api.js';
 import { cartLines } from './cart.js';
 

@@ -1,6 +1,6 @@
 import { SingleFlight } from '../../../lib/single-flight.js';
 import { StoreError } from '../errors.js';
-import type { CatalogQueryAnswer } from '../rest/section7.js';
+import type { CatalogQueryAnswer } from '../rest/answer-shapes.js';
 import { queryCatalog } from '../rest/store-api.js';
 import type { Upstream } from '../rest/upstream.js';
 import type { Catalog, CatalogSource } from './catalog.js';

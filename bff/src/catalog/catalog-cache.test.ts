@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RestProduct } from '../rest/section7.js';
+import type { RestProduct } from '../rest/answer-shapes.js';
 import type { NotModified, UpstreamBytes } from '../rest/upstream.js';
 import { createListCache, parseListCopy } from './catalog-cache.js';
 

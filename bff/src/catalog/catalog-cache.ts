@@ -1,5 +1,5 @@
 import { StoreError } from '../errors.js';
-import { productListSchema, readProducts } from '../rest/section7.js';
+import { productListSchema, readProducts } from '../rest/answer-shapes.js';
 import { productListBytes } from '../rest/store-api.js';
 import { readEnvelope, type NotModified, type Upstream, type UpstreamBytes } from '../rest/upstream.js';
 import { toCatalogProduct, type CatalogProduct } from './product.js';

@@ -1,6 +1,6 @@
 import type { CategoryCount, ProductSort, TypeCount } from '../generated/resolvers-types.js';
 import type { CatalogProduct } from './product.js';
-import type { ParsedFilter } from './query.js';
+import type { ParsedFilter } from './list-rules.js';
 
 // The catalogue as the resolvers read it, one version at a time. Two implementations: the whole list held in
 // memory (list-catalog.ts, for a backend that speaks only spec section 7) and the backend's catalogue query

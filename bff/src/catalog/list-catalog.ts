@@ -2,7 +2,7 @@ import type { Catalog, CatalogSource } from './catalog.js';
 import { parseListCopy, type CatalogSnapshot, type ListCache, type ListCopy } from './catalog-cache.js';
 import { imageOriginsOf } from './image-origins.js';
 import type { CatalogProduct } from './product.js';
-import { cursorOf, facetCounts, filterProducts, paginate, relatedProducts, sortProducts } from './query.js';
+import { cursorOf, facetCounts, filterProducts, paginate, relatedProducts, sortProducts } from './list-rules.js';
 
 /**
  * The catalogue from the whole product list held in memory: what a backend that speaks only spec section 7

@@ -1,6 +1,6 @@
 import { soldOut, type LowStock } from '../../../domain/stock.js';
 import { stringBytes } from '../../../lib/bounded-cache.js';
-import type { ListedProduct, RestProduct } from '../rest/section7.js';
+import type { ListedProduct, RestProduct } from '../rest/answer-shapes.js';
 import type { Category, ProductType } from '../generated/resolvers-types.js';
 import { CATEGORY_OF_LABEL, TYPE_OF_LABEL } from './labels.js';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BoundedCache } from '../../../lib/bounded-cache.js';
 import { StoreError } from '../errors.js';
 import type { ProductSort } from '../generated/resolvers-types.js';
-import { restProductSchema, type CatalogQueryAnswer } from '../rest/section7.js';
+import { restProductSchema, type CatalogQueryAnswer } from '../rest/answer-shapes.js';
 import { queryCatalog, type CatalogQuery, type CatalogQuerySort } from '../rest/store-api.js';
 import type { Upstream } from '../rest/upstream.js';
 import type { Catalog, ProductFacetsModel } from './catalog.js';

@@ -1,6 +1,6 @@
 import { sizeStock } from '../../../domain/stock.js';
 import type { ProductResolvers, QueryResolvers } from '../generated/resolvers-types.js';
-import { checkLimit, MAX_PAGE_SIZE, parseFilter } from './query.js';
+import { checkLimit, MAX_PAGE_SIZE, parseFilter } from './list-rules.js';
 
 const MAX_RELATED = 20;
 const MAX_LATEST = 20;

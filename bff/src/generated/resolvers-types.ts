@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { CatalogProduct } from '../catalog/product.js';
-import type { RestOrder } from '../rest/section7.js';
+import type { RestOrder } from '../rest/answer-shapes.js';
 import type { GraphQLContext } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;

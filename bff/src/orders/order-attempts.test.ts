@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StoreError } from '../errors.js';
-import type { RestOrder } from '../rest/section7.js';
+import type { RestOrder } from '../rest/answer-shapes.js';
 import type { PlacedOrder } from '../rest/store-api.js';
 import { OrderAttempts, type AttemptCalls, type Unresolved } from './order-attempts.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderReference } from '../../../domain/order-life.js';
-import { ordersAnswerSchema, type RestOrder } from '../rest/section7.js';
+import { ordersAnswerSchema, type RestOrder } from '../rest/answer-shapes.js';
 import { exchangeSizesOf, orderLifeResolvers, withinReturnWindow } from './order-life.js';
 import { toCatalogProduct } from '../catalog/product.js';
 

@@ -6,7 +6,7 @@ import type { CatalogProduct } from '../catalog/product.js';
 import { StoreError } from '../errors.js';
 import type { MutationResolvers, OrderResolvers, ReturnKind, ReturnRequest, ReturnStatus } from '../generated/resolvers-types.js';
 import { parseInput } from '../input.js';
-import type { RestOrder, RestReturn } from '../rest/section7.js';
+import type { RestOrder, RestReturn } from '../rest/answer-shapes.js';
 import type { SignedInApi } from '../rest/shopper-api.js';
 import type { OrderLifeAnswer } from '../rest/store-api.js';
 

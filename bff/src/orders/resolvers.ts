@@ -12,7 +12,7 @@ import type { CatalogProduct } from '../catalog/product.js';
 import type { GraphQLContext } from '../context.js';
 import type { MutationResolvers, OrderResolvers, QueryResolvers } from '../generated/resolvers-types.js';
 import { parseInput } from '../input.js';
-import type { RestOrder } from '../rest/section7.js';
+import type { RestOrder } from '../rest/answer-shapes.js';
 import type { SignedInApi } from '../rest/shopper-api.js';
 import { OrderAttempts, type Unresolved } from './order-attempts.js';
 import { exchangeSizesOf, orderLifeResolvers, withinReturnWindow } from './order-life.js';

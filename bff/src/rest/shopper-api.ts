@@ -1,5 +1,5 @@
 import { signInRequired, StoreError } from '../errors.js';
-import type { CartData, RestOrder, RestUser } from './section7.js';
+import type { CartData, RestOrder, RestUser } from './answer-shapes.js';
 import * as storeApi from './store-api.js';
 import type { Shopper, Upstream } from './upstream.js';
 

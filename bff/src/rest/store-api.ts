@@ -13,11 +13,11 @@ import {
   type ListedProduct,
   type RestOrder,
   type RestUser,
-} from './section7.js';
+} from './answer-shapes.js';
 import type { NotModified, Shopper, Upstream, UpstreamBytes } from './upstream.js';
 
 // One function per REST endpoint of spec section 7 (README "The REST API"); each answers the part the resolvers
-// need, read by section7.ts, and fills in what a backend may leave out.
+// need, read by answer-shapes.ts, and fills in what a backend may leave out.
 
 /**
  * `GET /api/product/list` as bytes, conditional on the ETag of the copy the caller holds: the list catalogue parses

@@ -2,7 +2,7 @@ import { Pool, errors as undiciErrors } from 'undici';
 import type { z } from 'zod';
 import { OUT_OF_STOCK, stockRefusalMessage } from '../../../domain/stock.js';
 import { StoreError, type StoreErrorCode } from '../errors.js';
-import { stockShortfallsSchema } from './section7.js';
+import { stockShortfallsSchema } from './answer-shapes.js';
 
 /** Who a call is made for: the API decides what the token is worth and rate-limits by the address. */
 export interface Shopper {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseListCopy } from '../catalog/catalog-cache.js';
 import { listCatalog } from '../catalog/list-catalog.js';
-import type { RestProduct } from '../rest/section7.js';
+import type { RestProduct } from '../rest/answer-shapes.js';
 import { robotsTxt } from './robots.js';
 import {
   FileStarts,

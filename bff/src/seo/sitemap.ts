@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Catalog } from '../catalog/catalog.js';
 import type { CatalogProduct } from '../catalog/product.js';
-import { MAX_PAGE_SIZE, type ParsedFilter } from '../catalog/query.js';
+import { MAX_PAGE_SIZE, type ParsedFilter } from '../catalog/list-rules.js';
 import { ALL_CATEGORIES, ALL_TYPES } from '../catalog/labels.js';
 import { absoluteUrl, collectionPath, productPath, type CollectionView } from './site-urls.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StoreError } from '../errors.js';
-import { cartAnswerSchema, cartWriteAnswerSchema, ordersAnswerSchema, readProducts } from './section7.js';
+import { cartAnswerSchema, cartWriteAnswerSchema, ordersAnswerSchema, readProducts } from './answer-shapes.js';
 import { parseRetryAfter, readEnvelope, refusalCode } from './upstream.js';
 
 const product = (id: string, extra: Record<string, unknown> = {}) => ({
