@@ -2,7 +2,6 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Kind, OperationTypeNode, parse, print, type DocumentNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
-import type { GraphQLContext } from '../context.js';
 import { QUERY_LIMITS } from './limits.js';
 
 // Whole-response cache for catalogue queries. Every storefront visit asks the same few collection queries; the
@@ -58,8 +57,11 @@ export function isPublicQuery(operation: OperationDefinitionNode, document: Docu
   return operation.operation === OperationTypeNode.QUERY && readsOnlyPublicFields(operation.selectionSet, document, new Set());
 }
 
-/** Marks an execution cacheable when it was a public catalogue query answered without errors. */
-export function responseCachePlugin(): ApolloServerPlugin<GraphQLContext> {
+/**
+ * Marks an execution cacheable when it was a public catalogue query answered without errors. It asks of the context
+ * only its notes, so the cache does not depend on the whole GraphQL context (which holds these notes).
+ */
+export function responseCachePlugin(): ApolloServerPlugin<{ notes: ExecutionNotes }> {
   return {
     requestDidStart() {
       return Promise.resolve({
