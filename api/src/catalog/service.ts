@@ -6,7 +6,8 @@ import { SingleFlight } from '../../../lib/single-flight.js';
 import type { StoreDatabase } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { Product } from './product.js';
-import { expandWords, querySqlFor, type ExpandedWord } from './query-sql.js';
+import { expandWords, type ExpandedWord } from './query-sql-shared.js';
+import { querySqlFor } from './query-sql.js';
 import { toProduct } from './product-rows.js';
 import {
   countsFor,

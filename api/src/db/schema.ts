@@ -42,7 +42,7 @@ export interface SearchTermTable {
 }
 
 // Also in the database, but dialect-specific and never selected through these types: the full-text index
-// (SQLite: the FTS5 table product_search; PostgreSQL: the table product_search, migration 003). See catalog/query-sql.ts.
+// (SQLite: the FTS5 table product_search; PostgreSQL: the table product_search, migration 003). See catalog/query-sql-{sqlite,postgres}.ts.
 
 export interface UserTable {
   id: string;

@@ -8,7 +8,7 @@ import type { Dialect } from '../database.js';
 // and description), each with a GIN index. Matching, counting and ranking then read small rows that stay in shared
 // buffers, a tier is a plain GIN probe, and the matches per cell and tier are counted without touching products.
 // Statement triggers on products keep it, and the vocabulary (search_terms), in step in the writing transaction.
-// SQLite keeps its FTS5 table (migration 002): nothing changes there. Queries: api/src/catalog/query-sql.ts.
+// SQLite keeps its FTS5 table (migration 002): nothing changes there. Queries: api/src/catalog/query-sql-postgres.ts.
 
 // The (category, type) cells, numbered as api/src/catalog/cells.ts does; 15 for a pair outside the lists.
 // Written out here rather than imported: this migration must not change when the store's lists do.
