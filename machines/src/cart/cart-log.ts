@@ -1,4 +1,5 @@
-// Operations on the event log: appending, compacting so local storage stays small, and re-basing on the server's cart.
+// Operations on the event log: appending, compacting so local storage stays small, re-basing on the server's cart and
+// restoring a stored log on a new page. How a tab takes another tab's log is in cart-tab-merge.ts.
 import { MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
 import type { CartData, CartEvent, CartLog, QuantitySet } from './cart-events.js';
 import { MAX_STORED_EVENTS } from './cart-events.js';
@@ -102,43 +103,6 @@ export function compactCartLog(log: CartLog): CartLog {
     });
   }
   return { events: [...base, ...kept, ...pending], synced: base.length };
-}
-
-/** Where a tab stands when another tab's stored log reaches it (see mergeStoredLog). */
-export interface MergeRole {
-  /** This tab is the one that sends the outbox (one per browser); the others follow. */
-  sender: boolean;
-  /** Ids of the events this tab saw the server confirm or refuse lately: a stale copy must not bring them back. */
-  settled: ReadonlySet<string>;
-  /** Ids of this tab's own pending events that no other tab's stored log has shown yet. */
-  unshared: ReadonlySet<string>;
-}
-
-/**
- * Another tab's stored log, as this tab takes it, so every tab shows the same cart. Only the sending tab advances
- * the confirmed part, so it keeps its own and adds the other tab's changes it has not seen; a following tab takes the
- * stored log and keeps its own changes no stored log has shown yet (two tabs can write at the same moment, the later
- * write hiding the earlier). Once another tab's log has shown a change, its absence later means the server settled
- * it. Events are matched by id: no change is lost, none counted twice. An empty stored log is another tab emptying
- * the cart (an order placed there), which every tab follows.
- */
-export function mergeStoredLog(local: CartLog, stored: CartLog, { sender, settled, unshared }: MergeRole): CartLog {
-  if (stored.events.length === 0) return { events: [], synced: 0 };
-  if (sender) {
-    const known = new Set(local.events.map((event) => event.id));
-    const unseen = pendingEvents(stored).filter((event) => !known.has(event.id) && !settled.has(event.id));
-    return unseen.reduce(appendCartEvent, local);
-  }
-  const theirs = new Set(stored.events.map((event) => event.id));
-  const settledThere = new Set(stored.settled);
-  const ours = pendingEvents(local).filter((event) => unshared.has(event.id) && !theirs.has(event.id) && !settledThere.has(event.id));
-  return { events: [...stored.events, ...ours], synced: stored.synced };
-}
-
-/** The same events in the same order with the same confirmed part: nothing for the other tabs to learn. */
-export function sameCartLog(a: CartLog, b: CartLog): boolean {
-  // `settled` is left out: it only tells other tabs what they may drop.
-  return a.synced === b.synced && a.events.length === b.events.length && a.events.every((event, i) => event.id === b.events[i]?.id);
 }
 
 /**

@@ -7,15 +7,14 @@ import { EMPTY_CART_LOG, MAX_SETTLED_IDS, type CartData, type CartEvent, type Ca
 import { foldCart, isAcceptedQuantity } from './cart-fold.js';
 import {
   appendCartEvent,
-  mergeStoredLog,
   nextChangeToSend,
   outboxAsAbsolute,
   pendingEvents,
   rebaseCartLog,
   restoredCartLog,
-  sameCartLog,
   type CartChange,
 } from './cart-log.js';
+import { mergeStoredLog, sameCartLog } from './cart-tab-merge.js';
 
 /** The server's answer to one change. A transport failure (network, 5xx) is a rejection instead, and is retried. */
 export type CartChangeResult =
