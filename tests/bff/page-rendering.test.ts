@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useStore } from '../support/bff-process.js';
+import { writeServerHalf } from '../support/stand-in-build.js';
 import { listProducts } from '../support/store-api.js';
 
 // A stand-in build with a server half (web/build/prerender.ts makes the real one, which the browser suite uses):
@@ -19,10 +20,9 @@ writeFileSync(path.join(dist, 'app-shell.html'), '<!doctype html><title>app shel
 function writeServerBuild(label: string, builtAt: Date): void {
   // Renders /collection with the names of the first products, asked through the BFF's own schema, and shows
   // whether the request's token reached it (it must not: pages are rendered for nobody in particular).
-  const entry = `entry-server-${label.replace(/\W/g, '-')}.js`;
-  writeFileSync(
-    path.join(server, entry),
-    `export async function renderPageWithData(template, url, execute) {
+  writeServerHalf(dist, {
+    entry: `entry-server-${label.replace(/\W/g, '-')}.js`,
+    source: `export async function renderPageWithData(template, url, execute) {
       if (!url.startsWith('/collection')) return undefined;
       // A render that takes a while, so a test can have many in flight.
       if (url.includes('slow')) await new Promise((resolve) => setTimeout(resolve, 300));
@@ -31,10 +31,9 @@ function writeServerBuild(label: string, builtAt: Date): void {
       const names = result.data.products.nodes.map((node) => node.name).join(' & ');
       return { status: 200, html: template.replace('<div id="root"></div>', names + ' for ' + (result.data.me ? 'a shopper' : 'nobody') + ' at ' + url) };
     }\n`,
-  );
-  const manifest = path.join(server, 'server.json');
-  writeFileSync(manifest, JSON.stringify({ entry, template: `<!doctype html><title>${label}</title><div id="root"></div>` }));
-  utimesSync(manifest, builtAt, builtAt);
+    template: `<!doctype html><title>${label}</title><div id="root"></div>`,
+    builtAt,
+  });
 }
 writeServerBuild('first build', new Date(Date.now() - 60_000));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_ENV, adminLogin, NEW_SHOE, pngFile, postForm, productForm } from '../support/back-office.js';
 import { useStore } from '../support/bff-process.js';
 import { call } from '../support/http.js';
+import { writeServerHalf } from '../support/stand-in-build.js';
 import { listProducts } from '../support/store-api.js';
 
 // What search engines read from the BFF: robots.txt, the sitemap (an index and its files, from the catalogue the
@@ -16,12 +17,11 @@ const PUBLIC_URL = 'https://shop.example';
 const root = mkdtempSync(path.join(tmpdir(), 'store-seo-'));
 const dist = path.join(root, 'dist');
 mkdirSync(dist);
-mkdirSync(`${dist}-server`);
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>home shell</title></head><body></body></html>');
 writeFileSync(path.join(dist, 'app-shell.html'), '<!doctype html><html><head><title>app shell</title></head><body></body></html>');
-writeFileSync(
-  path.join(`${dist}-server`, 'entry-server-seo.js'),
-  `export const STORE_IDENTITY = { name: 'Kadam', description: 'Shoes.', email: 'hello@kadam.example', logoPath: '/favicon.svg' };
+writeServerHalf(dist, {
+  entry: 'entry-server-seo.js',
+  source: `export const STORE_IDENTITY = { name: 'Kadam', description: 'Shoes.', email: 'hello@kadam.example', logoPath: '/favicon.svg' };
   export async function renderPageWithData(template, url, execute, options) {
     const id = /^\\/product\\/([^/?]+)/.exec(url)?.[1];
     if (id === undefined && !/^\\/(collection)?(\\?|$)/.test(url)) return undefined;
@@ -33,14 +33,8 @@ writeFileSync(
     const page = template.replace('</head>', '<meta name="robots" content="noindex"></head>');
     return { status: removed ? 410 : 404, html: page.replace('<div id="root"></div>', removed ? 'No longer sold' : 'Product not found') };
   }\n`,
-);
-writeFileSync(
-  path.join(`${dist}-server`, 'server.json'),
-  JSON.stringify({
-    entry: 'entry-server-seo.js',
-    template: '<!doctype html><html><head><title>page</title></head><body><div id="root"></div></body></html>',
-  }),
-);
+  template: '<!doctype html><html><head><title>page</title></head><body><div id="root"></div></body></html>',
+});
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));

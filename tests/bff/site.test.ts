@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useStore } from '../support/bff-process.js';
+import { NO_RENDER, writeServerHalf } from '../support/stand-in-build.js';
 import { listProducts } from '../support/store-api.js';
 
 // A stand-in build of the web app: the BFF's job is to serve whatever the build produced, by these rules.
@@ -19,13 +20,18 @@ for (const file of ['index.html', 'app-shell.html', 'collection/index.html']) {
   writeFileSync(path.join(dist, `${file}.gz`), gzipSync(readFileSync(path.join(dist, file))));
 }
 writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// Pages are served as their shells; the server half names the routes (an unknown page is a 404).
+writeServerHalf(dist, { entry: 'entry-server-site.js', source: NO_RENDER, template: '<div id="root"></div>' });
 
 describe('the BFF serves the web app', () => {
   const store = useStore({ WEB_DIST: dist, NODE_ENV: 'production' });
   // No compression unless a case asks for it: a client that accepts none must be served too.
   const get = (url: string, headers: Record<string, string> = {}) =>
     fetch(new URL(url, store().bff.url), { headers: { 'accept-encoding': 'identity', ...headers } });
-  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  afterAll(() => {
+    rmSync(dist, { recursive: true, force: true });
+    rmSync(`${dist}-server`, { recursive: true, force: true });
+  });
 
   it('answers every client route with the app, prerendered shells where built, and 404 for unknown pages', async () => {
     const home = await get('/');

@@ -10,6 +10,7 @@ import { stockRefusalMessage, type StockShortfall } from '../../domain/stock.js'
 import type { RunningService } from '../../scripts/service-process.js';
 import { startBff, useStore, type Store } from '../support/bff-process.js';
 import { openStoreDatabase } from '../support/databases.js';
+import { writeServerHalf } from '../support/stand-in-build.js';
 import { CART_LINES, codesOf, gql, type ServerCart } from '../support/graphql.js';
 import { startLineageBackend, type LineageBackend } from '../support/lineage-backend.js';
 import { listProducts, VALID_ADDRESS, type CatalogProduct } from '../support/store-api.js';
@@ -118,12 +119,11 @@ const byLine = (a: StockShortfall, b: StockShortfall) => `${a.productId}/${a.siz
 const webRoot = mkdtempSync(path.join(tmpdir(), 'store-stock-web-'));
 const webDist = path.join(webRoot, 'dist');
 mkdirSync(webDist);
-mkdirSync(`${webDist}-server`);
 writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>shell</title>');
 writeFileSync(path.join(webDist, 'app-shell.html'), '<!doctype html><title>app shell</title>');
-writeFileSync(
-  path.join(`${webDist}-server`, 'entry-server-stock.js'),
-  `export async function renderPageWithData(template, url, execute) {
+writeServerHalf(webDist, {
+  entry: 'entry-server-stock.js',
+  source: `export async function renderPageWithData(template, url, execute) {
     const product = /^\\/product\\/([^/?]+)/.exec(url);
     const result = product
       ? await execute({ query: 'query P($id: ID!) { product(id: $id) { id soldOut stock { size inStock left } } }', variables: { id: decodeURIComponent(product[1]) }, operationName: 'P' })
@@ -133,11 +133,8 @@ writeFileSync(
     if (result === undefined || result.errors) return undefined;
     return { status: 200, html: template.replace('<div id="root"></div>', '<script type="application/json">' + JSON.stringify(result.data) + '</script>') };
   }\n`,
-);
-writeFileSync(
-  path.join(`${webDist}-server`, 'server.json'),
-  JSON.stringify({ entry: 'entry-server-stock.js', template: '<!doctype html><title>page</title><div id="root"></div>' }),
-);
+  template: '<!doctype html><title>page</title><div id="root"></div>',
+});
 afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
 
 /** The data a rendered page was rendered with. */

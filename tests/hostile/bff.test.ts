@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { codesOf, gql } from '../support/graphql.js';
 import { call } from '../support/http.js';
 import { startLineageBackend, type LineageBackend } from '../support/lineage-backend.js';
 import { lineageSecret } from '../support/lineage-token.js';
+import { writeServerHalf } from '../support/stand-in-build.js';
 import { listProducts, signUp, TEST_JWT_SECRET, VALID_ADDRESS } from '../support/store-api.js';
 
 // What a hostile client tries against the BFF (issue 27): Host headers that would multiply its copies and poison a
@@ -236,18 +237,14 @@ describe('page renders under a flood of distinct URLs', () => {
 
   it('keeps 300 distinct pages of 256 KB within the renders’ byte bound, the most recent first', async () => {
     const dist = path.join(root, 'dist');
-    mkdirSync(`${dist}-server`, { recursive: true });
-    writeFileSync(
-      path.join(`${dist}-server`, 'entry-server-flood.js'),
-      `export async function renderPageWithData(template, url, execute) {
+    writeServerHalf(dist, {
+      entry: 'entry-server-flood.js',
+      source: `export async function renderPageWithData(template, url, execute) {
         await execute({ query: '{ __typename }', variables: {}, operationName: undefined });
         return { status: 200, html: template.replace('<div id="root"></div>', url + ' ' + 'x'.repeat(256 * 1024)) };
       }\n`,
-    );
-    writeFileSync(
-      path.join(`${dist}-server`, 'server.json'),
-      JSON.stringify({ entry: 'entry-server-flood.js', template: '<div id="root"></div>' }),
-    );
+      template: '<div id="root"></div>',
+    });
     const renderer = (await loadPageRenderer(dist, () => Promise.resolve(1)))!;
     let renders = 0;
     const execute = () => {

@@ -87,29 +87,31 @@ export function prerenderRoutes(): Plugin {
       const fonts = fontPreloads(outDir);
       // The page the BFF fills with a rendered page: the built index.html with the fonts the first paint needs.
       const pageTemplate = server.fillDocument(template, { root: '', title: server.documentTitle(''), description: '', head: fonts });
-      writeFileSync(serverManifestOf(outDir), `${JSON.stringify({ entry: entryFile, template: pageTemplate })}\n`);
+      // The route table's paths for the BFF: which are pages (others answer 404) and which robots.txt keeps out.
+      const routes = server.ROUTE_LIST.map(({ path, private: shoppersOwn }) => ({ path, private: shoppersOwn === true }));
+      writeFileSync(serverManifestOf(outDir), `${JSON.stringify({ entry: entryFile, template: pageTemplate, routes })}\n`);
 
-      for (const route of server.PRERENDERED_ROUTES) {
+      for (const route of server.ROUTE_LIST) {
+        if (route.meta === undefined) continue;
         const html = server.fillDocument(template, {
           root: await server.renderRoute(route.path),
           route: route.path,
           canonicalPath: route.path,
-          title: server.documentTitle(route.title),
-          description: route.description,
-          head: [...fonts, ...server.routeHead(route.path)],
+          title: server.documentTitle(route.meta.title),
+          description: route.meta.description,
+          head: [...fonts, ...server.routeHead(route.name)],
         });
         const file = route.path === '/' ? path.join(outDir, 'index.html') : path.join(outDir, route.path.slice(1), 'index.html');
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(file, html);
       }
 
-      const home = server.PRERENDERED_ROUTES.find((route) => route.path === '/');
       writeFileSync(
         path.join(outDir, SHELL_FILE),
         server.fillDocument(template, {
           root: await server.renderShell(),
           title: server.documentTitle(''),
-          description: home?.description ?? '',
+          description: server.STORE_IDENTITY.description,
           head: fonts,
         }),
       );

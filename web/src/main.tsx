@@ -3,7 +3,7 @@ import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/routes';
-import { isPrerenderedFor } from './shared/prerendered-routes';
+import { isPrerenderedFor } from './shared/route-table';
 import { readServerState } from './app/server-state';
 import { hydrateFrom, loadApolloClient, useStoreClient } from './graphql/store-client';
 import { onFirstInput } from './shared/first-input';

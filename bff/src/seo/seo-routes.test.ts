@@ -37,7 +37,9 @@ describe('the sitemap routes', () => {
   it('read at most two product files at once and tell the next client to come back, then serve it', async () => {
     const { catalog, release, waiting } = heldCatalog();
     const app = Fastify();
-    createSeo({ catalog: { get: () => Promise.resolve(catalog) }, origin: () => 'https://shop.example' }).register(app);
+    createSeo({ catalog: { get: () => Promise.resolve(catalog) }, origin: () => 'https://shop.example' }).register(app, {
+      privatePaths: [],
+    });
     await app.ready();
     const file = () => app.inject({ method: 'GET', url: '/sitemap-products-1.xml' });
     const first = file();
@@ -61,7 +63,9 @@ describe('the sitemap routes', () => {
     const { catalog, release } = heldCatalog();
     release();
     const app = Fastify();
-    createSeo({ catalog: { get: () => Promise.resolve(catalog) }, origin: () => 'https://shop.example' }).register(app);
+    createSeo({ catalog: { get: () => Promise.resolve(catalog) }, origin: () => 'https://shop.example' }).register(app, {
+      privatePaths: [],
+    });
     expect((await app.inject({ method: 'GET', url: '/sitemap-products-2.xml' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/sitemap-products-0.xml' })).statusCode).toBe(404);
     await app.close();

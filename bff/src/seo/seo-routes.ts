@@ -28,8 +28,8 @@ export interface SeoOptions {
 
 export interface Seo {
   origin: () => string;
-  /** Registers /robots.txt, /sitemap.xml and the files it names. */
-  register(app: FastifyInstance): void;
+  /** Registers /robots.txt (keeping crawlers out of `privatePaths`), /sitemap.xml and the files it names. */
+  register(app: FastifyInstance, pages: { privatePaths: readonly string[] }): void;
   /** The structured data of the page at `url` (home, a product), as script elements for its head. */
   pageHead(url: string, store: StoreIdentity): Promise<string[]>;
 }
@@ -96,9 +96,9 @@ export function createSeo({ catalog, origin }: SeoOptions): Seo {
 
   return {
     origin,
-    register(app) {
+    register(app, { privatePaths }) {
       app.get('/robots.txt', (_request, reply) =>
-        reply.type('text/plain; charset=utf-8').header('cache-control', REVALIDATE).send(robotsTxt(origin())),
+        reply.type('text/plain; charset=utf-8').header('cache-control', REVALIDATE).send(robotsTxt(origin(), privatePaths)),
       );
       app.get('/sitemap.xml', (request, reply) => sendDocument(request, reply, (summary, at) => sitemapIndex(summary, at)));
       app.get(PAGES_SITEMAP_PATH, (request, reply) => sendDocument(request, reply, pagesSitemap));

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FormattedExecutionResult } from 'graphql';
@@ -7,6 +7,7 @@ import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
 import { SingleFlight } from '../../../lib/single-flight.js';
 import type { Seo } from '../seo/seo-routes.js';
 import type { StoreIdentity } from '../seo/structured-data.js';
+import { readServerManifest, serverDirOf, serverManifestFileOf } from './server-manifest.js';
 
 // Home, the collection and product pages rendered with their data at request time (docs/decisions/008), so
 // their largest element (a product image) is in the HTML the shopper's browser receives. The rendering code is the
@@ -86,12 +87,6 @@ interface LoadedBuild {
   store: StoreIdentity | undefined;
 }
 
-/** `<WEB_DIST>-server/server.json` (web/build/server-half.ts), written last by the build: the entry's file name and the page template. */
-const manifestSchema = z.object({
-  entry: z.string().regex(/^entry-server-[\w-]+\.js$/),
-  template: z.string().includes('<div id="root"></div>'),
-});
-
 /**
  * The server build that sits beside `webDist`; undefined when there is none (the routes' shells are then served
  * as they are). A rebuild is picked up without a restart, as the static files are: its entry has a new name,
@@ -104,12 +99,13 @@ export async function loadPageRenderer(
   /** Whether the back office removed the product with this id (the catalogue's `removed`); absent: none is. */
   removedProduct?: (id: string) => Promise<boolean>,
 ): Promise<PageRenderer | undefined> {
-  const serverDir = `${path.resolve(webDist)}-server`;
-  const manifestFile = path.join(serverDir, 'server.json');
+  const serverDir = serverDirOf(webDist);
+  const manifestFile = serverManifestFileOf(webDist);
   if (!existsSync(manifestFile)) return undefined;
 
   const load = async (builtAt: number): Promise<LoadedBuild> => {
-    const manifest = manifestSchema.parse(JSON.parse(readFileSync(manifestFile, 'utf8')));
+    const manifest = readServerManifest(webDist);
+    if (manifest === undefined) throw new Error(`${manifestFile} is gone: rebuild the web app (npm run build:web)`);
     const entry: unknown = await import(pathToFileURL(path.join(serverDir, manifest.entry)).href);
     if (!isServerEntry(entry))
       throw new Error(`${manifest.entry} does not export renderPageWithData: rebuild the web app (npm run build:web)`);

@@ -5,18 +5,16 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Seo } from '../seo/seo-routes.js';
 import type { RenderedPage } from './page-renderer.js';
+import { isPagePath, readServerManifest } from './server-manifest.js';
 
-// The built storefront: hashed assets cached for a year, HTML always revalidated, and every client route
-// (known or not: the client renders its own not-found page) answered with the app's HTML.
+// The built storefront: hashed assets cached for a year, HTML always revalidated, and every page path (known or
+// not: the client renders its own not-found page) answered with the app's HTML.
 
 /** The build's route-neutral HTML (no page content, just the app's scripts and styles), when it has one. */
 const APP_SHELL = 'app-shell.html';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
-
-/** The spec's client routes; any other page gets the app's HTML too (it renders its not-found page) with a 404. */
-const CLIENT_ROUTE = /^(|collection|product\/[^/]+|cart|login|place-order|orders)$/;
 
 /** Paths the SPA fallback never answers: they belong to the BFF or the API. */
 const NOT_THE_APP = /^\/(api|graphql|images|healthz)(\/|$)/;
@@ -59,12 +57,14 @@ export async function registerWebApp(
   renderPage?: RenderPage,
   seo?: Pick<Seo, 'register'>,
 ): Promise<void> {
-  // /robots.txt and the sitemap: the catalogue's, built or not.
-  seo?.register(app);
   const root = path.resolve(webDist);
   const built = existsSync(path.join(root, 'index.html')) && statSync(root).isDirectory();
   // Read once at start: the web build happens before the BFF starts (scripts/start.ts).
   const routes = built ? prerenderedRoutes(root) : new Set<string>();
+  // The app's pages (any other path is answered with its not-found page and a 404), from the build's route table.
+  const pageRoutes = built ? readServerManifest(root)?.routes : [];
+  // /robots.txt and the sitemap: the catalogue's, built or not.
+  seo?.register(app, { privatePaths: (pageRoutes ?? []).filter((route) => route.private).map((route) => route.path) });
   const shell = existsSync(path.join(root, APP_SHELL)) ? APP_SHELL : 'index.html';
 
   if (built) {
@@ -114,7 +114,7 @@ export async function registerWebApp(
     // A route without a prerendered shell (a product page, an unknown path) gets the neutral app shell, so the
     // browser never paints another page's content first.
     const page = routes.has(route) ? `${route === '' ? '' : `${route}/`}index.html` : shell;
-    if (!CLIENT_ROUTE.test(route)) {
+    if (!isPagePath(pageRoutes, `/${route}`)) {
       const html = await readFile(path.join(root, page), 'utf8');
       return reply.code(404).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(withNoIndex(html));
     }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isPrerenderedFor } from '../shared/prerendered-routes';
+import { isPrerenderedFor } from '../shared/route-table';
 import { readServerState, serializeServerState } from './server-state';
 
 describe('server state in the page', () => {

@@ -12,7 +12,7 @@ import { RELATED_PRODUCTS_LIMIT } from '#domain/store-rules';
 import { AppRoutes } from '../app/routes';
 import { AppShell } from '../app/app-shell';
 import { PageFallback } from '../app/page-fallback';
-import { COLLECTION_META, documentTitle, HOME_META, PRERENDERED_ROUTES } from '../shared/prerendered-routes';
+import { documentTitle, ROUTE_LIST, ROUTES, type RouteMeta, type RouteName } from '../shared/route-table';
 import { serializeServerState } from '../app/server-state';
 import { createCache } from '../graphql/apollo-client';
 import type { ServerResult } from '../graphql/server-results-client';
@@ -22,17 +22,18 @@ import { collectionTitle, parseCollectionParams } from '../features/collection';
 import { canonicalCollectionHref } from '../features/collection/collection-params';
 import { BRAND } from '../shared/brand';
 import { formatPrice } from '../shared/catalog/format-price';
+import { productMeta } from '../features/product/product-meta';
 import { MISSING_PRODUCT, REMOVED_PRODUCT, RemovedProductContext } from '../features/product/removed-product';
 
 // Built for Node, never shipped to the browser. Used twice: at build time by web/build/prerender.ts (route
 // shells with skeletons where data will go) and at request time by the BFF (bff/src/site/page-renderer.ts),
 // which renders the collection and product pages with their data (docs/decisions/008).
-export { documentTitle, PRERENDERED_ROUTES };
+export { documentTitle, ROUTE_LIST };
 
 /** The store as this build names it: the BFF's structured data (bff/src/seo/structured-data.ts) reads it here. */
 export const STORE_IDENTITY = {
   name: BRAND.storeName,
-  description: HOME_META.description,
+  description: ROUTES.home.meta.description,
   email: BRAND.contactEmail,
   telephone: BRAND.contactPhone,
   logoPath: '/favicon.svg',
@@ -138,22 +139,23 @@ export interface RenderedPage {
 }
 
 /**
- * The pages rendered with their data: the collection and product pages (their largest element is a product
- * image) and home (its latest products then need no fetch and no second render after hydration).
+ * The pages rendered with their data (`withData` in the route table): the collection and product pages (their
+ * largest element is a product image) and home (its latest products then need no fetch and no second render after
+ * hydration).
  */
-const DATA_ROUTES = ['/', '/collection', '/product/:productId'] as const;
+const DATA_ROUTES = ROUTE_LIST.filter((route) => route.withData === true);
 
 /**
  * Images a route's first screen shows before any script runs: home's LCP is the hero's first poster, in the cut
  * the screen's shape calls for (each preload carries its media query, so a screen fetches one).
  */
-const ROUTE_IMAGES: Record<string, ReadonlyArray<{ href: string; media?: string }>> = {
-  '/': HERO_FIRST_POSTERS,
+const ROUTE_IMAGES: Partial<Record<RouteName, ReadonlyArray<{ href: string; media?: string }>>> = {
+  home: HERO_FIRST_POSTERS,
 };
 
-/** The head elements only `path`'s first screen needs. */
-export function routeHead(path: string): string[] {
-  return (ROUTE_IMAGES[path] ?? []).map(
+/** The head elements only the route `name`'s first screen needs. */
+export function routeHead(name: RouteName): string[] {
+  return (ROUTE_IMAGES[name] ?? []).map(
     ({ href, media }) =>
       `<link rel="preload" as="image" href="${escapeHtml(href)}"${media === undefined ? '' : ` media="${escapeHtml(media)}"`} fetchpriority="high">`,
   );
@@ -232,7 +234,8 @@ export async function renderPageWithData(
   { origin, removed }: RenderOptions = {},
 ): Promise<RenderedPage | undefined> {
   const { pathname, searchParams } = new URL(url, 'http://store.invalid');
-  if (!DATA_ROUTES.some((pattern) => matchPath(pattern, pathname))) return undefined;
+  const route = DATA_ROUTES.find(({ path }) => matchPath(path, pathname));
+  if (route === undefined) return undefined;
 
   // Set from the link's callbacks: a page rendered from a failed query would show an error the browser's first
   // render (which has no such error) could not hydrate.
@@ -262,19 +265,20 @@ export async function renderPageWithData(
   if (outcome.failed) return undefined;
 
   let status = 200;
-  let { title, description } = pathname === '/' ? HOME_META : COLLECTION_META;
+  // A product page's words are its product's (below).
+  let { title, description }: RouteMeta = route.meta ?? ROUTES.home.meta;
   // The one address of what the page shows: a collection view's filters and search in their canonical form
   // (defaults and the sort dropped, parameters in one order), so its spellings do not compete in search results.
   let canonicalPath = pathname;
   const hero = HERO_VIDEOS[0]!.landscape;
   let image: LinkPreview['image'] = { url: hero.poster, width: hero.width, height: hero.height, alt: BRAND.storeName };
   let price: number | undefined;
-  if (pathname === '/collection') {
+  if (route.name === 'collection') {
     const view = parseCollectionParams(searchParams);
     title = collectionTitle(view);
     canonicalPath = canonicalCollectionHref(view);
   }
-  const productId = matchPath('/product/:productId', pathname)?.params.productId;
+  const productId = route.name === 'product' ? matchPath(route.path, pathname)?.params.productId : undefined;
   if (productId !== undefined) {
     const product = client.readQuery({
       query: ProductDetailDocument,
@@ -282,16 +286,14 @@ export async function renderPageWithData(
     })?.product;
     if (!product) status = (await removed?.(productId)) === true ? 410 : 404;
     // The same words the page sets in the browser (product-page.tsx).
-    const missing = status === 410 ? REMOVED_PRODUCT : MISSING_PRODUCT;
-    title = product ? product.name : missing.title;
-    description = product ? product.description.slice(0, 155) : missing.description;
+    ({ title, description } = product ? productMeta(product) : status === 410 ? REMOVED_PRODUCT : MISSING_PRODUCT);
     const first = product?.images[0];
     if (product && first !== undefined) image = { url: first, alt: product.name };
     price = product?.price;
   }
   const removedProduct = status === 410 ? productId : undefined;
   const root = await toHtml(app(client, url, removedProduct));
-  const head = routeHead(pathname);
+  const head = routeHead(route.name);
   if (status !== 200) head.push(NOINDEX);
   else if (origin !== undefined) {
     const absolute = new URL(canonicalPath, origin).href;

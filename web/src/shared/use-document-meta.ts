@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { documentTitle } from './prerendered-routes';
+import { documentTitle } from './route-table';
 
 function headElement<T extends HTMLElement>(selector: string, create: () => T): T {
   return document.head.querySelector<T>(selector) ?? document.head.appendChild(create());

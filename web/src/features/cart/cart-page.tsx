@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { selectCartLastError, selectOutboxLength } from '#machines/cart/cart-selectors';
-import { CART_META } from '../../shared/prerendered-routes';
+import { ROUTES } from '../../shared/route-table';
 import ui from '../../shared/ui.module.css';
 import { useDocumentMeta } from '../../shared/use-document-meta';
 import { useHydrated } from '../../shared/use-hydrated';
@@ -14,7 +14,7 @@ import { ProductsFailedNotice } from './products-failed-notice';
 import { useCartView } from './use-cart-view';
 
 export default function CartPage() {
-  useDocumentMeta(CART_META.title, CART_META.description);
+  useDocumentMeta(ROUTES.cart.meta.title, ROUTES.cart.meta.description);
   // The prerendered page knows nothing of the shopper's cart: it shows the frame, the browser fills it in.
   const hydrated = useHydrated();
   return (

@@ -1,6 +1,6 @@
 import { categoryLabel, typeLabel } from '../../shared/catalog/catalog-labels';
 import type { Category, ProductType } from '../../graphql/generated/graphql';
-import { COLLECTION_META } from '../../shared/prerendered-routes';
+import { ROUTES } from '../../shared/route-table';
 
 interface View {
   categories: readonly Category[];
@@ -40,7 +40,7 @@ export function collectionHeading(view: View): string {
 /** The document's title: the heading, or the page's own title when nothing is set. The server sends the same. */
 export function collectionTitle(view: View): string {
   const heading = collectionHeading(view);
-  return heading === ALL_COLLECTIONS ? COLLECTION_META.title : heading;
+  return heading === ALL_COLLECTIONS ? ROUTES.collection.meta.title : heading;
 }
 
 /** "12 products", and what they were searched for. */

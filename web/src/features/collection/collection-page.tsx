@@ -2,7 +2,7 @@ import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { EarlyControl } from '../../shared/early-taps';
 import { LoadFailed } from '../../shared/load-failed';
-import { COLLECTION_META } from '../../shared/prerendered-routes';
+import { ROUTES } from '../../shared/route-table';
 import ui from '../../shared/ui.module.css';
 import { useDocumentMeta } from '../../shared/use-document-meta';
 import { useHydrated } from '../../shared/use-hydrated';
@@ -42,7 +42,7 @@ const COLLECTION_FORM = 'collection-view';
 export default function CollectionPage() {
   const [view, updateView] = useCollectionParams();
   const heading = collectionHeading(view);
-  useDocumentMeta(collectionTitle(view), COLLECTION_META.description, canonicalCollectionHref(view));
+  useDocumentMeta(collectionTitle(view), ROUTES.collection.meta.description, canonicalCollectionHref(view));
   const showSearch = useSearchVisibility();
   const sortId = useId();
   // The page can arrive rendered with its products before its code (docs/decisions/008).

@@ -1,4 +1,4 @@
-import { HOME_META } from '../../shared/prerendered-routes';
+import { ROUTES } from '../../shared/route-table';
 import { useDocumentMeta } from '../../shared/use-document-meta';
 import { AboutSection } from './about-section';
 import { FeatureGrid } from './feature-grid';
@@ -8,7 +8,7 @@ import { Marquee } from './marquee';
 import { PolicySection } from './policy-section';
 
 export default function HomePage() {
-  useDocumentMeta(HOME_META.title, HOME_META.description);
+  useDocumentMeta(ROUTES.home.meta.title, ROUTES.home.meta.description);
   return (
     <>
       <Marquee />

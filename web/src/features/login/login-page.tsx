@@ -13,7 +13,7 @@ import {
 import type { AuthRequest, CredentialField } from '#machines/auth/credentials';
 import { focusFirstInvalid, FormField } from '../../shared/form-field';
 import { inspect } from '../../shared/inspect';
-import { LOGIN_META } from '../../shared/prerendered-routes';
+import { ROUTES } from '../../shared/route-table';
 import { showToast } from '../../shared/toasts';
 import ui from '../../shared/ui.module.css';
 import { useDocumentMeta } from '../../shared/use-document-meta';
@@ -41,7 +41,7 @@ function useReturnPath(): string {
 }
 
 export default function LoginPage() {
-  useDocumentMeta(LOGIN_META.title, LOGIN_META.description);
+  useDocumentMeta(ROUTES.login.meta.title, ROUTES.login.meta.description);
   const { status } = useSession();
   const returnPath = useReturnPath();
   // Signed in already, or just now (the machine stored the token): on to where the shopper was going.

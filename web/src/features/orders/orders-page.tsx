@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { LoadFailed } from '../../shared/load-failed';
-import { ORDERS_META } from '../../shared/prerendered-routes';
+import { ROUTES } from '../../shared/route-table';
 import ui from '../../shared/ui.module.css';
 import { useDocumentMeta } from '../../shared/use-document-meta';
 import { HostedSignInOffer, loginPathFor } from '../login';
@@ -13,7 +13,7 @@ import { useNow } from './use-now';
 import styles from './orders.module.css';
 
 export default function OrdersPage() {
-  useDocumentMeta(ORDERS_META.title, ORDERS_META.description);
+  useDocumentMeta(ROUTES.orders.meta.title, ROUTES.orders.meta.description);
   const { status } = useSession();
   return (
     <section className={`container ${styles.page}`} aria-labelledby="orders-title">

@@ -15,7 +15,7 @@ import {
 import { focusFirstInvalid } from '../../shared/form-field';
 import { inspect } from '../../shared/inspect';
 import { preloadPage } from '../../shared/page-chunks';
-import { PLACE_ORDER_META } from '../../shared/prerendered-routes';
+import { ROUTES } from '../../shared/route-table';
 import { showToast } from '../../shared/toasts';
 import ui from '../../shared/ui.module.css';
 import { useDocumentMeta } from '../../shared/use-document-meta';
@@ -50,7 +50,7 @@ function checkoutLogicFor(cart: CartActorRef) {
 }
 
 export default function PlaceOrderPage() {
-  useDocumentMeta(PLACE_ORDER_META.title, PLACE_ORDER_META.description);
+  useDocumentMeta(ROUTES.placeOrder.meta.title, ROUTES.placeOrder.meta.description);
   const { status } = useSession();
   // Until the session is known the machine cannot start in the right state: the prerendered frame stays.
   if (status === 'pending') return <CheckoutFrame placing={false} />;

@@ -16,6 +16,7 @@ import { ProductGallery } from './product-gallery';
 import styles from './product-page.module.css';
 import { ProductPageSkeleton } from './product-page-skeleton';
 import { isSoldOut, SizePicker, type SizeAvailability } from './size-picker';
+import { productMeta } from './product-meta';
 import { MISSING_PRODUCT, REMOVED_PRODUCT, useRemovedProduct } from './removed-product';
 import { useProductDetail, type DetailedProduct } from './use-product-detail';
 
@@ -45,7 +46,8 @@ function keptSize(sizes: readonly string[], stock: readonly SizeAvailability[]):
 }
 
 function ProductDetail({ product }: { product: DetailedProduct }) {
-  useDocumentMeta(product.name, product.description.slice(0, 155));
+  const meta = productMeta(product);
+  useDocumentMeta(meta.title, meta.description);
   const [size, setSize] = useState<string | null>(() => keptSize(product.sizes, product.stock));
   // Shown beside the sizes as well as in the toast (which may be far from them), until a size is picked. An ADD TO
   // CART tapped without a size before the app took over shows it too, but only once hydrated: the server's HTML
