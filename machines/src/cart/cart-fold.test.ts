@@ -3,7 +3,6 @@ import { DELIVERY_FEE, MAX_LINE_QUANTITY } from '../../../domain/store-rules.js'
 import type { CartEvent } from './cart-events.js';
 import { cartCount, cartLines, foldCart } from './cart-fold.js';
 import { priceCart } from './cart-totals.js';
-import { quantityFromInput } from './quantity-input.js';
 
 let seq = 0;
 const added = (itemId: string, size: string): CartEvent => ({ type: 'added', id: `e${++seq}`, at: 0, itemId, size });
@@ -86,23 +85,5 @@ describe('cart totals', () => {
 
   it('keeps sums to two decimals', () => {
     expect(priceCart({ a: { M: 3 } }, () => 0.1).subtotal).toBe(0.3);
-  });
-});
-
-describe('quantity input', () => {
-  it.each([
-    ['', null],
-    ['  ', null],
-    ['0', null],
-    ['00', null],
-    ['-1', null],
-    ['1.5', null],
-    ['abc', null],
-    ['3', 3],
-    [' 12 ', 12],
-    [String(MAX_LINE_QUANTITY), MAX_LINE_QUANTITY],
-    ['150', MAX_LINE_QUANTITY],
-  ])('%j means %j', (raw, expected) => {
-    expect(quantityFromInput(raw)).toBe(expected);
   });
 });

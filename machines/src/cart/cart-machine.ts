@@ -62,7 +62,7 @@ export interface CartContext {
 // Past-tense facts, like every event of the machines/ family.
 export type CartMachineEvent =
   | { type: 'cart.itemAdded'; itemId: string; size: string }
-  /** 0 removes the line (the delete icon); the quantity input ignores empty and 0 (see quantityFromInput). */
+  /** 0 removes the line (the delete icon); the quantity input ignores empty and 0 (the web's quantityFromInput). */
   | { type: 'cart.quantitySet'; itemId: string; size: string; quantity: number }
   | { type: 'cart.signedIn' }
   | { type: 'cart.signedOut' }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MAX_LINE_QUANTITY } from '#domain/store-rules';
-import { quantityFromInput } from '#machines/cart/quantity-input';
 import styles from './cart.module.css';
+import { quantityFromInput } from './quantity-from-input';
 
 interface QuantityInputProps {
   id: string;

@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
+import { MAX_LINE_QUANTITY } from '#domain/store-rules';
 
 /**
  * What the cart page's quantity input means, or null when the change must be ignored. The spec ignores input
