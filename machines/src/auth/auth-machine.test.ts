@@ -13,7 +13,8 @@ import {
   type AuthMachineEvent,
   type AuthOutcome,
 } from './auth-machine.js';
-import { busyRetryCeilingMs, StoreBusyError } from './busy-retry.js';
+import { StoreBusyError } from '../store-busy-error.js';
+import { busyRetryCeilingMs } from './busy-retry.js';
 import type { AuthRequest } from './credentials.js';
 
 const TOKEN = 'store-token';

@@ -1,7 +1,8 @@
 // The /login screen: email-and-password login or sign-up, which stores the API's token (spec sections 2, 4, 5).
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '../error-message.js';
-import { BUSY_WAIT_BUDGET_MS, busyRetryCeilingMs, busyRetryDelayMs, busyRetryFloorMs, isStoreBusy } from './busy-retry.js';
+import { isStoreBusy } from '../store-busy-error.js';
+import { BUSY_WAIT_BUDGET_MS, busyRetryCeilingMs, busyRetryDelayMs, busyRetryFloorMs } from './busy-retry.js';
 import { checkCredentials, type AuthMode, type AuthRequest, type CredentialField, type CredentialFields } from './credentials.js';
 import type { FieldErrors } from '../field-errors.js';
 

@@ -9,20 +9,6 @@ export const BUSY_BACKOFF_CAP_MS = 2_000;
 /** The most the shopper is kept waiting across retries (counting each wait at its longest) before being told. */
 export const BUSY_WAIT_BUDGET_MS = 30_000;
 
-/** What the caller's `authenticate` actor rejects with when the store answered STORE_BUSY. */
-export class StoreBusyError extends Error {
-  constructor(
-    message: string,
-    /** The store's Retry-After, when it sent one. */
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-    this.name = 'StoreBusyError';
-  }
-}
-
-export const isStoreBusy = (error: unknown): error is StoreBusyError => error instanceof StoreBusyError;
-
 /** The shortest wait before retry `retry` (0 for the first): the store's Retry-After or the backoff, the longer. */
 export function busyRetryFloorMs(retry: number, retryAfterSeconds: number | undefined): number {
   const backoff = Math.min(BUSY_BACKOFF_BASE_MS * 2 ** retry, BUSY_BACKOFF_CAP_MS);

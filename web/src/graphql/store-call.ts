@@ -1,6 +1,6 @@
 import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import type { StockShortfall } from '#domain/stock';
-import { StoreBusyError } from '#machines/auth/busy-retry';
+import { StoreBusyError } from '#machines/store-busy-error';
 import { endStaleSession } from './stale-session';
 import { readGraphQLError } from './graphql-error';
 import { readStockShortfalls } from './stock-shortfalls';
