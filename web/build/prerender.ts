@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import type { ServerManifest } from '#domain/server-render';
 import type * as ServerEntry from '../src/prerender/entry-server';
 import { serverDirOf, serverManifestOf } from './server-half.ts';
 
@@ -88,8 +89,12 @@ export function prerenderRoutes(): Plugin {
       // The page the BFF fills with a rendered page: the built index.html with the fonts the first paint needs.
       const pageTemplate = server.fillDocument(template, { root: '', title: server.documentTitle(''), description: '', head: fonts });
       // The route table's paths for the BFF: which are pages (others answer 404) and which robots.txt keeps out.
-      const routes = server.ROUTE_LIST.map(({ path, private: shoppersOwn }) => ({ path, private: shoppersOwn === true }));
-      writeFileSync(serverManifestOf(outDir), `${JSON.stringify({ entry: entryFile, template: pageTemplate, routes })}\n`);
+      const manifest: ServerManifest = {
+        entry: entryFile,
+        template: pageTemplate,
+        routes: server.ROUTE_LIST.map(({ path, private: shoppersOwn }) => ({ path, private: shoppersOwn === true })),
+      };
+      writeFileSync(serverManifestOf(outDir), `${JSON.stringify(manifest)}\n`);
 
       for (const route of server.ROUTE_LIST) {
         if (route.meta === undefined) continue;

@@ -15,7 +15,8 @@ import {
   type SitemapDocument,
   type SitemapSummary,
 } from './sitemap.js';
-import { homeStructuredData, jsonLdScript, productStructuredData, type StoreIdentity } from './structured-data.js';
+import type { StoreIdentity } from '../../../domain/server-render.js';
+import { homeStructuredData, jsonLdScript, productStructuredData } from './structured-data.js';
 
 // What search engines and link previews read beside the pages: /robots.txt, the sitemap and the pages' structured
 // data, all absolute on the store's public origin (PUBLIC_URL, site/public-url.ts), never the request's Host.

@@ -3,22 +3,13 @@ import { sizeStock } from '../../../domain/stock.js';
 import { DELIVERY_FEE, RETURN_POLICY_DAYS } from '../../../domain/store-rules.js';
 import type { CatalogProduct } from '../catalog/product.js';
 import { LABEL_OF_CATEGORY, LABEL_OF_TYPE } from '../catalog/labels.js';
+import type { StoreIdentity } from '../../../domain/server-render.js';
 import { absoluteUrl, collectionPath, productPath } from './site-urls.js';
 
 // schema.org structured data (JSON-LD) for the server-rendered pages, built from the catalogue the page was rendered
 // from: Product with an Offer per size and BreadcrumbList on product pages, Organization and WebSite on home. The
 // fields follow Google's Product (merchant listing) requirements; the text is the shop's data, so it is escaped for
 // the <script> element it goes in (jsonLdScript).
-
-/** The store as its web build names it (the BFF knows no brand of its own): web/src/prerender/entry-server.tsx. */
-export interface StoreIdentity {
-  name: string;
-  description: string;
-  email?: string;
-  telephone?: string;
-  /** Path of the store's logo, on the store's origin. */
-  logoPath?: string;
-}
 
 export interface SiteContext {
   origin: string;

@@ -1,53 +1,22 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FormattedExecutionResult } from 'graphql';
-import { z } from 'zod';
 import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
 import { SingleFlight } from '../../../lib/single-flight.js';
 import type { Seo } from '../seo/seo-routes.js';
-import type { StoreIdentity } from '../seo/structured-data.js';
+import {
+  storeIdentitySchema,
+  type ExecuteOperation,
+  type RenderedPage,
+  type ServerEntry,
+  type StoreIdentity,
+} from '../../../domain/server-render.js';
 import { readServerManifest, serverDirOf, serverManifestFileOf } from './server-manifest.js';
 
 // Home, the collection and product pages rendered with their data at request time (docs/decisions/008), so
 // their largest element (a product image) is in the HTML the shopper's browser receives. The rendering code is the
 // web app's own, built for Node beside the browser build (`<WEB_DIST>-server/`, web/build/prerender.ts); the
 // data comes from this BFF's schema, in process, so it is the catalogue cache's.
-
-export interface RenderedPage {
-  status: number;
-  html: string;
-}
-
-type ExecuteOperation = (operation: {
-  query: string;
-  variables: Record<string, unknown>;
-  operationName: string | undefined;
-}) => Promise<FormattedExecutionResult>;
-
-/** What the BFF uses of web/src/prerender/entry-server.tsx (imports flow from the web app to here, not back). */
-interface ServerEntry {
-  /**
-   * `origin` makes the page's canonical link and link-preview tags absolute; `removed` tells a removed product (410)
-   * from an unknown one (404). Older builds ignore them.
-   */
-  renderPageWithData(
-    template: string,
-    url: string,
-    execute: ExecuteOperation,
-    options?: { origin?: string; removed?: (productId: string) => Promise<boolean> },
-  ): Promise<RenderedPage | undefined>;
-  /** The store's name and contact as the web build has them, for the structured data (absent from older builds). */
-  STORE_IDENTITY?: unknown;
-}
-
-const storeIdentitySchema = z.object({
-  name: z.string().min(1),
-  description: z.string(),
-  email: z.string().optional(),
-  telephone: z.string().optional(),
-  logoPath: z.string().startsWith('/').optional(),
-});
 
 function isServerEntry(module: unknown): module is ServerEntry {
   return typeof module === 'object' && module !== null && typeof (module as Partial<ServerEntry>).renderPageWithData === 'function';

@@ -4,8 +4,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Seo } from '../seo/seo-routes.js';
-import type { RenderedPage } from './page-renderer.js';
-import { isPagePath, readServerManifest } from './server-manifest.js';
+import { isPagePath, type RenderedPage } from '../../../domain/server-render.js';
+import { readServerManifest } from './server-manifest.js';
 
 // The built storefront: hashed assets cached for a year, HTML always revalidated, and every page path (known or
 // not: the client renders its own not-found page) answered with the app's HTML.

@@ -1,13 +1,14 @@
-import { ApolloClient, ApolloLink, type OperationVariables } from '@apollo/client';
+import { ApolloClient, ApolloLink } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { prerenderStatic } from '@apollo/client/react/ssr';
-import { type FormattedExecutionResult, print } from 'graphql';
+import { print } from 'graphql';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { matchPath, StaticRouter } from 'react-router-dom';
 import { Observable } from 'rxjs';
 import { isOptimizable, optimizedImageUrl } from '#domain/images';
+import type { ExecuteOperation, RenderedPage, RenderOptions, StoreIdentity } from '#domain/server-render';
 import { RELATED_PRODUCTS_LIMIT } from '#domain/store-rules';
 import { AppRoutes } from '../app/routes';
 import { AppShell } from '../app/app-shell';
@@ -31,7 +32,7 @@ import { MISSING_PRODUCT, REMOVED_PRODUCT, RemovedProductContext } from '../feat
 export { documentTitle, ROUTE_LIST };
 
 /** The store as this build names it: the BFF's structured data (bff/src/seo/structured-data.ts) reads it here. */
-export const STORE_IDENTITY = {
+export const STORE_IDENTITY: StoreIdentity = {
   name: BRAND.storeName,
   description: ROUTES.home.meta.description,
   email: BRAND.contactEmail,
@@ -125,19 +126,6 @@ export function fillDocument(template: string, parts: DocumentParts): string {
   return html.replace('<div id="root"></div>', () => `<div id="root"${routeAttribute}>${parts.root}</div>${parts.tail ?? ''}`);
 }
 
-/** Runs one GraphQL operation against the BFF's schema, in process. */
-export type ExecuteOperation = (operation: {
-  /** The operation's text: this bundle carries its own copy of graphql-js, so no AST object crosses over. */
-  query: string;
-  variables: OperationVariables;
-  operationName: string | undefined;
-}) => Promise<FormattedExecutionResult>;
-
-export interface RenderedPage {
-  status: number;
-  html: string;
-}
-
 /**
  * The pages rendered with their data (`withData` in the route table): the collection and product pages (their
  * largest element is a product image) and home (its latest products then need no fetch and no second render after
@@ -210,16 +198,6 @@ function linkPreviewHead(preview: LinkPreview): string[] {
 function absoluteImage(origin: string, src: string): string {
   const path = isOptimizable(src) ? optimizedImageUrl(src, PREVIEW_WIDTH) : src;
   return new URL(path, origin).href;
-}
-
-export interface RenderOptions {
-  /** The store's public origin (PUBLIC_URL): the canonical link and link previews are absolute on it. */
-  origin?: string;
-  /**
-   * Whether the back office removed a product the catalogue lacks: its page answers 410 Gone and says it is no longer
-   * sold. Without it (or on a backend that cannot tell) a missing product is 404.
-   */
-  removed?: (productId: string) => Promise<boolean>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPagePath, type PageRoute } from './server-manifest.js';
+import { isPagePath, type PageRoute } from './server-render.js';
 
 const ROUTES: PageRoute[] = [
   { path: '/', private: false },
