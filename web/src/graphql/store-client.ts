@@ -11,7 +11,7 @@ import { lacksNothing } from './stand-in-guard';
 // browser tests of a hydrated page); it is not an ApolloClient, which is a class with private fields.
 const asClient = (standIn: ServerResultsClient) => lacksNothing(standIn, 'ApolloClient') as unknown as ApolloClient;
 
-let client: Promise<ApolloClient> | undefined;
+let clientModule: Promise<typeof import('./apollo-client')> | undefined;
 let serverResults = new ServerResultsClient([], loadApolloClient, handedOver);
 let standIn = asClient(serverResults);
 let current: ApolloClient | undefined;
@@ -27,19 +27,20 @@ const inUseListeners = createListeners();
  * so the shopper sees it once.
  */
 export function loadApolloClient(): Promise<ApolloClient> {
-  client ??= import('./apollo-client').then(
-    ({ apolloClient }) => {
-      serverResults.primeCache(apolloClient);
-      handOver(apolloClient);
-      return apolloClient;
+  clientModule ??= import('./apollo-client').then(
+    (loaded) => {
+      serverResults.primeCache(loaded.apolloClient);
+      handOver(loaded.apolloClient);
+      return loaded;
     },
     (error: unknown) => {
       // Offline, or a new deployment replaced the chunk: the next need tries again.
-      client = undefined;
+      clientModule = undefined;
       throw error;
     },
   );
-  return client;
+  // Read from the module on each call (one client per visit; the web tests give each test its own).
+  return clientModule.then((loaded) => loaded.apolloClient);
 }
 
 /** The results the served page was rendered from, for the hooks' first render (main.tsx, before hydrating). */
@@ -55,7 +56,10 @@ export function hydrateFrom(results: readonly ServerResult[]): void {
  */
 export function markPageHydrated(): void {
   pageHydrated = true;
-  void client?.then(handOver, () => undefined);
+  void clientModule?.then(
+    ({ apolloClient }) => handOver(apolloClient),
+    () => undefined,
+  );
 }
 
 function handOver(apolloClient: ApolloClient): void {

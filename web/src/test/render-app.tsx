@@ -26,7 +26,7 @@ export function renderWithProviders(ui: ReactNode, url = '/', mocks: readonly Gr
   return {
     requests,
     ...render(
-      // The app's own client (the cart calls it directly too); setup.ts empties its cache after each test.
+      // The app's own client (the cart calls it directly too): a new one for each test (setup.ts).
       <ApolloProvider client={apolloClient}>
         <MemoryRouter initialEntries={[url]}>
           {ui}

@@ -1,19 +1,38 @@
 // Shared setup for the web component tests (jsdom).
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import type { ApolloClient } from '@apollo/client';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { setSearchVisibility } from '../features/collection/search-visibility';
 import { clearSessionToken, setHostedSession } from '../shared/session/session-store';
-import { apolloClient } from '../graphql/apollo-client';
+import { createApolloClient } from '../graphql/apollo-client';
 
 // The first visit to a lazy page transforms its module graph; on a busy machine that can exceed the 1 s default.
 configure({ asyncUtilTimeout: 3000 });
 
+// Each test gets its own Apollo Client as the app's one client (graphql/apollo-client.ts), so nothing a test
+// queried or watched reaches the next.
+const testClient = vi.hoisted(() => ({ current: undefined as ApolloClient | undefined }));
+vi.mock('../graphql/apollo-client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../graphql/apollo-client')>();
+  return {
+    ...actual,
+    get apolloClient() {
+      testClient.current ??= actual.createApolloClient();
+      return testClient.current;
+    },
+  };
+});
+
+beforeEach(() => {
+  testClient.current = createApolloClient();
+});
+
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
-afterEach(async () => {
+afterEach(() => {
   cleanup();
-  // Each test starts with an empty cache; requests still in flight are dropped with it.
-  await apolloClient.clearStore();
+  // Requests still in flight are dropped with the test's client.
+  testClient.current?.stop();
   vi.unstubAllGlobals();
   clearSessionToken();
   setHostedSession(null);
