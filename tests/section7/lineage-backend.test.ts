@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { VALID_ADDRESS } from '../../domain/test-support/sample-address.js';
 import { startLineageBackend, type LineageBackend, type LineageProduct } from '../support/lineage-backend.js';
 import { remoteLineageControls } from '../support/lineage-remote.js';
 
@@ -9,17 +10,6 @@ import { remoteLineageControls } from '../support/lineage-remote.js';
 // the quirks a client of it has to live with.
 
 const PASSWORD = 'correct horse 1';
-const ADDRESS = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  email: 'asha@example.com',
-  street: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  zipcode: '560001',
-  country: 'India',
-  phone: '9876543210',
-};
 
 let backend: LineageBackend;
 beforeAll(async () => {
@@ -257,7 +247,7 @@ describe('orders', () => {
     const { email, token } = await signUp();
     await post('/api/cart/add', { itemId: product()._id, size: 'UK 7' }, withToken(token));
     const items = [{ ...product(), size: 'UK 7', quantity: 1, price: 1 }];
-    const answer = await post('/api/order/place', { address: ADDRESS, items, amount: 11 }, withToken(token));
+    const answer = await post('/api/order/place', { address: VALID_ADDRESS, items, amount: 11 }, withToken(token));
     expect(answer.body).toEqual({ success: true, message: 'Order Placed' });
     const [order] = backend.ordersOf(email);
     expect(order).toEqual({
@@ -265,7 +255,7 @@ describe('orders', () => {
       userId: decodeJwt(token).id,
       items,
       amount: 11,
-      address: ADDRESS,
+      address: VALID_ADDRESS,
       status: 'Order Placed',
       paymentMethod: 'COD',
       payment: false,
@@ -278,9 +268,9 @@ describe('orders', () => {
   it('are listed oldest first, only the user’s own, with no amount when none was sent', async () => {
     const first = await signUp();
     const other = await signUp();
-    await post('/api/order/place', { address: ADDRESS, items: [{ name: 'one' }], amount: 1 }, withToken(first.token));
-    await post('/api/order/place', { address: ADDRESS, items: [{ name: 'other' }] }, withToken(other.token));
-    await post('/api/order/place', { address: ADDRESS, items: [{ name: 'two' }] }, withToken(first.token));
+    await post('/api/order/place', { address: VALID_ADDRESS, items: [{ name: 'one' }], amount: 1 }, withToken(first.token));
+    await post('/api/order/place', { address: VALID_ADDRESS, items: [{ name: 'other' }] }, withToken(other.token));
+    await post('/api/order/place', { address: VALID_ADDRESS, items: [{ name: 'two' }] }, withToken(first.token));
     const answer = await post('/api/order/userorders', {}, withToken(first.token));
     const orders = answer.body.orders as Array<Record<string, unknown>>;
     expect(orders.map((o) => o.items)).toEqual([[{ name: 'one' }], [{ name: 'two' }]]);
@@ -291,7 +281,7 @@ describe('orders', () => {
   it('a lost answer still places the order, and nothing stops the retry placing a second one', async () => {
     const { email, token } = await signUp();
     backend.loseNextAnswer('/api/order/place');
-    const place = () => post('/api/order/place', { address: ADDRESS, items: [{ name: 'x' }], amount: 20 }, withToken(token));
+    const place = () => post('/api/order/place', { address: VALID_ADDRESS, items: [{ name: 'x' }], amount: 20 }, withToken(token));
     await expect(place()).rejects.toThrow();
     expect(backend.ordersOf(email)).toHaveLength(1);
     expect((await place()).body).toEqual({ success: true, message: 'Order Placed' });
@@ -392,7 +382,7 @@ describe('test controls', () => {
     expect(await remote.cartOf(email)).toEqual({ x: { 'UK 7': 1 } });
     expect((await remote.users()).map((u) => u.email)).toEqual([email]);
     await remote.loseNextAnswer('/api/order/place');
-    await expect(post('/api/order/place', { address: ADDRESS, items: [], amount: 0 }, withToken(token))).rejects.toThrow();
+    await expect(post('/api/order/place', { address: VALID_ADDRESS, items: [], amount: 0 }, withToken(token))).rejects.toThrow();
     expect(await remote.ordersOf(email)).toHaveLength(1);
     expect((await remote.requests()).map((r) => r.path)).toContain('/api/order/place');
     await remote.reset();

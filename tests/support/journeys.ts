@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { DELIVERY_ADDRESS_FIELDS } from '../../domain/address.js';
+import { ADDRESS_LABELS, VALID_ADDRESS } from '../../domain/test-support/sample-address.js';
 import { CART_LINES, cartCount as serverCartCount, gql, type ServerCart } from './graphql.js';
 
 // Steps of the spec's journeys, written as a shopper does them: by labels and button names.
@@ -17,17 +19,10 @@ export async function shoesVia(storeUrl: string): Promise<Shoe[]> {
   return answer.data!.products.nodes.filter((shoe) => shoe.sizes.length >= 2);
 }
 
-export const ADDRESS = {
-  'First name': 'Asha',
-  'Last name': 'Rao',
-  'Email address': 'asha@example.com',
-  Street: '12 MG Road',
-  City: 'Bengaluru',
-  State: 'Karnataka',
-  'Zip code': '560001',
-  Country: 'India',
-  Phone: '9876543210',
-} as const;
+/** The sample address by the checkout form's labels, as a shopper fills it in. */
+export const ADDRESS: Record<string, string> = Object.fromEntries(
+  DELIVERY_ADDRESS_FIELDS.map((field) => [ADDRESS_LABELS[field], VALID_ADDRESS[field]]),
+);
 
 /** Waits until React owns the page (main.tsx marks it) and its first queries have answered, so clicks count. */
 export async function visit(page: Page, path: string): Promise<void> {

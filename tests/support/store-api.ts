@@ -55,14 +55,4 @@ export async function listProducts(base: string): Promise<CatalogProduct[]> {
   return res.body.products as CatalogProduct[];
 }
 
-export const VALID_ADDRESS = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  email: 'asha@example.com',
-  street: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  zipcode: '560001',
-  country: 'India',
-  phone: '9876543210',
-} as const;
+export { VALID_ADDRESS } from '../../domain/test-support/sample-address.js';

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DELIVERY_ADDRESS_FIELDS } from '#domain/address';
+import { ADDRESS_LABELS, VALID_ADDRESS } from '#domain/test-support/sample-address';
 import { CartProductsDocument, PlaceOrderDocument, UpdateCartLineDocument } from '../../graphql/generated/graphql';
 import { CART_PRODUCTS_PAGE } from '../cart/use-cart-view';
 import { cartProduct, cartProductsAnswer, serverCartAnswer, viewerAnswer } from '../../test/cart-fixtures';
@@ -12,17 +14,7 @@ const KEY = '0c9a4b4e-6f0e-4d38-9a51-8d3f4c2f7b10';
 const runner = cartProduct('men-run', 'Stride Pro Running Shoe', 4499);
 const accountCart = [{ productId: 'men-run', size: 'UK 8', quantity: 2 }];
 
-const address = {
-  firstName: 'Asha',
-  lastName: 'Rao',
-  email: 'asha@example.com',
-  street: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  zipcode: '560001',
-  country: 'India',
-  phone: '9876543210',
-};
+const address = VALID_ADDRESS;
 
 const orderVariables = {
   input: {
@@ -43,22 +35,8 @@ const placed = {
   },
 };
 
-const LABELS: Record<keyof typeof address, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  email: 'Email address',
-  street: 'Street',
-  city: 'City',
-  state: 'State',
-  zipcode: 'Zip code',
-  country: 'Country',
-  phone: 'Phone',
-};
-
 async function fillAddress(user: UserEvent) {
-  for (const [field, label] of Object.entries(LABELS)) {
-    await user.type(screen.getByLabelText(label), address[field as keyof typeof address]);
-  }
+  for (const field of DELIVERY_ADDRESS_FIELDS) await user.type(screen.getByLabelText(ADDRESS_LABELS[field]), address[field]);
 }
 
 function signedInCheckout(extra: Parameters<typeof renderApp>[1] = []) {
@@ -108,7 +86,7 @@ describe('place order page', () => {
     expect(screen.getByLabelText('Email address').getAttribute('type')).toBe('email');
     expect(screen.getByLabelText('Phone').getAttribute('type')).toBe('tel');
     expect(screen.getByLabelText('Zip code').getAttribute('inputmode')).toBe('numeric');
-    for (const label of Object.values(LABELS)) expect(screen.getByLabelText(label).hasAttribute('required')).toBe(true);
+    for (const label of Object.values(ADDRESS_LABELS)) expect(screen.getByLabelText(label).hasAttribute('required')).toBe(true);
     const totals = within(screen.getByRole('region', { name: 'Cart totals' }));
     expect(await totals.findByText('₹9,008')).toBeVisible();
     const method = screen.getByRole('radio', { name: 'CASH ON DELIVERY' });
