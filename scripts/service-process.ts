@@ -13,8 +13,10 @@ export interface RunningService {
 }
 
 export interface ServiceOptions {
-  /** A TypeScript entry point, relative to the repository root. */
+  /** A TypeScript entry point, relative to `root`. */
   entry: string;
+  /** The checkout it runs from (another commit's tree, for a before-and-after bench); this one by default. */
+  root?: string;
   env: Record<string, string | undefined>;
   /** Where the child's output goes besides the URL scan: 'inherit' for `npm start`, 'stderr' for tests. */
   output: 'inherit' | 'stderr';
@@ -26,7 +28,7 @@ export interface ServiceOptions {
 /** Starts one of the store's processes and resolves with the URL it prints ("… listening at <url>"). */
 export function startService(options: ServiceOptions): Promise<RunningService> {
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.entry], {
-    cwd: ROOT,
+    cwd: options.root ?? ROOT,
     // The child stops by itself if this process dies without stopping it (kill -9, a crashed test runner).
     env: { ...process.env, EXIT_WITH_PARENT: 'true', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -331,6 +331,23 @@ describe.each(BACKENDS)('catalogue query on %s', (backend) => {
     await upsertProducts(database, [cafe]);
   });
 
+  it('tags an answer with the catalogue version, and answers 304 to that tag until the catalogue changes', async () => {
+    const path = '/api/product/query?limit=0&facets=false';
+    const first = await call(api.url, 'GET', path);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBe(`W/"${(first.body as unknown as Answer).version}"`);
+    const again = await call(api.url, 'GET', path, undefined, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+
+    const cafe = products.find((p) => p._id === 'cafe-loafer')!;
+    await upsertProducts(database, [{ ...cafe, price: cafe.price + 100 }]);
+    const changed = await call(api.url, 'GET', path, undefined, { headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).toBe(`W/"${(changed.body as unknown as Answer).version}"`);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    await upsertProducts(database, [cafe]);
+  });
+
   it('pages without duplicates or gaps while products are added between pages', async () => {
     let added = 0;
     // A few times per paging, so a growing catalogue still ends.

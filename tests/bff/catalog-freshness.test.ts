@@ -35,9 +35,15 @@ interface FindAnswer {
   product: { id: string; name: string } | null;
 }
 
-/** A pass-through in front of the API that counts the BFF's version checks (the query with no products). */
-async function countingProxy(target: string): Promise<{ url: string; checks: () => number; mostAtOnce: () => number; server: Server }> {
+/**
+ * A pass-through in front of the API that counts the BFF's version checks (the query with no products), and those the
+ * API answered 304 (the version the BFF holds still stands).
+ */
+async function countingProxy(
+  target: string,
+): Promise<{ url: string; checks: () => number; unchanged: () => number; mostAtOnce: () => number; server: Server }> {
   let checks = 0;
+  let unchanged = 0;
   let running = 0;
   let mostAtOnce = 0;
   const upstream = new URL(target);
@@ -51,6 +57,7 @@ async function countingProxy(target: string): Promise<{ url: string; checks: () 
     const forwarded = httpRequest(
       { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
       (answer) => {
+        if (isCheck && answer.statusCode === 304) unchanged += 1;
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);
         answer.once('end', () => {
@@ -63,7 +70,13 @@ async function countingProxy(target: string): Promise<{ url: string; checks: () 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${String(port)}`, checks: () => checks, mostAtOnce: () => mostAtOnce, server };
+  return {
+    url: `http://127.0.0.1:${String(port)}`,
+    checks: () => checks,
+    unchanged: () => unchanged,
+    mostAtOnce: () => mostAtOnce,
+    server,
+  };
 }
 
 describe('our API: an admin change shows at the store URL at once', () => {
@@ -115,9 +128,10 @@ describe('our API: an admin change shows at the store URL at once', () => {
     expect((await storeList()).map((p) => p._id)).not.toContain(id);
   });
 
-  it('makes at most one version check at a time, and fewer checks than requests in a burst', async () => {
+  it('makes at most one version check at a time, fewer checks than requests in a burst, each answered 304', async () => {
     await find('runner', 'none');
     const checksBefore = proxy.checks();
+    const unchangedBefore = proxy.unchanged();
     // Each a different query, so none is answered from another's flight or the BFF's answer cache.
     const burst = await Promise.all(
       Array.from({ length: 40 }, (_, i) => gql<FindAnswer>(bff.url, FIND, { search: `runner ${String(i)}`, id: `none-${String(i)}` })),
@@ -127,6 +141,8 @@ describe('our API: an admin change shows at the store URL at once', () => {
     expect(checks).toBeGreaterThan(0);
     expect(checks).toBeLessThan(40);
     expect(proxy.mostAtOnce()).toBe(1);
+    // The catalogue did not change: each check was asked with the version the BFF held, and the API only read it.
+    expect(proxy.unchanged() - unchangedBefore).toBe(checks);
   });
 });
 

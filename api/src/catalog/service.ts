@@ -73,6 +73,8 @@ export interface CatalogService {
   find(ids: readonly string[]): Promise<Map<string, Product>>;
   /** GET /api/product/query. */
   query(query: CatalogQuery): Promise<CatalogQueryAnswer>;
+  /** The catalogue version now (one row read). */
+  version(): Promise<string>;
 }
 
 /** What a cached value takes, estimated by its JSON (counts, words, origins: small plain values). */
@@ -247,5 +249,6 @@ export function createCatalogService(database: StoreDatabase, options: { assetBa
       return new Map([...found].map(([id, p]) => [id, withAssetBase(p)]));
     },
     query,
+    version: () => readCatalogVersion(db),
   };
 }

@@ -1,7 +1,7 @@
 import { SingleFlight } from '../../../lib/single-flight.js';
 import { StoreError } from '../errors.js';
 import type { CatalogQueryAnswer } from '../rest/answer-shapes.js';
-import { queryCatalog } from '../rest/store-api.js';
+import { queryCatalogAgain, type TaggedCatalogAnswer } from '../rest/store-api.js';
 import type { Upstream } from '../rest/upstream.js';
 import type { Catalog, CatalogSource } from './catalog.js';
 import type { ListCache } from './catalog-cache.js';
@@ -47,7 +47,12 @@ export function createCatalogAccess({ upstream, ttlMs, list, onSkipped, now = Da
   let current: Catalog | undefined;
   let freshUntil = 0;
   const refreshing = new SingleFlight<Catalog>();
-  const versionChecks = new FreshCheck<CatalogQueryAnswer>(() => queryCatalog(upstream, { limit: 0 }));
+  // The last check's answer stands while the backend says so (a 304 to its ETag): a check costs our API one row read.
+  let lastCheck: TaggedCatalogAnswer | undefined;
+  const versionChecks = new FreshCheck<CatalogQueryAnswer>(async () => {
+    lastCheck = await queryCatalogAgain(upstream, { limit: 0 }, lastCheck);
+    return lastCheck.answer;
+  });
 
   const withOwnVersion = (view: Catalog): Catalog => {
     let own = numbered.get(view);

@@ -14,6 +14,7 @@ import {
   type RestOrder,
   type RestUser,
 } from './answer-shapes.js';
+import { StoreError } from '../errors.js';
 import type { NotModified, Shopper, Upstream, UpstreamBytes } from './upstream.js';
 
 // One function per REST endpoint of spec section 7 (README "The REST API"); each answers the part the resolvers
@@ -51,6 +52,33 @@ export interface CatalogQuery {
 
 /** `GET /api/product/query`: a page of the catalogue with its total and filter counts, from the backend's database. */
 export async function queryCatalog(upstream: Upstream, query: CatalogQuery): Promise<CatalogQueryAnswer> {
+  return (await upstream.call({ method: 'GET', path: catalogQueryPath(query) }, catalogQueryAnswerSchema)).data;
+}
+
+/** An answer of the catalogue query with the ETag it came with (our API's is the catalogue version). */
+export interface TaggedCatalogAnswer {
+  answer: CatalogQueryAnswer;
+  etag?: string;
+}
+
+/**
+ * The same query asked again: when the backend says `known` still stands (304 to its ETag), that answer, without
+ * the backend running the query or the BFF reading a body. A backend without ETags answers in full each time.
+ */
+export async function queryCatalogAgain(
+  upstream: Upstream,
+  query: CatalogQuery,
+  known?: TaggedCatalogAnswer,
+): Promise<TaggedCatalogAnswer> {
+  const etag = known?.etag;
+  const headers = etag === undefined ? undefined : { 'if-none-match': etag };
+  const answer = await upstream.conditionalCall({ method: 'GET', path: catalogQueryPath(query), headers }, catalogQueryAnswerSchema);
+  if ('data' in answer) return { answer: answer.data, etag: answer.etag };
+  if (known === undefined) throw new StoreError('UPSTREAM_ERROR', 'The store answered something unexpected. Please try again.', 304);
+  return known;
+}
+
+function catalogQueryPath(query: CatalogQuery): string {
   const params = new URLSearchParams();
   if (query.category?.length) params.set('category', query.category.join(','));
   if (query.subCategory?.length) params.set('subCategory', query.subCategory.join(','));
@@ -63,7 +91,7 @@ export async function queryCatalog(upstream: Upstream, query: CatalogQuery): Pro
   params.set('limit', String(query.limit));
   if (query.cursor !== undefined) params.set('cursor', query.cursor);
   params.set('facets', String(query.facets ?? false));
-  return (await upstream.call({ method: 'GET', path: `/api/product/query?${params.toString()}` }, catalogQueryAnswerSchema)).data;
+  return `/api/product/query?${params.toString()}`;
 }
 
 export interface AuthAnswer {
