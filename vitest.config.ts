@@ -77,8 +77,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // One browser at a time on a 2-core machine; each file opens its own.
-          fileParallelism: false,
+          // Two files at a time, each with its own browser: most of a journey is waiting on the store and on
+          // animations. Files that change or stop a store start their own; the rest share the one started here.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 300_000,
         },

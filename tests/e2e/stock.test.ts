@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { StoreDatabase } from '../../api/src/db/database.js';
-import { refreshShownStock } from '../../api/src/stock/shown.js';
 import { launchBrowser, openWatchedPage, problemsOf, type WatchedPage } from '../support/browser.js';
 import { openStoreDatabase } from '../support/databases.js';
 import { gql } from '../support/graphql.js';
 import { addToCartInBrowser, fillAddress, serverState, shoesVia, signUpInBrowser, visit, type Shoe } from '../support/journeys.js';
 import { readStockRows, setStockRows, stockKey } from '../support/stock-rows.js';
+import { startStoreTheReadmeWay, type RunningStore } from '../support/store-process.js';
 
 // Issue 28 in the browser: sizes that sold out, a shoe sold out in every size, the cart's notices, and a checkout
 // refused for stock that the shopper fixes without losing the address or the rest of the cart.
@@ -21,22 +21,26 @@ const ENUM_OF = (label: string) => label.toUpperCase().replace(/ /g, '_');
 describe('stock per size, as a shopper meets it', () => {
   let browser: Browser;
   let watched: WatchedPage;
+  // A store of its own: the stock it sets would show in the journeys running beside it on the shared one.
+  let running: RunningStore;
+  let storeUrl: string;
   let store: StoreDatabase;
-  // Shoes from the end of the catalogue, which the other journeys sharing this store do not buy.
   let scarce: Shoe;
   let gone: Shoe & { category: string; type: string };
 
   beforeAll(async () => {
-    const shoes = await shoesVia(inject('storeUrl'));
+    running = await startStoreTheReadmeWay({ AUTH_RATE_LIMIT_MAX: '10000', LOG_LEVEL: 'warn' });
+    storeUrl = running.url;
+    const shoes = await shoesVia(storeUrl);
     scarce = shoes.at(-1)!;
     const last = shoes.at(-2)!;
     const detail = await gql<{ product: { category: string; type: string } }>(
-      inject('storeUrl'),
+      storeUrl,
       'query ($id: ID!) { product(id: $id) { category type } }',
       { id: last.id },
     );
     gone = { ...last, ...detail.data!.product };
-    store = openStoreDatabase({}, inject('storeDataDir'));
+    store = openStoreDatabase({}, running.dataDir);
     await setStockRows(store.db, [
       { productId: scarce.id, size: scarce.sizes[0]!, quantity: 0 },
       { productId: scarce.id, size: scarce.sizes[1]!, quantity: 2 },
@@ -45,7 +49,7 @@ describe('stock per size, as a shopper meets it', () => {
     // The BFF trusts a catalogue version for CATALOG_TTL_MS (10 s): wait until it shows the new stock.
     await vi.waitFor(
       async () => {
-        const answer = await gql<{ product: Stocked }>(inject('storeUrl'), 'query ($id: ID!) { product(id: $id) { soldOut } }', {
+        const answer = await gql<{ product: Stocked }>(storeUrl, 'query ($id: ID!) { product(id: $id) { soldOut } }', {
           id: gone.id,
         });
         expect(answer.data?.product.soldOut).toBe(true);
@@ -53,17 +57,13 @@ describe('stock per size, as a shopper meets it', () => {
       { timeout: 20_000, interval: 500 },
     );
     browser = await launchBrowser();
-    watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
+    watched = await openWatchedPage(browser, storeUrl, 'mobile');
   });
 
   afterAll(async () => {
-    // The other journeys share this store: their shoes go back to untracked stock.
-    await store.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('product_stock').where('product_id', 'in', [scarce.id, gone.id]).execute();
-      await refreshShownStock(trx, [scarce.id, gone.id]);
-    });
     await store.destroy();
     await browser.close();
+    await running.stop();
   });
 
   it('shows sold-out sizes unchosen, few pairs left, and a shoe sold out in every size', async () => {
@@ -108,7 +108,7 @@ describe('stock per size, as a shopper meets it', () => {
     await page.getByRole('button', { name: 'PLACE ORDER' }).click();
     const refusal = page.getByRole('region', { name: 'Not enough pairs in stock' });
     await expect.poll(() => refusal.textContent(), { timeout: 15_000 }).toContain(`Only 2 left of ${scarce.name}, ${scarce.sizes[1]}`);
-    expect((await serverState(inject('storeUrl'), page)).orders).toHaveLength(0);
+    expect((await serverState(storeUrl, page)).orders).toHaveLength(0);
 
     await refusal.getByRole('button', { name: `Set to 2: ${scarce.name}, size ${scarce.sizes[1]}` }).click();
     await expect.poll(() => page.getByRole('region', { name: 'Your cart is updated' }).isVisible()).toBe(true);
@@ -117,7 +117,7 @@ describe('stock per size, as a shopper meets it', () => {
     await page.waitForURL((url) => url.pathname === '/orders', { timeout: 15_000 });
 
     // The two pairs left went to this one order.
-    expect((await serverState(inject('storeUrl'), page)).orders).toHaveLength(1);
+    expect((await serverState(storeUrl, page)).orders).toHaveLength(1);
     expect((await readStockRows(store.db)).get(stockKey(scarce.id, scarce.sizes[1]!))).toBe(0);
   });
 });
