@@ -9,7 +9,7 @@ export interface Figures {
   errors: number;
 }
 
-/** One autocannon run on loopback, reduced to the figures the README records. */
+/** One autocannon run on loopback, reduced to the figures docs/measured-figures.md records. */
 export async function measure(name: string, options: autocannon.Options): Promise<Figures> {
   const result = await autocannon({ connections: 20, duration: 8, ...options });
   return {

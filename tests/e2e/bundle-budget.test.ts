@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { ROOT } from '../../scripts/service-process.js';
 import { launchBrowser, openWatchedPage } from '../support/browser.js';
 
-// The budget is set from what was measured (README "Measured figures"); raising it is a decision, not a fix.
+// The budget is set from what was measured (docs/measured-figures.md); raising it is a decision, not a fix.
 // It counts what a phone downloads: each script's bytes as sent (the BFF serves them brotli-compressed) and the
 // headers that come with them.
 const budget = JSON.parse(readFileSync(path.join(ROOT, 'web', 'budget.json'), 'utf8')) as { collectionFirstVisitJsTransferredKiB: number };

@@ -17,7 +17,7 @@ import {
 import { StoreError } from '../errors.js';
 import type { NotModified, Shopper, Upstream, UpstreamBytes } from './upstream.js';
 
-// One function per REST endpoint of spec section 7 (README "The REST API"); each answers the part the resolvers
+// One function per REST endpoint of spec section 7 (docs/rest-api.md); each answers the part the resolvers
 // need, read by answer-shapes.ts, and fills in what a backend may leave out.
 
 /**
