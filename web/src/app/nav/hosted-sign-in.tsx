@@ -1,10 +1,10 @@
 import { ClerkProvider, SignInButton, SignedIn, SignedOut, UserButton, useAuth, useClerk } from '@clerk/clerk-react';
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { hostedSignInReturnPath } from '../../features/login';
 import { setHostedSession } from '../../shared/session/session-store';
-import { SyncUserDocument } from '../../graphql/generated/graphql';
+import { useSyncUser } from './use-sync-user';
 import { UserIcon } from '../../shared/icons';
 import styles from './nav-bar.module.css';
 
@@ -96,8 +96,7 @@ function SessionBridge() {
   const failed = useProviderStatus() === 'error';
   const signedIn = isSignedIn === true;
   const client = useApolloClient();
-  // The spec's profile call: its answer is not used and a failure is only logged.
-  const [syncUser] = useMutation(SyncUserDocument, { context: { silent: true } });
+  const syncUser = useSyncUser();
 
   useEffect(() => {
     if (isLoaded) {

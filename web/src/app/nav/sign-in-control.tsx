@@ -1,11 +1,11 @@
-import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useApolloClient } from '@apollo/client/react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { clearSessionToken, useSessionToken } from '../../shared/session/session-store';
-import { NavViewerDocument } from '../../graphql/generated/graphql';
 import { BRAND } from '../../shared/brand';
 import { UserIcon } from '../../shared/icons';
 import styles from './nav-bar.module.css';
+import { useViewerName } from './use-viewer-name';
 
 // Clerk (its React SDK here, its script from Clerk's own origin) is fetched only when a publishable key is
 // configured, so by default the store makes no request to any other origin.
@@ -46,9 +46,7 @@ function UserMenu() {
   const { pathname } = useLocation();
   const open = openFor === pathname;
   const setOpen = (value: boolean) => setOpenFor(value ? pathname : null);
-  // Who is signed in is a nicety: a failure here is logged, not toasted.
-  const { data } = useQuery(NavViewerDocument, { context: { silent: true } });
-  const name = data?.me?.name;
+  const name = useViewerName();
 
   useEffect(() => {
     if (!open) return;

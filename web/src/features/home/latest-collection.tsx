@@ -1,14 +1,13 @@
-import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { LATEST_COLLECTION_SIZE } from '#domain/store-rules';
 import ui from '../../shared/ui.module.css';
-import { LatestProductsDocument } from '../../graphql/generated/graphql';
 import { ProductCard, ProductCardSkeleton } from '../../shared/catalog/product-card';
 import grid from '../../shared/catalog/product-grid.module.css';
 import styles from './home.module.css';
+import { useLatestProducts } from './use-latest-products';
 
 export function LatestCollection() {
-  const { data, error } = useQuery(LatestProductsDocument, { variables: { limit: LATEST_COLLECTION_SIZE } });
+  const { products, failed } = useLatestProducts();
 
   return (
     <section className={`container ${styles.section}`} aria-labelledby="latest-title">
@@ -23,12 +22,12 @@ export function LatestCollection() {
           View all
         </Link>
       </div>
-      {error && !data ? (
+      {failed ? (
         <p className={styles.sectionError}>The latest collection could not be loaded right now.</p>
       ) : (
-        <ul className={grid.gridTwoFour} aria-busy={!data}>
-          {data
-            ? data.latestProducts.map((product) => (
+        <ul className={grid.gridTwoFour} aria-busy={!products}>
+          {products
+            ? products.map((product) => (
                 <li key={product.id}>
                   <ProductCard product={product} />
                 </li>
