@@ -1,5 +1,5 @@
-// The email-and-password account's fields (spec section 5), shared by the API and the login statechart.
-// The spec shows no password rule; the API asks for at least 8 characters on sign-up and checks nothing more at login.
+// Account fields (spec section 5), shared by the API and the login statechart. The spec shows no password rule:
+// sign-up asks for 8 characters, login only for a length an account could have.
 import { z } from 'zod/mini';
 import { oneLineText } from './plain-text.js';
 
@@ -9,7 +9,6 @@ export const NAME_MAX_LENGTH = 80;
 
 export const accountNameSchema = oneLineText('Name', NAME_MAX_LENGTH);
 
-/** A password chosen at sign-up. */
 export const newPasswordSchema = z
   .string({ error: 'Password is required' })
   .check(

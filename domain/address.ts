@@ -1,5 +1,4 @@
-// The delivery address of spec section 3 with the checks of section 5, shared by the API (which enforces them)
-// and the checkout statechart (which shows them inline), so there is one definition of a valid address.
+// Spec section 3's address with section 5's checks: the API enforces them, the checkout statechart shows them inline.
 // zod/mini keeps the web bundle small; the API embeds these schemas in its classic-zod request bodies.
 import { z } from 'zod/mini';
 import { emailSchema } from './email.js';

@@ -1,8 +1,5 @@
-// One cart or order line (a product in one size, and how many) as every layer checks it: the API's cart and order
-// bodies, the BFF's cart and order inputs, and the cart statechart's stored log, so nothing one layer accepts is
-// refused by the next. zod/mini, as in address.ts: the web bundle stays small and the API and BFF embed these
-// schemas in their classic-zod objects. Each layer names its own field (itemId, _id, productId), so the schemas
-// are made for a field name, which the messages carry.
+// One cart or order line as every layer checks it (API bodies, BFF inputs, the cart statechart's log), so nothing one
+// layer accepts is refused by the next. Each layer names its own id field, so the schemas take the name for messages.
 import { z } from 'zod/mini';
 import { MAX_LINE_QUANTITY } from './store-rules.js';
 
@@ -12,7 +9,6 @@ export type CartData = Record<string, Record<string, number>>;
 /** The catalogue's ids and size labels are no longer than these (api/src/catalog/product.ts). */
 export const MAX_PRODUCT_ID_LENGTH = 64;
 export const MAX_SIZE_LENGTH = 20;
-/** The most sizes one product comes in. */
 export const MAX_PRODUCT_SIZES = 30;
 
 export const SELECT_SIZE_MESSAGE = 'Select product size!';

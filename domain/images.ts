@@ -1,6 +1,5 @@
-// Product images as the storefront asks for them: the BFF's image optimizer (bff/src/site/image-optimizer.ts)
-// serves any catalogue image at one of a few widths, AVIF or WebP as the browser accepts. The widths are a short
-// fixed list so that every answer is worth caching and a client cannot ask for a thousand sizes of one photo.
+// Images from the BFF's optimizer (bff/src/site/image-optimizer.ts). The widths are a short fixed list so every answer
+// is worth caching and a client cannot ask for a thousand sizes of one photo.
 
 /** The widths, in pixels, the optimizer makes. */
 export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280, 1600] as const;
@@ -14,9 +13,8 @@ export function isImageWidth(value: number): value is ImageWidth {
 }
 
 /**
- * Whether the optimizer can take this catalogue URL: a path of the store's image store (`/images/…`) or an absolute
- * http(s) URL (which the BFF only fetches from the catalogue's own image origins). Anything else (a data: URL, the
- * web app's own placeholder) is shown as it is.
+ * A path of the store's image store (`/images/…`) or an http(s) URL (fetched only from the catalogue's image origins);
+ * anything else (a data: URL, the web app's placeholder) is shown as it is.
  */
 export function isOptimizable(src: string): boolean {
   return /^\/images\/[A-Za-z0-9._-]/.test(src) || /^https?:\/\/[^/]/i.test(src);

@@ -1,6 +1,5 @@
-// An order's life after it is placed (issue 29): who may move it where, when it may be cancelled, and the return or
-// exchange of an item within the store's return policy. The API, the back office, the command line, the BFF and the
-// shopper's machines all read these; none keeps its own copy.
+// An order's life after it is placed: who may move it where, when it may be cancelled, returns and exchanges within
+// the policy. Every layer that acts on an order reads these; none keeps its own copy.
 import { CANCELLED_STATUS, FULFILMENT_STATUSES, type OrderStatus } from './back-office.js';
 import { FIRST_ORDER_STATUS, RETURN_POLICY_DAYS } from './store-rules.js';
 
@@ -19,9 +18,8 @@ export interface OrderTransition {
 }
 
 /**
- * Every allowed move, and nothing else is. The shop moves an order freely among the lineage's statuses, back as well
- * as forward (the lineage's admin panel offers every status, and a mistaken click must be undone), and cancels it
- * until it ships; the shopper cancels only before packing starts. A cancelled order is final: its pairs went back.
+ * Every allowed move. The shop moves an order back as well as forward (a mistaken click must be undone) and cancels
+ * until it ships; the shopper cancels only before packing. A cancelled order is final: its pairs went back.
  */
 export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   ...FULFILMENT_STATUSES.flatMap((from) =>

@@ -1,18 +1,13 @@
-// What a one-line text a shopper types (a name, an address field) may hold, shared by the API (which enforces it),
-// the BFF and the statecharts (which show it inline): no control characters (an ESC or CR rewrites a terminal the
-// back office reads orders in; a tab or newline has no place in one line), no text direction controls (they reorder
-// the text around them, so a name can show as something else), and something visible once invisible characters
-// are set aside.
+// A one-line text a shopper types: no control characters (ESC or CR rewrites the terminal the back office reads orders
+// in), no text direction controls (a name could show as something else), and something visible once invisible
+// characters are set aside.
 import { z } from 'zod/mini';
 
 /** C0 and C1 controls (Unicode Cc): NUL, BEL, ESC, CR, tab, newline, DEL… */
 const CONTROL = /\p{Cc}/u;
 /** Embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069). */
 const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
-/**
- * What shows nothing: white space, format characters (zero-width space and joiners, word joiner, byte order mark,
- * soft hyphen…), the combining grapheme joiner, Hangul fillers and the blank braille pattern.
- */
+/** Shows nothing: white space, format characters (zero-width, BOM, soft hyphen…), CGJ, Hangul fillers, blank braille. */
 const INVISIBLE = /[\s\p{Cf}\u034F\u115F\u1160\u3164\uFFA0\u2800]/gu;
 
 /** A trimmed one-line text of at most `max` characters; each refusal names the field (`label`). */

@@ -1,7 +1,5 @@
-// The contract between the web app's server build and the BFF that loads it (docs/first-visit.md): what
-// web/src/prerender/entry-server.tsx exports, and the manifest web/build/prerender.ts writes beside it
-// (`<WEB_DIST>-server/server.json`). Both sides type against this module; the BFF checks at run time what it loads,
-// since a build and a BFF may come from different commits.
+// The contract between the web app's server build and the BFF that loads it (docs/first-visit.md). The BFF checks at
+// run time what it loads, since a build and a BFF may come from different commits.
 import type { FormattedExecutionResult } from 'graphql';
 import { z } from 'zod/mini';
 
@@ -34,20 +32,18 @@ export const storeIdentitySchema = z.object({
   description: z.string(),
   email: z.optional(z.string()),
   telephone: z.optional(z.string()),
-  /** Path of the store's logo, on the store's origin. */
   logoPath: z.optional(z.string().check(z.startsWith('/'))),
 });
 
 export type StoreIdentity = z.infer<typeof storeIdentitySchema>;
 
-/** What the BFF uses of the server entry. */
 export interface ServerEntry {
   /**
    * The page at `url` rendered with its data, the query results serialized after it; undefined for a route without
    * data or when a query failed (the BFF then serves the route's shell).
    */
   renderPageWithData(template: string, url: string, execute: ExecuteOperation, options?: RenderOptions): Promise<RenderedPage | undefined>;
-  /** Checked against storeIdentitySchema when loaded (absent from older builds). */
+  /** Checked against storeIdentitySchema when loaded; a build from another commit may lack it. */
   STORE_IDENTITY?: unknown;
 }
 
@@ -66,7 +62,7 @@ export const serverManifestSchema = z.object({
   entry: z.string().check(z.regex(/^entry-server-[\w-]+\.js$/)),
   /** The built index.html the BFF fills with a rendered page. */
   template: z.string().check(z.includes('<div id="root"></div>')),
-  /** Absent from builds before the route table was written here. */
+  /** Optional: a build from another commit may lack it. */
   routes: z.optional(z.array(pageRouteSchema).check(z.maxLength(100))),
 });
 

@@ -1,6 +1,5 @@
-// Stock per product and size (issue 28, docs/decisions/020-stock-per-size.md), as every layer reads it: the API
-// stores and reserves it, its answers carry the low counts, the BFF and the storefront show them. A size the store
-// does not count ("not tracked") always sells; so does every size of a backend whose answers carry no stock.
+// Stock per product and size (docs/decisions/020-stock-per-size.md). A size the store does not count always sells;
+// so does every size of a backend whose answers carry no stock.
 import { z } from 'zod/mini';
 
 /** At or below this many pairs left, a size shows "Only N left". */
@@ -9,7 +8,6 @@ export const LOW_STOCK_THRESHOLD = 3;
 /** More pairs of one size than any shop keeps: a larger count is a typing mistake. */
 export const MAX_STOCK_COUNT = 100_000;
 
-/** How many pairs of one size the store has: a whole number from 0 up. */
 export function stockCountSchema(field = 'count') {
   return z
     .number({ error: `${field} must be a number` })
@@ -21,9 +19,8 @@ export function stockCountSchema(field = 'count') {
 }
 
 /**
- * The REST enrichment on a product (optional, beside the fields of spec section 3): for each size with at most
- * LOW_STOCK_THRESHOLD pairs left, how many (0: sold out). A size it does not name is in stock; a product without it
- * has every size in stock.
+ * Optional REST field beside spec section 3's: each size with at most LOW_STOCK_THRESHOLD pairs left (0: sold out).
+ * A size it does not name, or every size when it is absent, is in stock.
  */
 export type LowStock = Readonly<Record<string, number>>;
 
@@ -42,7 +39,6 @@ export function sizeStock(sizes: readonly string[], lowStock: LowStock | undefin
   });
 }
 
-/** True when no size of the product can be sold. */
 export function soldOut(sizes: readonly string[], lowStock: LowStock | undefined): boolean {
   return sizes.length > 0 && sizeStock(sizes, lowStock).every((s) => !s.inStock);
 }

@@ -5,9 +5,8 @@ export type Category = (typeof CATEGORIES)[number];
 export const SUB_CATEGORIES = ['Sports Shoes', 'Sneakers', 'Leather Shoes', 'Slippers', 'Sandals'] as const;
 export type SubCategory = (typeof SUB_CATEGORIES)[number];
 
-// How schema.graphql spells each name as an enum value. The BFF and the web hold these as Records keyed by their
-// generated enums and, turned around (valuesByName), by the unions above: a value or name that one side gains and
-// the other lacks is then a type error in both.
+// How schema.graphql spells each name. The BFF and the web key Records by these both ways, so a name one side gains
+// and the other lacks is a type error.
 export const CATEGORY_BY_ENUM_VALUE = {
   MEN: 'Men',
   WOMEN: 'Women',
@@ -22,9 +21,8 @@ export const SUB_CATEGORY_BY_ENUM_VALUE = {
 } as const satisfies Record<string, SubCategory>;
 
 /**
- * A map from enum values to the store's names, turned around. The result is typed by the names and values the map
- * actually lists, so storing it as `Record<SubCategory, ProductType>` fails to compile when a name has no value, or
- * the map has a value the enum lacks.
+ * The map turned around, typed by the names and values it lists: storing it as `Record<SubCategory, ProductType>`
+ * fails to compile when a name has no value or the map has one the enum lacks.
  */
 export function valuesByName<Value extends string, Name extends string>(names: Readonly<Record<Value, Name>>): Record<Name, Value> {
   return Object.fromEntries(Object.entries(names).map(([value, name]) => [name, value])) as Record<Name, Value>;
@@ -42,14 +40,12 @@ export const RETURN_POLICY_DAYS = 7;
 export const FIRST_ORDER_STATUS = 'Order Placed';
 export const PAYMENT_METHOD_COD = 'COD';
 
-/** Σ price × quantity over quantities above 0. */
 export function cartSubtotal(lines: ReadonlyArray<{ price: number; quantity: number }>): number {
   let subtotal = 0;
   for (const line of lines) if (line.quantity > 0) subtotal += line.price * line.quantity;
   return roundMoney(subtotal);
 }
 
-/** 0 when the subtotal is 0, else subtotal plus the delivery fee. */
 export function cartTotal(subtotal: number): number {
   return subtotal === 0 ? 0 : roundMoney(subtotal + DELIVERY_FEE);
 }
