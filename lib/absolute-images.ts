@@ -13,7 +13,7 @@ export function withAbsoluteImages(value: unknown, origin: string): unknown {
   const copy: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
     if (key === 'image') copy[key] = Array.isArray(field) ? field.map((url) => absolute(url, origin)) : absolute(field, origin);
-    // The catalogue query names the origins its images are on, for a page's policy: this one too, now.
+    // The catalogue query lists its images' origins for a page's policy: this origin joins them.
     else if (key === 'imageOrigins' && Array.isArray(field)) copy[key] = field.includes(origin) ? field : [origin, ...(field as unknown[])];
     else copy[key] = withAbsoluteImages(field, origin);
   }

@@ -51,7 +51,7 @@ export class BoundedCache<V> {
     this.#now = now;
   }
 
-  /** Bytes the entries take now, by the cache's own accounting. */
+  /** By the cache's own accounting. */
   get bytes(): number {
     return this.#bytes;
   }

@@ -32,7 +32,6 @@ export class WorkSlots {
     this.#averageMs = firstEstimateMs;
   }
 
-  /** Work running and waiting now. */
   get load(): { running: number; waiting: number } {
     return { running: this.#running, waiting: this.#waiting.length };
   }
