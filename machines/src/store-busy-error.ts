@@ -1,7 +1,6 @@
 /**
- * What a call to the store rejects with when the store answered STORE_BUSY (web/src/graphql/store-call.ts throws it
- * for every call). The auth machine waits as the store asks (auth/busy-retry.ts); to the other machines it is a failed
- * call like any other.
+ * What a store call rejects with on STORE_BUSY (thrown by web/src/graphql/store-call.ts). The auth machine waits as
+ * asked (auth/busy-retry.ts); to the other machines it is a failed call like any other.
  */
 export class StoreBusyError extends Error {
   constructor(

@@ -15,7 +15,6 @@ export interface AuthContext {
   mode: AuthMode;
   fields: CredentialFields;
   fieldErrors: FieldErrors<CredentialField>;
-  /** The request being sent, once the form passed its checks. */
   request: AuthRequest | null;
   token: string | null;
   /** While the store answers "busy": the retries so far, the wait before the next, and the waits counted so far. */
@@ -68,7 +67,6 @@ export const authMachine = setup({
   actions: {
     /** localStorage.setItem('token', token). */
     storeToken: (_, _params: { token: string }) => undefined,
-    /** Show an error toast. */
     notifyError: (_, _params: { message: string }) => undefined,
     toggleMode: assign({
       mode: ({ context }) => (context.mode === 'login' ? 'signUp' : 'login'),
@@ -183,9 +181,7 @@ export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
 /** Sending, or waiting to send again: the form is frozen. */
 export const selectAuthSubmitting = (snapshot: AuthSnapshot): boolean => snapshot.matches('submitting') || snapshot.matches('busy');
-/** 'Sign In' or 'Sign Up'. */
 export const selectSubmitLabel = (snapshot: AuthSnapshot): string => (snapshot.context.mode === 'login' ? 'Sign In' : 'Sign Up');
-/** The button while a request is on its way or waiting to be sent again. */
 export const selectSubmittingLabel = (snapshot: AuthSnapshot): string =>
   snapshot.context.mode === 'login' ? 'Signing in…' : 'Signing up…';
 /** A polite status line while the store is busy and the form is trying again; null otherwise. */
@@ -193,6 +189,5 @@ export const selectBusyNotice = (snapshot: AuthSnapshot): string | null =>
   selectAuthSubmitting(snapshot) && snapshot.context.busy !== null
     ? 'The store is busy right now. Still trying, please keep this page open…'
     : null;
-/** The toggle's text: 'Create account' while logging in, 'Login Here' while signing up. */
 export const selectModeToggleLabel = (snapshot: AuthSnapshot): string =>
   snapshot.context.mode === 'login' ? 'Create account' : 'Login Here';

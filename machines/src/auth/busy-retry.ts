@@ -1,7 +1,5 @@
-// When the store answers a sign-in or sign-up with "busy" (STORE_BUSY: its password hashing is at capacity, and it
-// says how long to wait), the form tries again by itself: after the store's Retry-After or a backoff, whichever is
-// longer, plus a random part, so a crowd told the same Retry-After does not come back in the same instant. The waits
-// are bounded in total; past that the shopper is told plainly that the store is busy.
+// A "busy" answer to sign-in or sign-up (STORE_BUSY) is retried after the store's Retry-After or a backoff, the longer,
+// plus jitter so a crowd does not come back at once. The total wait is bounded; past it the shopper is told.
 
 /** First backoff; it doubles with each retry up to the cap. */
 export const BUSY_BACKOFF_BASE_MS = 500;

@@ -33,15 +33,9 @@ export type CartEvent = ItemAdded | QuantitySet;
 export interface CartLog {
   events: readonly CartEvent[];
   synced: number;
-  /**
-   * Ids of the changes the sending tab saw the server settle lately (confirmed or refused), when it stored them: a
-   * tab that made one of them drops its own copy instead of offering it again (see mergeStoredLog).
-   */
+  /** Ids the sending tab saw the server settle lately: a tab that made one drops its own copy (see mergeStoredLog). */
   settled?: readonly string[];
-  /**
-   * Stored: the pending events are a signed-in account's outbox, some perhaps already on their way to the server,
-   * rather than a guest's cart (see restoredCartLog).
-   */
+  /** The pending events are a signed-in account's outbox, some perhaps on their way, not a guest's cart. */
   outbox?: boolean;
 }
 
@@ -94,8 +88,8 @@ export function serializeCartLog(log: CartLog): string {
 }
 
 /**
- * Reads a stored log back. Anything that is not a log this code wrote (bad JSON, another shape, unknown event types,
- * absurd quantities, too many events) is discarded with one warning: a broken cart must never break the store.
+ * Reads a stored log back. Anything this code did not write (bad JSON, unknown events, absurd quantities, too many
+ * events) is discarded with one warning: a broken cart must never break the store.
  */
 export function parseStoredCartLog(raw: string | null, warn: (message: string) => void): CartLog {
   if (raw === null || raw === '') return EMPTY_CART_LOG;

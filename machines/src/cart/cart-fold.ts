@@ -24,7 +24,6 @@ export function lineQuantity(cart: CartData, itemId: string, size: string): numb
   return cart[itemId]?.[size] ?? 0;
 }
 
-/** The line's quantity after the event, from `current`. */
 export function quantityAfter(current: number, event: CartEvent): number {
   if (event.type === 'added') {
     // The server's add refuses a line already at the maximum (409) and leaves it as it is.

@@ -26,9 +26,8 @@ export interface CartChange {
 }
 
 /**
- * The oldest pending event as the line's quantity right after it. Sent through the server's update (which sets a
- * quantity), a change is idempotent: resending it after a timeout that did reach the server cannot count it twice,
- * which an `added` sent as add (+1) would, since the server keeps no event ids.
+ * The oldest pending event as the line's quantity right after it: sent as a set, a resend after a timeout cannot count
+ * it twice, which an add (+1) would, since the server keeps no event ids.
  */
 export function nextChangeToSend(log: CartLog): CartChange | undefined {
   const event = log.events[log.synced];
@@ -80,10 +79,9 @@ function compactPreservingReplay(events: readonly CartEvent[]): CartEvent[] {
 }
 
 /**
- * The shortest log that gives the same cart and keeps what sync needs: the confirmed part becomes one set per line;
- * the pending part is shortened without changing what replaying it on another cart gives. The oldest pending event
- * is kept as it is, since it may be on its way to the server. Should many add-only lines still leave the log long,
- * the pending part becomes one absolute set per line (a guest's adds then replace, not add to, the account's lines).
+ * The shortest log giving the same cart from any start: the confirmed part becomes one set per line; the oldest pending
+ * event is kept as it is (it may be on its way). If add-only lines still leave it long, the pending part becomes one
+ * absolute set per line (a guest's adds then replace, not add to, the account's lines).
  */
 export function compactCartLog(log: CartLog): CartLog {
   const confirmed = cartLines(foldCart(log.events.slice(0, log.synced)));
@@ -106,10 +104,8 @@ export function compactCartLog(log: CartLog): CartLog {
 }
 
 /**
- * A signed-in shopper's unsent changes as absolute quantities. A reload can interrupt a change that had already
- * reached the server; after the reload the machine replays the pending events on the account's cart as if they
- * were a guest's, and an `added` would then count twice. As "this line is now N" the replay is idempotent, and
- * the line shows what the shopper last saw. (A guest's adds still add to the account's lines on sign-in.)
+ * A signed-in shopper's unsent changes as absolute quantities: a reload may interrupt a change that reached the server,
+ * and replaying an `added` would then count it twice. (A guest's adds still add to the account's lines on sign-in.)
  */
 export function outboxAsAbsolute(log: CartLog): CartLog {
   const pending = pendingEvents(log);

@@ -26,8 +26,8 @@ export interface CartInput {
   /** The stored log: parseStoredCartLog(localStorage.getItem(key), console.warn); an outbox is restored as such. */
   log: CartLog;
   /**
-   * Whether this tab sends the outbox (default true). With the store open in several tabs one of them sends and the
-   * others follow the shared log, so no change goes out twice; the web app elects it with a Web Lock.
+   * Whether this tab sends the outbox (default true). With several tabs open one sends and the others follow the shared
+   * log, so no change goes out twice; the web app elects it with a Web Lock.
    */
   sender?: boolean;
 }
@@ -52,9 +52,8 @@ export interface CartContext {
   /** This tab's own pending changes that no other tab's stored log has shown yet (see mergeStoredLog). */
   unshared: string[];
   /**
-   * The pending changes include another tab's outbox, taken from its stored log: some may have reached the server
-   * already (that tab may close before hearing back), so the next rebase replays them as absolute quantities, as a
-   * reload does (restoredCartLog). Replayed as they are, a guest's shoe merged there would be added again here.
+   * The pending changes include another tab's outbox, some of which may have reached the server: the next rebase
+   * replays them as absolute quantities, as a reload does (restoredCartLog), so none counts twice.
    */
   adoptedOutbox: boolean;
 }
@@ -154,9 +153,8 @@ export const cartMachine = setup({
   },
   actors: {
     /**
-     * POST /api/cart/get: the account's cartData, read anew for each call. The machine calls again when the answer on
-     * its way may be out of date (another tab's log came meanwhile): an answer shared with an earlier call would undo
-     * what it called again for.
+     * POST /api/cart/get, read anew for each call: the machine calls again when another tab's log came meanwhile, and an
+     * answer shared with the earlier call would undo what it called again for.
      */
     fetchCart: fromPromise<CartData>(notProvided('fetchCart')),
     /** POST /api/cart/update with the absolute quantity. */
@@ -165,7 +163,6 @@ export const cartMachine = setup({
   actions: {
     /** Save `serializeCartLog(storedCartLog(context))` to local storage. */
     persistLog: () => undefined,
-    /** Show an error toast. */
     notifyError: (_, _params: { message: string }) => undefined,
     recordAdded: assign(({ context, event }) => {
       assertEvent(event, 'cart.itemAdded');
@@ -235,7 +232,6 @@ export const cartMachine = setup({
       (event.type === 'cart.itemAdded' || event.type === 'cart.quantitySet') && event.itemId !== '' && event.size.trim() !== '',
     acceptableQuantity: ({ event }) =>
       event.type === 'cart.quantitySet' && event.itemId !== '' && event.size.trim() !== '' && isAcceptedQuantity(event.quantity),
-    /** Changes wait, and this tab is the one to send them. */
     canSend: ({ context }) => context.sender && pendingEvents(context.log).length > 0,
     /** Taking another tab's log leaves this tab with something that tab has not got: it is stored again. */
     storedLogBehind: ({ context }, params: { log: CartLog }) => !sameCartLog(mergedWithStored(context, params.log), params.log),
@@ -318,9 +314,8 @@ export const cartMachine = setup({
       states: {
         loading: {
           on: {
-            // Another tab's log came while the account's cart was on its way: the answer may predate what that tab
-            // has since confirmed (the merge it sent on sign-in), and laid over the newer log it would undo it. The
-            // log is adopted and the cart fetched again; the rebase that follows stores the result.
+            // Another tab's log came while the account's cart was on its way: the answer may predate what that tab confirmed,
+            // and would undo it. The log is adopted and the cart fetched again.
             'cart.storedLogChanged': {
               target: 'loading',
               reenter: true,

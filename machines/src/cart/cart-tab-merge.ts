@@ -13,12 +13,10 @@ export interface MergeRole {
 }
 
 /**
- * Another tab's stored log, as this tab takes it, so every tab shows the same cart. Only the sending tab advances
- * the confirmed part, so it keeps its own and adds the other tab's changes it has not seen; a following tab takes the
- * stored log and keeps its own changes no stored log has shown yet (two tabs can write at the same moment, the later
- * write hiding the earlier). Once another tab's log has shown a change, its absence later means the server settled
- * it. Events are matched by id: no change is lost, none counted twice. An empty stored log is another tab emptying
- * the cart (an order placed there), which every tab follows.
+ * Another tab's stored log, as this tab takes it. The sending tab keeps its confirmed part and adds changes it has not
+ * seen; a following tab takes the stored log plus its own changes no stored log has shown yet (a later write can hide
+ * an earlier one). Once shown, a change's absence means the server settled it. Events match by id: none lost, none
+ * counted twice. An empty stored log is another tab emptying the cart (an order placed there), which every tab follows.
  */
 export function mergeStoredLog(local: CartLog, stored: CartLog, { sender, settled, unshared }: MergeRole): CartLog {
   if (stored.events.length === 0) return { events: [], synced: 0 };

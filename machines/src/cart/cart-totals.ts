@@ -11,9 +11,7 @@ export interface PricedLine extends CartLine {
 export interface CartTotals {
   lines: PricedLine[];
   count: number;
-  /** Σ price × quantity over lines whose product is known. */
   subtotal: number;
-  /** 0 for an empty subtotal, else subtotal + DELIVERY_FEE. */
   total: number;
 }
 

@@ -7,7 +7,6 @@ import { errorMessage } from '../error-message.js';
 import type { FieldErrors } from '../field-errors.js';
 import { checkDeliveryForm, EMPTY_DELIVERY_FORM, type DeliveryForm } from './delivery-form.js';
 
-/** A line of the cart being ordered. */
 export interface OrderLine {
   productId: string;
   size: string;
@@ -24,9 +23,8 @@ export interface OrderRequest {
 }
 
 /**
- * How PLACE ORDER ended: placed (with the order's id when the store gives one), refused and why, or refused for
- * stock: an outcome the shopper can act on (each line the store cannot fill, with what is left), not a failure.
- * Nothing was ordered and the cart is untouched.
+ * How PLACE ORDER ended. A refusal for stock is an outcome the shopper can act on (each short line with what is left),
+ * not a failure; nothing was ordered and the cart is untouched.
  */
 export type PlaceOrderOutcome =
   | { status: 'placed'; orderId: string | null }
@@ -101,7 +99,6 @@ export const checkoutMachine = setup({
   actions: {
     /** Empty the cart (cartActor.send({ type: 'cart.orderPlaced' })); the UI then goes to /orders. */
     clearCart: () => undefined,
-    /** Show an error toast. */
     notifyError: (_, _params: { message: string }) => undefined,
     /** Tells whoever listens that the order is placed, naming it (its id when the store gave one). */
     confirmOrder: emit(({ context }): CheckoutPlaced => ({ type: 'checkout.placed', orderId: context.placedOrderId })),
@@ -181,8 +178,7 @@ export const checkoutMachine = setup({
         /** The order failed; the form is kept and PLACE ORDER tries again. */
         failed: {},
         /**
-         * The store has fewer pairs than some lines ask for. The form and the cart are kept; the shopper fixes those
-         * lines through the cart (a changed cart is a new attempt, with a new key) and places the order again. The
+         * Fewer pairs than some lines ask for: the shopper fixes them through the cart (a new attempt, a new key). The
          * shortfalls stay shown while the address is edited: they are about the cart.
          */
         outOfStock: {

@@ -1,6 +1,5 @@
-// MY ORDERS' "Cancel order": the shopper confirms, the store cancels the order or says why it is too late
-// (domain/order-life.ts decides who may cancel when; the store has the last word, as the order may have moved since
-// the page was loaded).
+// MY ORDERS' "Cancel order": the shopper confirms, the store cancels or says why it is too late. The store has the last
+// word, as the order may have moved since the page was loaded (domain/order-life.ts holds the rules).
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { CANCELLED_STATUS } from '../../../domain/back-office.js';
 import { canMoveOrder } from '../../../domain/order-life.js';

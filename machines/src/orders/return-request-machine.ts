@@ -1,6 +1,5 @@
-// MY ORDERS' "Return or exchange" for one ordered line: the shopper chooses a return or an exchange, a reason and,
-// for an exchange, the size wanted; the store records the request or says why not (the window closed, the size is
-// gone). The return policy's words come from domain/order-life.ts.
+// MY ORDERS' "Return or exchange" for one ordered line: kind, reason and, for an exchange, the size; the store records
+// the request or says why not. The policy's words come from domain/order-life.ts.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { StockShortfall } from '../../../domain/stock.js';
 import { RETURN_REASONS, type ReturnKind, type ReturnReason } from '../../../domain/order-life.js';

@@ -20,9 +20,8 @@ export interface ModelPath<TEvent> {
 }
 
 /**
- * Events a test may drive a machine with: its own, plus the ones its actors and timers would raise
- * (`xstate.done.actor.<id>`, `xstate.error.actor.<id>`, `xstate.after.<delay>.<state id>`), which the test then
- * produces for real (settling a promise, advancing the clock).
+ * A machine's own events plus those its actors and timers raise (`xstate.done.actor.<id>`, `xstate.after.<delay>.<id>`…),
+ * which the test produces for real (settling a promise, advancing the clock).
  */
 type Options<TMachine extends AnyStateMachine, TEvent extends EventObject> = TraversalOptions<
   ReturnType<TMachine['transition']>,
@@ -35,9 +34,8 @@ type Options<TMachine extends AnyStateMachine, TEvent extends EventObject> = Tra
 type LooseOptions = TraversalOptions<AnyMachineSnapshot, AnyEventObject, unknown>;
 
 /**
- * The shortest path to each state of the graph, extended by each event that state accepts, so that together the
- * paths reach every state and take every transition. States are told apart by `options.serializeState` (value
- * and context by default): give an abstraction of the context when it can grow without bound.
+ * The shortest path to each state, extended by each event it accepts: together they reach every state and take every
+ * transition. `options.serializeState` tells states apart; abstract the context when it can grow without bound.
  */
 export function transitionCoveringPaths<TMachine extends AnyStateMachine, TEvent extends EventObject = EventFromLogic<TMachine>>(
   machine: TMachine,
