@@ -109,9 +109,8 @@ const schema = z
       .max(1000)
       .default(OWASP_ARGON2ID.iterations),
     PASSWORD_HASH_PARALLELISM: z.coerce.number().int().min(OWASP_ARGON2ID.parallelism).max(64).default(OWASP_ARGON2ID.parallelism),
-    // Hashes computed at once (one per core: each keeps a core busy for its whole duration) and hashes allowed to
-    // wait for one; login and sign-up beyond that are answered 503 with Retry-After at once. Keep the two together
-    // below the BFF's API_CONNECTIONS (32), or the BFF's pool, not this queue, is where a burst waits (and times out).
+    // Hashes at once (one per core) and hashes allowed to wait; beyond that login and sign-up get 503 with Retry-After.
+    // Keep the two together below the BFF's API_CONNECTIONS (32), or bursts wait (and time out) in the BFF's pool.
     PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(availableParallelism()),
     PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(100_000).default(16),
     BODY_LIMIT_BYTES: z.coerce

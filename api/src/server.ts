@@ -28,9 +28,8 @@ import { userRoutes } from './user/routes.js';
 export const PUBLIC_DIR = fileURLToPath(new URL('../public', import.meta.url));
 
 /**
- * The deepest nesting of arrays and objects a request body may have. The deepest body the contract knows, an order,
- * nests 4 deep (body → items → item → image); a deeper one is refused before JSON.parse, whose cost grows with the
- * depth (1 MiB of `[[[…` took up to a second, and stalled every other request meanwhile).
+ * The deepest nesting a request body may have (an order nests 4 deep). Deeper ones are refused before JSON.parse,
+ * whose cost grows with the depth: 1 MiB of `[[[…` stalled every request for up to a second.
  */
 export const MAX_JSON_DEPTH = 32;
 

@@ -5,12 +5,9 @@ import { verifyPassword } from '../auth/password.js';
 import { STORE_TOKEN_ISSUER } from '../auth/tokens.js';
 import { ApiError, unauthorized } from '../http/errors.js';
 
-// The shop's one administrator (ADMIN_EMAIL with ADMIN_PASSWORD or ADMIN_PASSWORD_HASH) and its short-lived tokens.
-//
-// Admin tokens are HS256 JWTs like the shoppers', but signed with a key derived from the store's secret for this
-// purpose alone, for another audience, and bound to the administrator as configured: a shopper's token (or anything
-// signed with the shoppers' key) never verifies here, an admin token never verifies as a shopper's, and a changed
-// admin email or password ends every admin session at once.
+// The shop's one administrator and its short-lived tokens: HS256 JWTs signed with a key derived for this purpose alone,
+// for another audience, and bound to the configured email and password, so a shopper's token never verifies here, an
+// admin token never verifies as a shopper's, and changing the admin's email or password ends every admin session.
 
 const ADMIN_AUDIENCE = 'footwear-store-admin';
 

@@ -67,10 +67,8 @@ async function withDatabase<T>(config: ApiConfig, work: (database: StoreDatabase
 }
 
 /**
- * The text with every character a terminal acts on written as an escape (`\x1b`, `\r`, `\u202e`): control
- * characters, text direction marks and controls, line and paragraph separators. Names and addresses are checked
- * when they are written, but an order stored before that may hold an ESC sequence that erases a line and prints a
- * forged one, or a direction override that shows its text backwards.
+ * Every character a terminal acts on written as an escape (`\x1b`, `\r`, `\u202e`). Names are checked when written,
+ * but an order stored before that check may hold an ESC sequence that forges a line, or a direction override.
  */
 function printable(text: string): string {
   return text.replace(/[\p{Cc}\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu, (c) => {

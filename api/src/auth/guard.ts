@@ -1,12 +1,8 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
-// The one way a route requires a caller (a shopper, the administrator): the route takes the guard's `hooks`, and
-// its handler asks the guard who was let in.
-//
-// The check runs in `onRequest`, before Fastify reads the body: a request without a valid token is refused for the
-// price of its headers, whatever body it carries (a megabyte of nesting is never parsed for a 401).
-// Every answer of a guarded route, refusals included, is one caller's: `Cache-Control: no-store`, so no shared
-// cache (a CDN, a proxy before the store URL) keeps it.
+// The one way a route requires a caller: the route takes the guard's `hooks`, its handler asks the guard who was let in.
+// The check runs in `onRequest`, so a request without a valid token is refused before its body is read, and every
+// answer is `Cache-Control: no-store`: it is one caller's, and no shared cache may keep it.
 
 /** The caller's token: `Authorization: Bearer <token>` (spec section 7), else the seed clients' `token` header. */
 export function tokenOf(request: FastifyRequest): string | undefined {
@@ -17,7 +13,7 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return typeof legacy === 'string' && legacy !== '' ? legacy : undefined;
 }
 
-/** `Cache-Control: no-store` on every answer of the route, refusals included: it is one caller's (or holds a token). */
+/** Refusals included: the answer is one caller's (or holds a token). */
 export function noStore(_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
   void reply.header('cache-control', 'no-store');
   done();

@@ -8,7 +8,6 @@ const AUDIENCE = 'footwear-store';
 
 export interface StoreTokens {
   sign(userId: string): Promise<string>;
-  /** The user id of a valid store token, or undefined. */
   verify(token: string): Promise<string | undefined>;
 }
 

@@ -13,9 +13,8 @@ interface LineKey {
 }
 
 /**
- * The products of these lines, when each can be sold: the catalogue has it and it comes in the line's size (one
- * primary-key read for all). The first line that cannot be sold is refused, in the lines' order. Nothing is put in a
- * cart or an order otherwise.
+ * The products of these lines, when each is in the catalogue in the line's size (one primary-key read); otherwise the
+ * first line that cannot be sold is refused and nothing is put in a cart or an order.
  */
 export async function sellableProducts(catalog: CatalogService, lines: readonly LineKey[]): Promise<Map<string, Product>> {
   const products = await catalog.find(lines.map((line) => line.productId));

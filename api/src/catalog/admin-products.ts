@@ -18,10 +18,8 @@ export async function addProduct(database: StoreDatabase, product: Product): Pro
 }
 
 /**
- * Removes the product from the catalogue (and its search index); throws 404 when there is no such product, and then
- * nothing changes, not even the version. Carts keep their lines (they show 'Product not found for ID: {id}') and
- * orders keep their copies, images included: uploaded files are never deleted. A tombstone keeps the id, so its
- * page can say the product is gone (410) rather than unknown.
+ * Throws 404 (changing nothing, not even the version) when there is no such product. Carts and orders keep their
+ * lines and copies (uploaded files are never deleted); a tombstone lets its page answer 410 rather than 404.
  */
 export async function removeProduct({ db, dialect }: StoreDatabase, id: string): Promise<void> {
   await retryOnTransientConflict(() =>

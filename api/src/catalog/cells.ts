@@ -1,13 +1,9 @@
 import type { Category, SubCategory } from '../../../domain/store-rules.js';
 
-// The catalogue's filter groups form a grid of (category, type) cells. Counting the products of each cell once is
-// enough to answer the total and both facet groups for any combination of ticked boxes.
-// The numbers are stored: the SQLite search index keeps them in its rowid (position × 16 + cell) and PostgreSQL's
-// product_search in a column, both written by frozen migrations (002, 003) whose triggers spell them out. So they
-// are listed here rather than computed from the order of the store's lists, where a type added to the middle (or
-// the end: the Women cells would shift) would silently renumber them. Keyed by both unions, a name added to
-// domain/store-rules.ts fails to compile here until its pairs get the next numbers (10, 11, …; at most 14, as 15 means
-// "outside the lists"), with a new migration that teaches the triggers the new pairs.
+// The filter groups form a grid of (category, type) cells: one count per cell answers the total and both facet groups.
+// The numbers are stored (SQLite's rowid, PostgreSQL's product_search column; frozen migrations 002 and 003 spell them
+// out), so they are listed, not derived from the lists' order. A name added to domain/store-rules.ts fails to compile
+// here until its pairs get the next numbers (at most 14; 15 is "outside the lists"), with a migration for the triggers.
 const CELLS = {
   Men: { 'Sports Shoes': 0, Sneakers: 1, 'Leather Shoes': 2, Slippers: 3, Sandals: 4 },
   Women: { 'Sports Shoes': 5, Sneakers: 6, 'Leather Shoes': 7, Slippers: 8, Sandals: 9 },

@@ -4,10 +4,8 @@ import path from 'node:path';
 import type { Product } from './product.js';
 import { detectImage, storeImage, type ImageKind } from './product-images.js';
 
-// A shop's photo folder in the catalogue import: an `image` entry that is a file path relative to the import file
-// (`photos/runner-side.jpg`) is read from that folder, checked as the back office checks an upload (JPEG, PNG or
-// WebP by its bytes, within IMAGE_UPLOAD_MAX_BYTES) and stored the same way (DATA_DIR/uploads, named by its hash).
-// URLs (`/images/…`, `https://…`) are kept as they are.
+// An import's `image` entry that is a file path relative to the import file is read from that folder, checked as an
+// upload is (by its bytes, within IMAGE_UPLOAD_MAX_BYTES) and stored the same way; URLs are kept as they are.
 
 export interface PhotoFolder {
   /** The folder of the import file: every photo must be inside it. */
@@ -73,9 +71,8 @@ async function readPhoto(folder: PhotoFolder, realRoot: string, entry: string): 
 }
 
 /**
- * Stores the photo files the rows name. A row with a file that is missing, unreadable, outside the folder, too
- * large or not an image is left out with the reason, and none of its photos is stored; the other rows keep theirs.
- * The same file named by several rows is read once; the same bytes under two names are one stored file.
+ * A row with a photo that is missing, outside the folder, too large or not an image is left out with the reason and
+ * stores none of its photos. A file named by several rows is read once; equal bytes are one stored file.
  */
 export async function importPhotos(products: readonly Product[], folder: PhotoFolder): Promise<ImportedPhotos> {
   const taken: Product[] = [];

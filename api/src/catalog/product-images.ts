@@ -6,10 +6,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ImageRefusal, probeImage } from '../../../lib/images/probe.js';
 
-// Product images uploaded through the back office: kept with the store's data (DATA_DIR/uploads, not the
-// repository), named by the hash of their bytes, and served beside the artwork at /images/uploads/<hash>.<ext>.
-// Only JPEG, PNG and WebP are taken, recognised by their bytes (never the file name or the declared type): an SVG
-// can carry script, and anything else is not a photo a shop needs.
+// Back-office uploads: kept in DATA_DIR/uploads, named by the hash of their bytes, served at /images/uploads/.
+// Only JPEG, PNG and WebP, recognised by their bytes (never the name or declared type): an SVG can carry script.
 
 export const UPLOADS_URL_PREFIX = '/images/uploads/';
 

@@ -8,7 +8,6 @@ import type { Cursor, PageFilter, SearchScope, Sort } from './query.js';
 
 // A product row and the conditions every catalogue query shares, in SQL both databases speak.
 
-/** The columns of a product row, named explicitly. */
 export const PRODUCT_COLUMNS = [
   'products.id',
   'products.position',

@@ -18,15 +18,9 @@ import {
   type Tier,
 } from './query-sql-shared.js';
 
-// The catalogue query on PostgreSQL: tsvector + GIN on a narrow table.
-//
-// product_search (migration 003) holds per product its position, its cell and three tsvectors through the
-// store_search configuration (simple + unaccent), each with a GIN index, kept by statement triggers on products:
-// name; head (name and type); search (name, type and description). A match is `search @@ q`; tier 3 is
-// `name @@ q`, and tier 2 or better `head @@ q`: the same rows as weight-restricted queries (q:A, q:AB) over one
-// weighted vector, but each a plain index probe whose size the planner's statistics know, over rows a fifth the
-// width of a product's. Counting reads only those rows: per cell and tier, so the ranked pages that follow can
-// pick their plan from exact sizes (a wrong guess would walk the whole catalogue, or rank every match).
+// The catalogue query on PostgreSQL: one tsvector per relevance tier on the narrow product_search table, each with a
+// GIN index (docs/decisions/016-postgresql-search-table.md). Counting per cell and tier first lets each ranked page
+// pick its plan from exact sizes (a wrong guess would walk the whole catalogue, or rank every match).
 
 const CONFIG = sql.lit('store_search');
 
@@ -43,7 +37,6 @@ const ALL_CELLS = 16;
 const cellSum = (counts: readonly number[], cells: readonly number[] | undefined) =>
   (cells ?? counts.map((_, cell) => cell)).reduce((sum, cell) => sum + (counts[cell] ?? 0), 0);
 
-/** Conditions on product_search (alias s) for the scope and the filter's cells; undefined when nothing can match. */
 function searchRestriction(
   scope: SearchScope,
   filter?: PageFilter,
@@ -59,7 +52,6 @@ function searchRestriction(
   return { where: parts.length === 0 ? sql`TRUE` : sql.join(parts, sql` AND `), cells };
 }
 
-/** The same conditions on products (alias p), for plans that walk a products index. */
 function productRestriction(scope: SearchScope, filter: PageFilter): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];
   if (filter.categories.length < CATEGORIES.length) parts.push(sql`p.category IN (${sql.join([...filter.categories])})`);
@@ -117,14 +109,13 @@ async function countTiers(db: Executor, words: readonly ExpandedWord[], scope: S
 }
 
 /**
- * Walk in catalogue order (or the sort's index) and stop after `wanted` rows, or take every candidate the index
- * finds and sort them: whichever costs less. A walk passes about wanted × span ÷ matches rows, each `rowCost`
- * times a candidate's visit (a walk in a products index also looks each row up in product_search).
+ * Walk in catalogue order and stop after `wanted` rows, or sort every candidate: whichever costs less. A walk passes
+ * about wanted × span ÷ matches rows, each `rowCost` times a candidate's visit.
  */
 const walks = (wanted: number, span: number, matches: number, candidates: number, rowCost = 1) =>
   wanted * span * rowCost <= candidates * matches;
 
-/** Relevant order with search text: tier by tier, each in catalogue order, stopping once the page is full. */
+/** Tier by tier, each in catalogue order, stopping once the page is full. */
 async function rankedPage(db: Executor, words: readonly ExpandedWord[], request: PageRequest): Promise<SearchRow[]> {
   const { filter, scope, cursor, limit } = request;
   const restriction = searchRestriction(scope, filter);
@@ -161,7 +152,7 @@ async function rankedPage(db: Executor, words: readonly ExpandedWord[], request:
 /** Measured at 100k: a row walked in a products sort index costs about twice a candidate visited in product_search. */
 const SORT_WALK_ROW_COST = 2;
 
-/** Price or date order with search text: walk the sort's index keeping matches, or sort every match. */
+/** Walk the sort's index keeping matches, or sort every match. */
 async function sortedPage(
   db: Executor,
   words: readonly ExpandedWord[],

@@ -6,18 +6,9 @@ import { PRODUCT_COLUMNS, SORT_KEYS, afterCursor, inFilter, inScope, type Produc
 import type { MatchCounts, PageFilter, PageRequest, SearchScope, Sort } from './query.js';
 import { typoSpellings, type SearchWord } from './search-text.js';
 
-// What both engines behind GET /api/product/query share: the rules below, the words' expansion, the queries without
-// search text (plain Kysely, the same on both) and the helpers of each engine's own SQL (query-sql-sqlite.ts,
-// query-sql-postgres.ts).
-//
-// Search matching: every word must match (AND); the last word also as a prefix; a word of five or more letters
-// also matches the indexed words one edit away, found by looking its one-edit spellings up in `search_terms`, the
-// index's own vocabulary (the same lookup on both databases, so both forgive the same typos).
-//
-// Search ranking: a stable tier per row rather than a corpus statistic such as bm25 (which moves whenever
-// products are added, and would let a row jump across a page boundary while a shopper pages): 3 when every word
-// matches in the name, 2 when every word matches in the name or the type, 1 otherwise (the description was
-// needed). Ties go to the catalogue's own order (position), so (tier, position) is a total order a cursor resumes.
+// What both engines behind GET /api/product/query share: the words' expansion, the queries without search text and
+// helpers of each engine's own SQL. Matching (every word, the last as a prefix, one-edit typos via `search_terms`) and
+// the stable relevance tiers, which a cursor resumes, are in docs/decisions/010-catalogue-query-and-search.md.
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -28,7 +19,6 @@ export interface ExpandedWord extends SearchWord {
   nativePrefix: boolean;
 }
 
-/** A result row: the product and, in relevant order, its tier. */
 export type SearchRow = ProductRow & { tier: number };
 
 export type Tier = 1 | 2 | 3;
@@ -38,11 +28,7 @@ export const TIERS: readonly Tier[] = [3, 2, 1];
 const PREFIX_TERMS_MAX = 64;
 const LAST_CODE_POINT = String.fromCodePoint(0x10ffff);
 
-/**
- * Adds to each word the indexed words one edit away (for words of five letters or more, within the typo budget of
- * typoSpellings) and, for the word being typed, the indexed words it begins: both looked up in search_terms, the
- * same way on both databases.
- */
+/** Adds to each word its indexed one-edit spellings (within typoSpellings' budget) and, for the last, the words it begins. */
 export async function expandWords(db: Executor, words: readonly SearchWord[]): Promise<ExpandedWord[]> {
   const variants = typoSpellings(words);
   const all = [...new Set([...variants.values()].flat())];
@@ -77,18 +63,12 @@ export async function expandWords(db: Executor, words: readonly SearchWord[]): P
 }
 
 export interface QuerySql {
-  /** First in a catalogue query's transaction. */
   beforeQuery(trx: Transaction<Database>): Promise<void>;
   /** Inside the writing transaction, once all products were written. */
   afterWrite(trx: Transaction<Database>, written: number): Promise<void>;
-  /** Products per (category, type) cell among those in scope (and matching the words, if any). */
   countCells(db: Executor, words: readonly ExpandedWord[], scope: SearchScope): Promise<MatchCounts>;
-  /**
-   * Products in scope and filter matching the words: the total alone, cheaper than counting every cell. Absent where
-   * page() plans a search with countCells' answer, which is then counted (and cached) even without facets.
-   */
+  /** The total alone, cheaper than counting every cell; absent where page() plans a search from countCells' answer. */
   countMatches?(db: Executor, words: readonly ExpandedWord[], scope: SearchScope, filter: PageFilter): Promise<number>;
-  /** One page of the products in scope and filter (and matching the words, if any), in the request's order. */
   page(db: Executor, words: readonly ExpandedWord[], request: PageRequest): Promise<SearchRow[]>;
 }
 

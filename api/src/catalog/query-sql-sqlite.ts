@@ -17,12 +17,8 @@ import {
   type Tier,
 } from './query-sql-shared.js';
 
-// The catalogue query on SQLite: FTS5.
-//
-// product_search (migration 002) is a contentless FTS5 table over name, sub_category and description, tokenized
-// unicode61 with diacritics removed, kept by triggers on products. Its rowid is position × 16 + cell, so the
-// index returns matches in the catalogue's order and knows each match's (category, type) cell: filters, the
-// relevant order and the facet counts run inside FTS5 without visiting products.
+// The catalogue query on SQLite: a contentless FTS5 table whose rowid is position × 16 + cell, so matches come in
+// catalogue order with their cell, and filters, ranking and facets run inside FTS5 (docs/decisions/010).
 
 const quote = (term: string) => `"${term}"`; // words hold only letters and digits
 

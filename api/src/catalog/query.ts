@@ -75,7 +75,7 @@ const paramsSchema = z
   })
   .strict();
 
-/** A position in a sorted result: the last row's sort key, and its position to break ties. */
+/** Keyset: the last row's sort key, and its position to break ties. */
 export interface Cursor {
   /** Relevance tier of the last row (relevant order with search text). */
   tier?: number;
@@ -105,7 +105,7 @@ function describe(issue: z.core.$ZodIssue): string {
   return issue.message;
 }
 
-/** Validates a query string; a bad parameter is a 400 naming it. */
+/** A bad parameter is a 400 naming it. */
 export function parseCatalogQuery(query: unknown): CatalogQuery {
   const result = paramsSchema.safeParse(query ?? {});
   if (!result.success) throw badRequest(describe(result.error.issues[0]!));
@@ -129,7 +129,7 @@ export function parseCatalogQuery(query: unknown): CatalogQuery {
 
 const cursorSchema = z.object({ s: z.enum(SORTS), k: z.array(z.number()).min(1).max(2) }).strict();
 
-/** The keys a cursor of this order holds: [tier, position] for relevance with search text, else [position] or [key, position]. */
+/** [tier, position] for relevance with search text, else [position] or [key, position]. */
 function cursorKeys(sort: Sort, searching: boolean): 1 | 2 {
   return sort === 'relevant' && !searching ? 1 : 2;
 }
@@ -198,8 +198,8 @@ export interface MatchCounts {
   /** Per (category, type) cell: the total and the facets for any ticks. */
   cells: number[];
   /**
-   * PostgreSQL with search text: per relevance tier (3, 2, 1), the matches per cell (0–15; 15 for a pair outside the
-   * lists), and the positions a walk in catalogue order passes, so each page picks its plan from exact sizes.
+   * PostgreSQL with search text: per tier (3, 2, 1), the matches per cell (15: a pair outside the lists) and the
+   * positions a catalogue-order walk passes, so each page picks its plan from exact sizes.
    */
   tiers?: Record<1 | 2 | 3, number[]>;
   span?: number;
@@ -211,8 +211,8 @@ export interface Facets {
 }
 
 /**
- * The total and the filter panel's counts from the products per cell. Each facet group is counted with the other
- * group's ticks applied but not its own: how many products ticking that box would show.
+ * Each facet group is counted with the other group's ticks applied but not its own: how many products ticking that
+ * box would show.
  */
 export function countsFor(cells: CellCounts, filter: PageFilter): { total: number; facets: Facets } {
   const category = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;

@@ -69,7 +69,6 @@ export type StockCounts = Readonly<Record<string, number>>;
 export interface UpsertOptions {
   /** Rows per INSERT statement. */
   chunkSize?: number;
-  /** Called after each chunk with the rows written so far. */
   onProgress?: (written: number, total: number) => void;
   /**
    * The counts of these products, by id: each replaces the product's counts (a size it does not name is no longer
@@ -92,11 +91,9 @@ async function writeProductRows(trx: Transaction<Database>, rows: ReadonlyArray<
 }
 
 /**
- * Inserts or replaces the given products (by _id) in one transaction, in multi-row chunks. New products take the
- * next positions, so the file's order is the catalogue's own order; a replaced product keeps its place.
- * The search index, the stock counts given and what shoppers see of them follow in the same transaction, and the
- * catalogue version changes. A product written without counts keeps what shoppers see of its stock. An id the back
- * office removed is no longer "removed" once written again.
+ * Inserts or replaces products (by _id) in one transaction, in multi-row chunks: new products take the next positions,
+ * a replaced one keeps its place. The search index, given counts and catalogue version follow in the same transaction;
+ * writing an id the back office removed makes it a product again.
  */
 export async function upsertProducts(
   { db, dialect }: StoreDatabase,
@@ -159,9 +156,8 @@ type StockCount = Parameters<typeof upsertCounts>[1][number];
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * After a chunk's product rows: drops the counts the products' new counts or sizes leave out, and brings what
- * shoppers see in line for the products whose counts were kept (their sizes may have changed). Answers the counts
- * given, for the caller to write.
+ * After a chunk's rows: drops counts the new counts or sizes leave out and refreshes what shoppers see for products
+ * whose counts were kept; answers the counts given, for the caller to write.
  */
 async function syncStock(
   trx: Transaction<Database>,

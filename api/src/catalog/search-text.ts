@@ -1,18 +1,14 @@
-// How search text becomes words: the same folding the search indexes apply (case and accents ignored, anything
-// but letters and digits separates words), and the spellings one edit away from a word for typo tolerance.
+// Search text to words, folded as the search indexes fold (case and accents ignored, anything but letters and digits
+// separates words), and the one-edit spellings that forgive typos.
 
 /** Words of at least this many letters also match indexed words one edit away ("snekers" finds "sneakers"). */
 export const FUZZY_MIN_LENGTH = 5;
 /**
- * The typo budget: a word with more one-edit spellings than this is matched as typed. It covers any word of up to
- * 20 of a–z and 0–9 (at most 1,516 spellings; a shoe's longest words have about 12 letters). A word of letters from
- * elsewhere brings them into the alphabet its spellings are made from, so it runs out sooner (at 15 distinct CJK letters).
+ * The typo budget: a word with more one-edit spellings than this is matched as typed. It covers any a–z0–9 word of up
+ * to 20 letters (a shoe's longest words have about 12); letters from elsewhere widen the alphabet, so run out sooner.
  */
 export const FUZZY_MAX_SPELLINGS_PER_WORD = 1600;
-/**
- * …and a search looks up at most this many, its words served in order; the words past it are matched as typed.
- * Five ordinary words ("comfortable waterproof hiking boots snekers") fit.
- */
+/** …and per search, words served in order: five ordinary words ("comfortable waterproof hiking boots snekers") fit. */
 export const FUZZY_MAX_SPELLINGS_PER_SEARCH = 3200;
 /** The last word matches as a prefix (search as you type) once it has this many letters. */
 export const PREFIX_MIN_LENGTH = 2;
@@ -21,7 +17,6 @@ export const MAX_SEARCH_WORDS = 8;
 
 export interface SearchWord {
   text: string;
-  /** The last word, matched as a prefix too. */
   prefix: boolean;
 }
 
@@ -30,7 +25,7 @@ export function foldText(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-/** The words of a search, folded and deduplicated; the last word typed is the prefix. */
+/** Folded and deduplicated; the last word typed is the prefix. */
 export function searchWords(text: string): SearchWord[] {
   const words = foldText(text)
     .split(/[^\p{L}\p{N}]+/u)
@@ -55,11 +50,7 @@ function spellingsBound(word: string): number {
   return (2 * n + 1) * alphabetFor(letters).length + 2 * n;
 }
 
-/**
- * The one-edit spellings of each word within the typo budget (FUZZY_MAX_SPELLINGS_PER_WORD and _PER_SEARCH), so a
- * search costs a bounded number of lookups whatever it holds: a word past the budget gets none, and is matched as
- * typed. An ordinary search ("snekers", "black leather sandels") is well within it.
- */
+/** Each word's one-edit spellings within the budget, so a search costs a bounded number of lookups; words past it get none. */
 export function typoSpellings(words: readonly SearchWord[]): Map<string, string[]> {
   let budget = FUZZY_MAX_SPELLINGS_PER_SEARCH;
   return new Map(
@@ -73,9 +64,8 @@ export function typoSpellings(words: readonly SearchWord[]): Map<string, string[
 }
 
 /**
- * Every spelling one insertion, deletion, substitution or transposition away from the word (for words of
- * FUZZY_MIN_LENGTH letters or more; none for shorter ones). Inserted and substituted letters come from a–z, 0–9
- * and the word's own letters, so a typo that brings in a letter from outside those is not forgiven.
+ * Every spelling one insertion, deletion, substitution or transposition away (words of FUZZY_MIN_LENGTH or more).
+ * New letters come from a–z, 0–9 and the word's own, so a typo bringing in another script's letter is not forgiven.
  */
 export function oneEditVariants(word: string): string[] {
   const letters = Array.from(word);

@@ -1,6 +1,5 @@
-// PostgreSQL may end a transaction that did nothing wrong: a deadlock (two transactions waiting on each other's rows,
-// as an order and a catalogue import can) or a serialization failure. Run again, the transaction succeeds; anything
-// else is the caller's to see.
+// PostgreSQL may end a transaction that did nothing wrong (a deadlock, as between an order and an import, or a
+// serialization failure); run again, it succeeds. Anything else is the caller's to see.
 const TRANSIENT_CODES = new Set(['40P01', '40001']);
 
 /** Tries in all, the first included: a conflict that outlasts them is a real fault, reported as one. */

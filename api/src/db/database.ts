@@ -28,7 +28,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 const PRIVATE_DIR = 0o700;
 const PRIVATE_FILE = 0o600;
 
-/** A file made earlier with a wider mode (the store made them 644 before) is narrowed to the owner alone. */
+/** An existing file with a wider mode (644) is narrowed to the owner alone. */
 function narrow(file: string): void {
   if (existsSync(file) && (statSync(file).mode & 0o077) !== 0) chmodSync(file, PRIVATE_FILE);
 }

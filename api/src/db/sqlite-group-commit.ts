@@ -1,16 +1,10 @@
 import type { Database as Sqlite, Statement } from 'better-sqlite3';
 import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
 
-// Kysely's own SQLite driver commits every statement written outside a transaction on its own, and with
-// `synchronous = FULL` each commit is an fsync of the write-ahead log, made on the event loop: under load the API
-// spent most of its time there (docs/decisions/012-password-hashing.md, "the shopping phase"). This driver commits the
-// writes of one turn of the event loop together, in one transaction and one fsync, and answers each of them only
-// once that commit is done, so an acknowledged write is exactly as durable as before. It also prepares each SQL text
-// once instead of once per call.
-//
-// Rules kept from Kysely's driver: explicit transactions (`db.transaction()`) run alone, one at a time; nothing
-// outside a transaction runs while one is open. Added: a read never sees a write that is not committed yet (it waits
-// for the turn's commit), and a failed statement fails alone (SQLite rolls back the statement, not the transaction).
+// Kysely's SQLite driver commits (and, with `synchronous = FULL`, fsyncs) every write on its own, on the event loop.
+// This one commits the writes of one event-loop turn together and answers each once that commit is done, so an
+// acknowledged write is as durable; it also prepares each SQL text once (docs/decisions/012-password-hashing.md).
+// Explicit transactions run alone; a read waits for the turn's commit; a failed statement fails alone.
 
 /** Distinct SQL texts kept prepared; past it, the oldest are dropped. */
 const STATEMENT_CACHE_SIZE = 1_000;
@@ -49,7 +43,6 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
 class GroupCommitSqliteDriver implements Driver {
   readonly #sqlite: Sqlite;
   readonly #statements = new Map<string, Statement>();
-  /** The writes of this turn, committed together at its end. */
   #batch: Deferred | undefined;
   /** An explicit transaction in progress: everything else waits for it. */
   #transaction: Deferred | undefined;
@@ -68,16 +61,13 @@ class GroupCommitSqliteDriver implements Driver {
     while (this.#transaction) await this.#transaction.promise;
     this.#transaction = deferred();
     if (connection instanceof GroupCommitConnection) connection.inTransaction = true;
-    // The turn's writes go first, in their own commit.
     this.commitBatch();
-    // Immediate: the write lock is taken (waiting up to busy_timeout) before anything is read. A deferred one would
-    // read a snapshot that another process (the shop's command line beside the API) can make stale, and its first
-    // write would then fail at once with SQLITE_BUSY_SNAPSHOT, which no waiting resolves.
+    // Immediate: a deferred transaction's snapshot can go stale under another process (the shop's command line), and
+    // its first write then fails with SQLITE_BUSY_SNAPSHOT, which no waiting resolves.
     this.#sqlite.exec('begin immediate');
   }
 
   commitTransaction(connection: DatabaseConnection): Promise<void> {
-    // A throw in the executor rejects the promise with it.
     return new Promise((resolve) => {
       this.#endTransaction(connection, 'commit');
       resolve();
@@ -130,7 +120,6 @@ class GroupCommitSqliteDriver implements Driver {
   // Each wait below is a loop whose last check and the statement run in the same synchronous step: nothing can begin
   // a transaction between them.
 
-  /** Runs a read once no explicit transaction is open and no write is waiting for its commit. */
   async read<T>(run: () => T): Promise<T> {
     for (;;) {
       if (this.#transaction) await this.#transaction.promise;
@@ -149,7 +138,7 @@ class GroupCommitSqliteDriver implements Driver {
     return statement;
   }
 
-  /** Runs a write in this turn's transaction (opening it), resolving once that transaction is committed. */
+  /** Resolves once this turn's transaction is committed. */
   async write<T>(run: () => T): Promise<T> {
     // Not inside another's explicit transaction: its statements are not ours to mix with.
     while (this.#transaction) await this.#transaction.promise;
@@ -171,7 +160,7 @@ class GroupCommitSqliteDriver implements Driver {
     return result;
   }
 
-  /** Commits the turn's writes, if any: one fsync for all of them. */
+  /** One fsync for all of the turn's writes. */
   commitBatch(): void {
     const batch = this.#batch;
     if (!batch) return;
@@ -205,7 +194,6 @@ class GroupCommitConnection implements DatabaseConnection {
     const { sql, parameters } = compiledQuery;
     const statement = this.#driver.statement(sql);
     if (this.inTransaction) return execute<R>(statement, parameters);
-    // A read never sees a write that is not committed yet.
     if (statement.readonly) return this.#driver.read(() => execute<R>(statement, parameters));
     return this.#driver.write(() => execute<R>(statement, parameters));
   }

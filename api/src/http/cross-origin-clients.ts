@@ -3,13 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withAbsoluteImages } from '../../../lib/absolute-images.js';
 import { listeningOrigin } from '../../../lib/listening-origin.js';
 
-// Pages on the origins in CORS_ORIGINS (the lineage's own shop and admin apps) calling the API directly get the
-// answers the lineage's backend gives them: absolute image URLs and failures as 200 `{ success: false }` (axios
-// shows a message only from a 2xx). Everyone else (our BFF, curl, the CLI) keeps our statuses and image paths.
-// The answer then depends on `Origin`: @fastify/cors sends `Vary: Origin` on every answer once an origin is listed.
+// Pages on CORS_ORIGINS (the lineage's shop and admin apps) get what the lineage's backend gives them: absolute image
+// URLs and failures as 200 `{ success: false }` (axios shows a message only from a 2xx); everyone else keeps ours.
+// The answer then depends on `Origin`, so @fastify/cors sends `Vary: Origin` once an origin is listed.
 
 export interface CrossOriginOptions {
-  /** CORS_ORIGINS. */
   origins: readonly string[];
   /** ASSET_BASE_URL: when set, every answer's images are already absolute on it. */
   assetBaseUrl: string;
@@ -18,9 +16,7 @@ export interface CrossOriginOptions {
 }
 
 export interface CrossOriginClients {
-  /** True when the request comes from a page of an origin in CORS_ORIGINS. */
   admits(request: FastifyRequest): boolean;
-  /** Whether this request's failures are sent with status 200. */
   failuresAs200(request: FastifyRequest): boolean;
   /** The origin this request's image paths are made absolute on; '' keeps them as they are. */
   imageBaseFor(request: FastifyRequest): string;

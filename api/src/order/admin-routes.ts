@@ -48,9 +48,8 @@ export interface AdminOrderRouteDeps {
 }
 
 export function adminOrderRoutes(app: FastifyInstance, { db, admin }: AdminOrderRouteDeps): void {
-  // `{}` → `{ success, orders, nextCursor }`: every shopper's orders, a page at a time going back in time. A page is
-  // the newest `limit` orders before the cursor, sent oldest first as the lineage's backend sends its list: its
-  // admin panels reverse it to show the newest on top.
+  // `{}` → `{ success, orders, nextCursor }`: the newest `limit` orders before the cursor, sent oldest first as the
+  // lineage's backend does (its admin panels reverse the list).
   app.post(ADMIN_PATHS.listOrders, admin.guard.hooks, async (request) => {
     const body = parseBody(listBody, request.body);
     if (body.status !== undefined && !isOrderStatus(body.status)) throw badRequest(unknownStatusMessage(body.status));

@@ -16,8 +16,8 @@ import { changeReturnStatus, requestReturn } from './returns.js';
 import { readShopperOrder } from './shopper-orders.js';
 import { changeOrderStatus } from './status.js';
 
-// An order's life after it is placed (issue 29, domain/order-life.ts): the shopper cancels it or asks for a return
-// or an exchange; the back office lists the requests and acts on them. Our API's extras beyond spec section 7.
+// An order's life after it is placed (domain/order-life.ts): the shopper cancels or asks for a return or exchange;
+// the back office lists the requests and acts on them. Extras beyond spec section 7.
 
 /** The shopper's calls; the back office's are in ADMIN_PATHS, which the store's URL refuses unless told to. */
 export const AFTER_ORDER_PATHS = {

@@ -38,7 +38,7 @@ export function orderRoutes(app: FastifyInstance, { db, catalog, shoppers, bodyL
   app.post('/api/order/userorders', shoppers.hooks, async (request) => {
     const user = shoppers.of(request);
     parseBody(emptyBodySchema, request.body);
-    // Each order with what the shopper may still do with it (issue 29): extras a section 7 client ignores.
+    // Each order with what the shopper may still do with it: extras a section 7 client ignores.
     return { success: true, orders: await shopperOrders(db, await listOrders(db, user.id)) };
   });
 }

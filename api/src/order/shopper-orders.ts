@@ -10,8 +10,8 @@ import { findOrder } from './repository.js';
 import { readReturnsOf, type ReturnRequest } from './returns-repository.js';
 import { unknownOrderMessage } from './status.js';
 
-// An order as its shopper sees it after placing it (issue 29): the contract's fields, and what may still be done
-// with it. Never who in the shop moved it.
+// An order as its shopper sees it: the contract's fields and what may still be done with it, never who in the shop
+// moved it.
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -2,8 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { refreshShownStock } from './shown.js';
 
-// Putting pairs back (issue 29): a cancelled order's lines, a returned item once the shop has it. In the caller's
-// transaction, the one that records why they came back; rows are taken in the order reserveStock takes them.
+// Putting pairs back: a cancelled order's lines, a returned item once the shop has it. In the caller's transaction,
+// the one that records why; rows are taken in the order reserveStock takes them.
 
 export interface ReleasedLine {
   productId: string;
@@ -14,8 +14,8 @@ export interface ReleasedLine {
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Adds each line's pairs to its size's count. A size without a count is not tracked and stays so (it always sells);
- * a product since removed from the catalogue has no counts left to add to. Brings what shoppers see in line.
+ * Adds each line's pairs to its size's count (an uncounted size stays so; a removed product has no counts left), and
+ * refreshes what shoppers see.
  */
 export async function releaseStock(trx: Transaction<Database>, lines: readonly ReleasedLine[]): Promise<void> {
   const now = Date.now();

@@ -10,7 +10,6 @@ const IDS_PER_STATEMENT = 1000;
 /** Stock rows per INSERT (4 parameters each). */
 const ROWS_PER_INSERT = 1000;
 
-/** The counted sizes of a product, by size. */
 export async function readCounts(db: Executor, productId: string): Promise<Map<string, number>> {
   const rows = await db.selectFrom('product_stock').select(['size', 'quantity']).where('product_id', '=', productId).execute();
   return new Map(rows.map((row) => [row.size, row.quantity]));
@@ -47,7 +46,6 @@ export async function readCountsOf(db: Executor, productIds: readonly string[]):
   return counts;
 }
 
-/** Stops counting these (product, size) pairs. */
 export async function deleteCounts(trx: Transaction<Database>, pairs: ReadonlyArray<{ productId: string; size: string }>): Promise<void> {
   // Grouped by product: one statement per product names its sizes.
   const byProduct = new Map<string, string[]>();

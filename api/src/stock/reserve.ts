@@ -8,7 +8,6 @@ import { refreshShownStock } from './shown.js';
 // is one conditional UPDATE: the row lock it takes makes it exact on PostgreSQL under READ COMMITTED (a waiting
 // UPDATE re-reads the row once the holder commits) and across API processes; SQLite runs one transaction at a time.
 
-/** One line of an order as the stock sees it. */
 export interface StockLine {
   productId: string;
   /** The product's name, for the refusal's message. */
@@ -25,9 +24,8 @@ function inLockOrder(lines: readonly StockLine[]): StockLine[] {
 }
 
 /**
- * Takes every line's pairs from its size's count; a size without a count is not tracked and always sells. Answers
- * the lines it cannot fill, every one of them (in the order given) with what is left: then the caller must roll the
- * transaction back, as other lines were taken. When it can fill them all, it also brings what shoppers see in line.
+ * Takes every line's pairs (an uncounted size always sells). Answers every line it cannot fill, with what is left:
+ * the caller must then roll back, as other lines were taken. Otherwise it also refreshes what shoppers see.
  */
 export async function reserveStock(trx: Transaction<Database>, lines: readonly StockLine[]): Promise<StockShortfall[]> {
   const now = Date.now();

@@ -26,9 +26,8 @@ export function shownStock(sizes: readonly string[], counts: ReadonlyMap<string,
 export async function refreshShownStock(trx: Transaction<Database>, productIds: readonly string[]): Promise<boolean> {
   const ids = [...new Set(productIds)].sort();
   if (ids.length === 0) return false;
-  // The products rows are locked first, one by one in id order, then their counts are read: on PostgreSQL a
-  // concurrent change to another size of the same product commits first and its count is read here, not written
-  // over with the count from before it. A write of the value a row holds is the lock both databases understand.
+  // Product rows locked first, in id order, then their counts read: on PostgreSQL a concurrent change to another size
+  // commits first and is read here, not overwritten. A write of the value a row holds is a lock both databases know.
   for (const id of ids) {
     await trx
       .updateTable('products')

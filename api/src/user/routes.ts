@@ -27,9 +27,8 @@ export interface UserRouteDeps {
 }
 
 export function userRoutes(app: FastifyInstance, { db, tokens, shoppers, passwords, authRateLimit }: UserRouteDeps): void {
-  // One rate-limit bucket per shopper address for sign-in and sign-up together: a limit counted per route would let
-  // an address try twice the documented number of passwords (or sign-ups) per window. Their answers hold a token:
-  // no cache keeps them.
+  // One rate-limit bucket per address for sign-in and sign-up together, or an address could try twice the documented
+  // number of passwords per window. Their answers hold a token: no cache keeps them.
   const signIn = { onRequest: [noStore, app.rateLimit(authRateLimit)] };
 
   app.post('/api/user/register', signIn, async (request, reply) => {
@@ -48,7 +47,7 @@ export function userRoutes(app: FastifyInstance, { db, tokens, shoppers, passwor
     const user = await findUserByEmail(db, body.email);
     const { matches, upgradedHash } = await passwords.check(body.password, user?.password_hash);
     if (!user?.password_hash || !matches) throw new ApiError(401, INVALID_CREDENTIALS);
-    // An older hash (scrypt, or weaker parameters) is replaced now that the password is known to be right.
+    // An older hash (scrypt, or weaker parameters) is replaced once the password is known to be right.
     if (upgradedHash !== undefined) await replacePasswordHash(db, user.id, { from: user.password_hash, to: upgradedHash });
     return { success: true, token: await tokens.sign(user.id), message: 'Signed in' };
   });
