@@ -6,7 +6,7 @@ import type { CartChange } from './cart-log.js';
 import { cartMachine, storedCartLog, type CartChangeResult } from './cart-machine.js';
 import { selectCart, selectOutboxLength } from './cart-selectors.js';
 
-// Issue 27, item 10: a guest's shoe vanished after sign-up on a backend of the seed kind. The walk, at machine level:
+// A guest's shoe survives sign-up on a backend of the seed kind. The walk, at machine level:
 // the shoe is in the stored log; the shopper signs up in the first page; then the cart opens in the same tab (a
 // navigation: the first page is gone, but the calls it made still reach the store), in a second tab while the
 // first stays open, or in a second tab just before the first closes. Tabs share the log through storage events
