@@ -3,7 +3,7 @@ import cors from '@fastify/cors';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ExecutionNotes } from './graphql/response-cache.js';
-import type { CatalogSource } from './catalog/catalog.js';
+import type { Catalog, CatalogSource } from './catalog/catalog.js';
 import { upstreamListCache } from './catalog/catalog-cache.js';
 import { createCatalogAccess } from './catalog/catalog-access.js';
 import type { BffConfig } from './config.js';
@@ -49,7 +49,18 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
       );
     },
   });
-  const responses = new ResponseCache(async () => (await catalog.get()).version);
+  // One catalogue read per request (its version check began after the request arrived, so a back-office change still
+  // shows on the next request): the answer cache's lookup and every resolver that reads the catalogue share it.
+  const requestCatalogs = new WeakMap<FastifyRequest, Promise<Catalog>>();
+  const catalogFor = (request: FastifyRequest): Promise<Catalog> => {
+    let read = requestCatalogs.get(request);
+    if (read === undefined) {
+      read = catalog.get();
+      requestCatalogs.set(request, read);
+    }
+    return read;
+  };
+  const responses = new ResponseCache(async (request) => (await catalogFor(request)).version);
   const orderAttempts = new OrderAttempts();
   const images = await ImageOptimizer.create({
     upstream,
@@ -76,7 +87,7 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
     return reply.code(status).send({ errors: [{ message, extensions: { code: status === 413 ? 'BAD_USER_INPUT' : 'BAD_REQUEST' } }] });
   });
 
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     clerkPublishableKey: config.VITE_CLERK_PUBLISHABLE_KEY,
     imageSources: catalogImageSources(catalog),
   });
@@ -89,7 +100,7 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
   const contextFor = (request: FastifyRequest, authorization: string | undefined, notes: ExecutionNotes = {}): GraphQLContext => ({
     store: shopperApi(upstream, { authorization, address: request.ip }),
     catalog: async () => {
-      const current = await catalog.get();
+      const current = await catalogFor(request);
       notes.catalogVersion = current.version;
       return current;
     },

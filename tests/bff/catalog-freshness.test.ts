@@ -30,6 +30,7 @@ const FIND = /* GraphQL */ `
     }
   }
 `;
+const MISSING_ID = '0'.repeat(24);
 interface FindAnswer {
   products: { totalCount: number; nodes: Array<{ id: string; name: string }> };
   product: { id: string; name: string } | null;
@@ -126,6 +127,23 @@ describe('our API: an admin change shows at the store URL at once', () => {
     expect(gone.products.totalCount).toBe(0);
     expect(gone.product).toBeNull();
     expect((await storeList()).map((p) => p._id)).not.toContain(id);
+  });
+
+  it('makes one version check per request, however many fields read the catalogue, a kept answer gone stale included', async () => {
+    const checks = async (search: string, id: string) => {
+      const before = proxy.checks();
+      await find(search, id);
+      return proxy.checks() - before;
+    };
+    // Two root fields, each reading the catalogue (an id of the right form is looked up).
+    expect(await checks('Onecheck', MISSING_ID)).toBe(1);
+    const added = await postForm(api.url, '/api/product/add', productForm({ ...NEW_SHOE, name: 'Onecheck Runner' }, [pngFile()]), admin);
+    expect(added.status).toBe(201);
+    // The kept answer's version is checked, found stale, and the resolvers read the catalogue of that same check.
+    expect(await checks('Onecheck', MISSING_ID)).toBe(1);
+    expect((await find('Onecheck', MISSING_ID)).products.totalCount).toBe(1);
+    const id = (added.body.product as { _id: string })._id;
+    expect(await call(api.url, 'POST', '/api/product/remove', { id }, { headers: { token: admin } })).toMatchObject({ status: 200 });
   });
 
   it('makes at most one version check at a time, fewer checks than requests in a burst, each answered 304', async () => {

@@ -105,10 +105,10 @@ export class ResponseCache {
   /** Per request: its key (computed once, before execution) and the notes its execution leaves. */
   readonly #keys = new WeakMap<FastifyRequest, string>();
   readonly #notes = new WeakMap<FastifyRequest, ExecutionNotes>();
-  readonly #currentVersion: () => Promise<number>;
+  readonly #currentVersion: (request: FastifyRequest) => Promise<number>;
 
-  /** `currentVersion`: the catalogue's version now; an answer computed from another is never served. */
-  constructor(currentVersion: () => Promise<number>, maxBytes = RESPONSE_CACHE_BYTES) {
+  /** `currentVersion`: the catalogue's version now, as this request reads it; an answer computed from another is never served. */
+  constructor(currentVersion: (request: FastifyRequest) => Promise<number>, maxBytes = RESPONSE_CACHE_BYTES) {
     this.#currentVersion = currentVersion;
     this.#entries = new BoundedCache({ maxBytes, sizeOf: sizeOfResponse });
   }
@@ -140,8 +140,8 @@ export class ResponseCache {
     this.#keys.set(request, key);
     const hit = this.#entries.get(key);
     if (hit === undefined) return undefined;
-    // Asking for the version revalidates it with the backend (once per TTL at most).
-    if (hit.catalogVersion !== undefined && hit.catalogVersion !== (await this.#currentVersion())) return undefined;
+    // The catalogue's version as this request reads it (one read per request, which its resolvers share).
+    if (hit.catalogVersion !== undefined && hit.catalogVersion !== (await this.#currentVersion(request))) return undefined;
     return hit;
   }
 
