@@ -3,6 +3,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** One import form for domain/ in every area (package.json's imports). */
+const DOMAIN_FORM = { regex: '^(\\.\\./)+domain/', message: 'Import domain/ as #domain/*.' };
+
 const WEB_BASE = [
   { group: ['**/api/**', '**/bff/**', '**/tests/**'], message: 'web/ talks to the BFF over GraphQL only.' },
   { regex: '^(\\.\\./)+(domain|machines)/', message: 'Import domain/ and machines/ as #domain/* and #machines/*.' },
@@ -47,6 +50,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/bff/**', '**/web/**', '**/machines/**', '**/tests/**'], message: 'api/ imports only api/, domain/ and lib/.' },
+            DOMAIN_FORM,
           ],
         },
       ],
@@ -86,6 +90,7 @@ export default tseslint.config(
               group: ['**/api/**', '**/web/**', '**/machines/**', '**/tests/**'],
               message: 'bff/ talks to the API over HTTP only; it imports bff/, domain/ and lib/.',
             },
+            DOMAIN_FORM,
           ],
         },
       ],
@@ -98,7 +103,10 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'react', message: 'Machines are plain TypeScript: the UI provides effects.' }],
-          patterns: [{ group: ['**/api/**', '**/bff/**', '**/web/**'], message: 'machines/ imports only machines/ and domain/.' }],
+          patterns: [
+            { group: ['**/api/**', '**/bff/**', '**/web/**'], message: 'machines/ imports only machines/ and domain/.' },
+            DOMAIN_FORM,
+          ],
         },
       ],
     },
@@ -115,6 +123,10 @@ export default tseslint.config(
   ...webZone(['web/src/features/*/*/*.{ts,tsx}'], featureRules('../../')),
   // A test may reach into another feature to set up its state.
   ...webZone(['web/src/features/**/*.test.{ts,tsx}'], []),
+  {
+    files: ['tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DOMAIN_FORM] }] },
+  },
   {
     // Only the config modules read the environment.
     files: ['api/src/**/*.ts', 'bff/src/**/*.ts'],

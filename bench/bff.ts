@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MAX_LINE_QUANTITY } from '../domain/store-rules.js';
+import { MAX_LINE_QUANTITY } from '#domain/store-rules';
 import { ROOT, startService, type RunningService } from '../scripts/service-process.js';
 import { startApi } from '../tests/support/api-process.js';
 import { CART_LINES } from '../tests/support/graphql.js';

@@ -20,7 +20,7 @@
  */
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SUB_CATEGORIES, type Category, type SubCategory } from '../domain/store-rules.js';
+import { SUB_CATEGORIES, type Category, type SubCategory } from '#domain/store-rules';
 import { prng } from './catalog-art/geometry.js';
 import { artShoes, photoFolder, photoSide, renderPhoto, type ArtShoe } from './catalog-photos.js';
 

@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import type { StockShortfall } from '../../domain/stock.js';
+import type { StockShortfall } from '#domain/stock';
 import type { ErrorCode } from './generated/resolvers-types.js';
 
 /** The `extensions.code` values the web client switches on: the schema's ErrorCode enum. */

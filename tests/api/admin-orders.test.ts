@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DELIVERY_FEE } from '../../domain/store-rules.js';
+import { DELIVERY_FEE } from '#domain/store-rules';
 import { ADMIN, ADMIN_ENV, adminLogin } from '../support/back-office.js';
 import { BACKENDS } from '../support/databases.js';
 import { call } from '../support/http.js';

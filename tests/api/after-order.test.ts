@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreDatabase } from '../../api/src/db/database.js';
-import { CANCELLED_STATUS, ORDER_STATUSES } from '../../domain/back-office.js';
-import { canMoveOrder, orderMoveRefusal, orderReference, returnDeadline } from '../../domain/order-life.js';
-import { FIRST_ORDER_STATUS } from '../../domain/store-rules.js';
+import { CANCELLED_STATUS, ORDER_STATUSES } from '#domain/back-office';
+import { canMoveOrder, orderMoveRefusal, orderReference, returnDeadline } from '#domain/order-life';
+import { FIRST_ORDER_STATUS } from '#domain/store-rules';
 import { startApi, type RunningApi } from '../support/api-process.js';
 import { ADMIN, ADMIN_ENV, adminLogin } from '../support/back-office.js';
 import { BACKENDS, freshDatabaseEnv, openStoreDatabase } from '../support/databases.js';

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { MAX_LINE_QUANTITY } from '../../domain/store-rules.js';
+import { MAX_LINE_QUANTITY } from '#domain/store-rules';
 import { EMPTY_CART_LOG, type CartData, type CartEvent } from '../../machines/src/cart/cart-events.js';
 import { foldCart } from '../../machines/src/cart/cart-fold.js';
 import type { CartChange } from '../../machines/src/cart/cart-log.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_LINE_QUANTITY } from '../../domain/store-rules.js';
+import { MAX_LINE_QUANTITY } from '#domain/store-rules';
 import { BACKENDS } from '../support/databases.js';
 import { call } from '../support/http.js';
 import { listProducts, signUp, useApi, type CatalogProduct } from '../support/store-api.js';

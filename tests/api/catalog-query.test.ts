@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../api/src/catalog/product.js';
 import { upsertProducts } from '../../api/src/catalog/repository.js';
 import type { StoreDatabase } from '../../api/src/db/database.js';
-import { CATEGORIES, SUB_CATEGORIES, type Category, type SubCategory } from '../../domain/store-rules.js';
+import { CATEGORIES, SUB_CATEGORIES, type Category, type SubCategory } from '#domain/store-rules';
 import { startApi, type RunningApi } from '../support/api-process.js';
 import { BACKENDS, freshDatabaseEnv, openStoreDatabase, type Backend } from '../support/databases.js';
 import { call } from '../support/http.js';

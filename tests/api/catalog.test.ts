@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, SUB_CATEGORIES } from '../../domain/store-rules.js';
+import { CATEGORIES, SUB_CATEGORIES } from '#domain/store-rules';
 import { BACKENDS } from '../support/databases.js';
 import { call } from '../support/http.js';
 import { listProducts, useApi } from '../support/store-api.js';

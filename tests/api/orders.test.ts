@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DELIVERY_FEE } from '../../domain/store-rules.js';
+import { DELIVERY_FEE } from '#domain/store-rules';
 import { BACKENDS } from '../support/databases.js';
 import { call } from '../support/http.js';
 import { listProducts, signUp, useApi, VALID_ADDRESS, type CatalogProduct } from '../support/store-api.js';

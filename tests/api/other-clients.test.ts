@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cartSubtotal, cartTotal, MAX_ORDER_LINES } from '../../domain/store-rules.js';
+import { cartSubtotal, cartTotal, MAX_ORDER_LINES } from '#domain/store-rules';
 import { startApi } from '../support/api-process.js';
 import { BACKENDS } from '../support/databases.js';
 import { call } from '../support/http.js';

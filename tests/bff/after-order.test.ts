@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderMoveRefusal, orderReference } from '../../domain/order-life.js';
-import { RETURN_POLICY_DAYS } from '../../domain/store-rules.js';
+import { orderMoveRefusal, orderReference } from '#domain/order-life';
+import { RETURN_POLICY_DAYS } from '#domain/store-rules';
 import type { RunningService } from '../../scripts/service-process.js';
 import { ADMIN_ENV, adminLogin } from '../support/back-office.js';
 import { startBff, useStore } from '../support/bff-process.js';

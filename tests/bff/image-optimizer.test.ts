@@ -6,7 +6,7 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { optimizedImageUrl } from '../../domain/images.js';
+import { optimizedImageUrl } from '#domain/images';
 import type { RunningService } from '../../scripts/service-process.js';
 import { ADMIN_ENV, adminLogin, NEW_SHOE, postForm, productForm } from '../support/back-office.js';
 import { startBff, useStore } from '../support/bff-process.js';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreDatabase } from '../../api/src/db/database.js';
-import { stockRefusalMessage, type StockShortfall } from '../../domain/stock.js';
+import { stockRefusalMessage, type StockShortfall } from '#domain/stock';
 import type { RunningService } from '../../scripts/service-process.js';
 import { startBff, useStore, type Store } from '../support/bff-process.js';
 import { openStoreDatabase } from '../support/databases.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { IMAGE_WIDTHS, OPTIMIZED_IMAGE_PATH } from '../../domain/images.js';
+import { IMAGE_WIDTHS, OPTIMIZED_IMAGE_PATH } from '#domain/images';
 import { launchBrowser, VIEWPORTS } from '../support/browser.js';
 import { shoesVia, visit } from '../support/journeys.js';
 

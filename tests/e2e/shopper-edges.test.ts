@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
-import { orderReference } from '../../domain/order-life.js';
+import { orderReference } from '#domain/order-life';
 import { HERO_LOADING_TIMEOUT_MS } from '../../machines/src/hero/hero-machine.js';
 import { launchBrowser, openWatchedPage, problemsOf, type WatchedPage } from '../support/browser.js';
 import {

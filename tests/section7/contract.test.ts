@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../support/api-process.js';
 import { call } from '../support/http.js';
 import { startLineageBackend } from '../support/lineage-backend.js';
-import { DELIVERY_FEE } from '../../domain/store-rules.js';
+import { DELIVERY_FEE } from '#domain/store-rules';
 import { TEST_JWT_SECRET, VALID_ADDRESS } from '../support/store-api.js';
 
 // The REST calls of spec section 7, pinned only as far as the spec states them (with the fields of section 3

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { VALID_ADDRESS } from '../../domain/test-support/sample-address.js';
+import { VALID_ADDRESS } from '#domain/test-support/sample-address';
 import { startLineageBackend, type LineageBackend, type LineageProduct } from '../support/lineage-backend.js';
 import { remoteLineageControls } from '../support/lineage-remote.js';
 

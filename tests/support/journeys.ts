@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { DELIVERY_ADDRESS_FIELDS } from '../../domain/address.js';
-import { ADDRESS_LABELS, VALID_ADDRESS } from '../../domain/test-support/sample-address.js';
+import { DELIVERY_ADDRESS_FIELDS } from '#domain/address';
+import { ADDRESS_LABELS, VALID_ADDRESS } from '#domain/test-support/sample-address';
 import { CART_LINES, cartCount as serverCartCount, gql, type ServerCart } from './graphql.js';
 
 // Steps of the spec's journeys, written as a shopper does them: by labels and button names.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../api/src/db/schema.js';
-import { OUT_OF_STOCK } from '../../domain/stock.js';
+import { OUT_OF_STOCK } from '#domain/stock';
 import { BUSY_WAIT_BUDGET_MS, busyRetryCeilingMs, busyRetryDelayMs, busyRetryFloorMs } from '../../machines/src/auth/busy-retry.js';
 import { CART_LINES, type ServerCart } from './graphql.js';
 import { readStockRows, stockKey } from './stock-rows.js';

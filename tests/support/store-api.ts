@@ -55,4 +55,4 @@ export async function listProducts(base: string): Promise<CatalogProduct[]> {
   return res.body.products as CatalogProduct[];
 }
 
-export { VALID_ADDRESS } from '../../domain/test-support/sample-address.js';
+export { VALID_ADDRESS } from '#domain/test-support/sample-address';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ADMIN_PATHS } from '../../../domain/back-office.js';
+import { ADMIN_PATHS } from '#domain/back-office';
 import { noStore } from '../auth/guard.js';
 import { ApiError } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';

@@ -2,10 +2,10 @@
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { ORDER_STATUSES } from '../../../domain/back-office.js';
-import { RETURN_ACTIONS, RETURN_STATUSES, type ReturnAction } from '../../../domain/order-life.js';
-import { LOW_STOCK_THRESHOLD, stockCountSchema } from '../../../domain/stock.js';
-import { CURRENCY_SYMBOL } from '../../../domain/store-rules.js';
+import { ORDER_STATUSES } from '#domain/back-office';
+import { RETURN_ACTIONS, RETURN_STATUSES, type ReturnAction } from '#domain/order-life';
+import { LOW_STOCK_THRESHOLD, stockCountSchema } from '#domain/stock';
+import { CURRENCY_SYMBOL } from '#domain/store-rules';
 import { hashPassword } from '../auth/password.js';
 import { ADMIN_PASSWORD_MIN_LENGTH, loadApiConfig, type ApiConfig } from '../config.js';
 import { openDatabase, type StoreDatabase } from '../db/database.js';

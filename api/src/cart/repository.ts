@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { CartData } from '../../../domain/cart-line.js';
+import type { CartData } from '#domain/cart-line';
 import type { Database } from '../db/schema.js';
 
 export async function readCart(db: Kysely<Database>, userId: string): Promise<CartData> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { cartQuantitySchema, productIdSchema, sizeSchema } from '../../../domain/cart-line.js';
+import { cartQuantitySchema, productIdSchema, sizeSchema } from '#domain/cart-line';
 import type { ShopperGuard } from '../auth/authenticate.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { Database } from '../db/schema.js';

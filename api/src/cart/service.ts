@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
+import { MAX_LINE_QUANTITY } from '#domain/store-rules';
 import type { Product } from '../catalog/product.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import type { CartData } from '../../../domain/cart-line.js';
+import type { CartData } from '#domain/cart-line';
 import { addOne, readCart, setQuantity } from './repository.js';
 
 interface LineKey {

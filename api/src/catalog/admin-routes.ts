@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ADMIN_PATHS, PRODUCT_IMAGE_FIELDS } from '../../../domain/back-office.js';
+import { ADMIN_PATHS, PRODUCT_IMAGE_FIELDS } from '#domain/back-office';
 import type { AdminAuth } from '../admin/auth.js';
 import type { StoreDatabase } from '../db/database.js';
 import { ApiError, badRequest, notFound, UnreadableBodyError } from '../http/errors.js';

@@ -1,4 +1,4 @@
-import type { Category, SubCategory } from '../../../domain/store-rules.js';
+import type { Category, SubCategory } from '#domain/store-rules';
 
 // The filter groups form a grid of (category, type) cells: one count per cell answers the total and both facet groups.
 // The numbers are stored (SQLite's rowid, PostgreSQL's product_search column; frozen migrations 002 and 003 spell them

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { CATEGORIES, SUB_CATEGORIES } from '../../../domain/store-rules.js';
-import type { LowStock } from '../../../domain/stock.js';
+import { CATEGORIES, SUB_CATEGORIES } from '#domain/store-rules';
+import type { LowStock } from '#domain/stock';
 import type { Database, ProductTable } from '../db/schema.js';
 import { cellCategory, cellSubCategory } from './cells.js';
 import type { Product } from './product.js';

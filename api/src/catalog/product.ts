@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MAX_PRODUCT_ID_LENGTH, MAX_PRODUCT_SIZES, MAX_SIZE_LENGTH } from '../../../domain/cart-line.js';
-import type { LowStock } from '../../../domain/stock.js';
-import { CATEGORIES, SUB_CATEGORIES } from '../../../domain/store-rules.js';
+import { MAX_PRODUCT_ID_LENGTH, MAX_PRODUCT_SIZES, MAX_SIZE_LENGTH } from '#domain/cart-line';
+import type { LowStock } from '#domain/stock';
+import { CATEGORIES, SUB_CATEGORIES } from '#domain/store-rules';
 
 /** A product id as carts, orders and links carry it. */
 export const PRODUCT_ID_PATTERN = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_PRODUCT_ID_LENGTH}}$`);

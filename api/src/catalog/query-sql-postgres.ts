@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { CATEGORIES, SUB_CATEGORIES } from '../../../domain/store-rules.js';
+import { CATEGORIES, SUB_CATEGORIES } from '#domain/store-rules';
 import { cellCategory, cellSubCategory, emptyCounts } from './cells.js';
 import { SOLD_OUT_POSITIONS, SORT_KEYS } from './product-rows.js';
 import type { MatchCounts, PageFilter, PageRequest, SearchScope, Sort } from './query.js';

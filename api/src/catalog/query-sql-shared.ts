@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { CATEGORIES, SUB_CATEGORIES } from '../../../domain/store-rules.js';
+import { CATEGORIES, SUB_CATEGORIES } from '#domain/store-rules';
 import type { Database } from '../db/schema.js';
 import { cellOf, emptyCounts } from './cells.js';
 import { PRODUCT_COLUMNS, SORT_KEYS, afterCursor, inFilter, inScope, type ProductRow } from './product-rows.js';

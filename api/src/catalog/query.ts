@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, SUB_CATEGORIES, type Category, type SubCategory } from '../../../domain/store-rules.js';
+import { CATEGORIES, SUB_CATEGORIES, type Category, type SubCategory } from '#domain/store-rules';
 import { badRequest } from '../http/errors.js';
 import { CELL_COUNT, cellCategory, cellSubCategory, type CellCounts } from './cells.js';
 import { PRODUCT_ID_PATTERN } from './product.js';

@@ -1,6 +1,6 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { z } from 'zod';
-import { stockCountSchema } from '../../../domain/stock.js';
+import { stockCountSchema } from '#domain/stock';
 import { productSchema, type Product } from './product.js';
 import type { StockCounts } from './repository.js';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { MAX_IMAGE_ORIGINS } from '../../../domain/images.js';
+import { MAX_IMAGE_ORIGINS } from '#domain/images';
 import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
 import { SingleFlight } from '../../../lib/single-flight.js';
 import type { StoreDatabase } from '../db/database.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { ADMIN_PATHS, isOrderStatus } from '../../../domain/back-office.js';
+import { ADMIN_PATHS, isOrderStatus } from '#domain/back-office';
 import type { AdminAuth } from '../admin/auth.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { ADMIN_PATHS, CANCELLED_STATUS } from '../../../domain/back-office.js';
-import { productIdSchema, sizeSchema } from '../../../domain/cart-line.js';
-import { RETURN_ACTIONS, RETURN_KINDS, RETURN_REASONS, RETURN_STATUSES, type ReturnAction } from '../../../domain/order-life.js';
-import { MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
+import { ADMIN_PATHS, CANCELLED_STATUS } from '#domain/back-office';
+import { productIdSchema, sizeSchema } from '#domain/cart-line';
+import { RETURN_ACTIONS, RETURN_KINDS, RETURN_REASONS, RETURN_STATUSES, type ReturnAction } from '#domain/order-life';
+import { MAX_LINE_QUANTITY } from '#domain/store-rules';
 import type { AdminAuth } from '../admin/auth.js';
 import type { ShopperGuard } from '../auth/authenticate.js';
 import type { Database } from '../db/schema.js';

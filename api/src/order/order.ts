@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deliveryAddressSchema, type DeliveryAddress } from '../../../domain/address.js';
+import { deliveryAddressSchema, type DeliveryAddress } from '#domain/address';
 import {
   REPEATED_LINE_MESSAGE,
   idempotencyKeySchema as idempotencyKey,
@@ -7,8 +7,8 @@ import {
   productIdSchema,
   repeatsALine,
   sizeSchema,
-} from '../../../domain/cart-line.js';
-import { MAX_ORDER_LINES } from '../../../domain/store-rules.js';
+} from '#domain/cart-line';
+import { MAX_ORDER_LINES } from '#domain/store-rules';
 import { badRequest } from '../http/errors.js';
 
 // Items are the client's product copies: only id, size and quantity are read; its prices are never trusted.

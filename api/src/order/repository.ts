@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrderTable } from '../db/schema.js';
-import type { DeliveryAddress } from '../../../domain/address.js';
+import type { DeliveryAddress } from '#domain/address';
 import type { Order, OrderItem } from './order.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;

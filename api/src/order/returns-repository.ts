@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { orderReference } from '../../../domain/order-life.js';
+import { orderReference } from '#domain/order-life';
 import type { Database, OrderReturnTable } from '../db/schema.js';
 
 // Return and exchange requests (migration 006) and every change of their status.

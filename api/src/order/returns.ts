@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { CANCELLED_STATUS } from '../../../domain/back-office.js';
+import { CANCELLED_STATUS } from '#domain/back-office';
 import {
   DELIVERED_STATUS,
   RETURN_ACTIONS,
@@ -9,7 +9,7 @@ import {
   type ReturnAction,
   type ReturnKind,
   type ReturnReason,
-} from '../../../domain/order-life.js';
+} from '#domain/order-life';
 import { retryOnTransientConflict } from '../db/conflict-retry.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';

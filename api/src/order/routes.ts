@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { MAX_ORDER_BODY_BYTES } from '../../../domain/store-rules.js';
+import { MAX_ORDER_BODY_BYTES } from '#domain/store-rules';
 import type { ShopperGuard } from '../auth/authenticate.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { Database } from '../db/schema.js';

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { CURRENCY_SYMBOL, FIRST_ORDER_STATUS, PAYMENT_METHOD_COD, cartSubtotal, cartTotal } from '../../../domain/store-rules.js';
+import { CURRENCY_SYMBOL, FIRST_ORDER_STATUS, PAYMENT_METHOD_COD, cartSubtotal, cartTotal } from '#domain/store-rules';
 import { clearCart } from '../cart/repository.js';
 import { sellableProducts } from '../cart/service.js';
 import type { CatalogService } from '../catalog/service.js';
 import type { Database } from '../db/schema.js';
 import { conflict } from '../http/errors.js';
 import { outOfStock, reserveStock } from '../stock/reserve.js';
-import { DELIVERY_ADDRESS_FIELDS, type DeliveryAddress } from '../../../domain/address.js';
+import { DELIVERY_ADDRESS_FIELDS, type DeliveryAddress } from '#domain/address';
 import { retryOnTransientConflict } from '../db/conflict-retry.js';
 import type { Order, OrderItem } from './order.js';
 import { findOrderByIdempotencyKey, insertOrder } from './repository.js';

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import { CANCELLED_STATUS } from '../../../domain/back-office.js';
-import { DELIVERED_STATUS, canMoveOrder, orderReference, returnDeadline } from '../../../domain/order-life.js';
-import { FIRST_ORDER_STATUS } from '../../../domain/store-rules.js';
+import { CANCELLED_STATUS } from '#domain/back-office';
+import { DELIVERED_STATUS, canMoveOrder, orderReference, returnDeadline } from '#domain/order-life';
+import { FIRST_ORDER_STATUS } from '#domain/store-rules';
 import type { Database } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { readStatusChangesOf, type StatusChange } from './admin-repository.js';

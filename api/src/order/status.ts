@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { CANCELLED_STATUS, ORDER_STATUSES, isOrderStatus } from '../../../domain/back-office.js';
-import { orderMoveRefusal, type OrderActor } from '../../../domain/order-life.js';
+import { CANCELLED_STATUS, ORDER_STATUSES, isOrderStatus } from '#domain/back-office';
+import { orderMoveRefusal, type OrderActor } from '#domain/order-life';
 import { retryOnTransientConflict } from '../db/conflict-retry.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { OUT_OF_STOCK, stockRefusalMessage, type StockShortfall } from '../../../domain/stock.js';
+import { OUT_OF_STOCK, stockRefusalMessage, type StockShortfall } from '#domain/stock';
 import { ApiError } from '../http/errors.js';
 import type { Database } from '../db/schema.js';
 import { refreshShownStock } from './shown.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ADMIN_PATHS } from '../../../domain/back-office.js';
-import { LOW_STOCK_THRESHOLD, stockCountSchema } from '../../../domain/stock.js';
+import { ADMIN_PATHS } from '#domain/back-office';
+import { LOW_STOCK_THRESHOLD, stockCountSchema } from '#domain/stock';
 import type { AdminAuth } from '../admin/auth.js';
 import type { StoreDatabase } from '../db/database.js';
 import { badRequest } from '../http/errors.js';

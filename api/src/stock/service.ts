@@ -1,4 +1,4 @@
-import { LOW_STOCK_THRESHOLD } from '../../../domain/stock.js';
+import { LOW_STOCK_THRESHOLD } from '#domain/stock';
 import { productNotFoundMessage } from '../catalog/admin-products.js';
 import { retryOnTransientConflict } from '../db/conflict-retry.js';
 import type { StoreDatabase } from '../db/database.js';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { LOW_STOCK_THRESHOLD, type LowStock } from '../../../domain/stock.js';
+import { LOW_STOCK_THRESHOLD, type LowStock } from '#domain/stock';
 import { bumpCatalogVersion } from '../catalog/version.js';
 import type { Database } from '../db/schema.js';
 import { readCountsOf } from './repository.js';

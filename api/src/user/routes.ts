@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { accountNameSchema, newPasswordSchema, passwordSchema } from '../../../domain/account.js';
-import { emailSchema } from '../../../domain/email.js';
+import { accountNameSchema, newPasswordSchema, passwordSchema } from '#domain/account';
+import { emailSchema } from '#domain/email';
 import type { ShopperGuard } from '../auth/authenticate.js';
 import { noStore } from '../auth/guard.js';
 import type { Passwords } from '../auth/passwords.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cartQuantitySchema, productIdSchema, sizeSchema } from '../../../domain/cart-line.js';
+import { cartQuantitySchema, productIdSchema, sizeSchema } from '#domain/cart-line';
 import { StoreError } from '../errors.js';
 import type { Cart, MutationResolvers, QueryResolvers } from '../generated/resolvers-types.js';
 import { parseInput } from '../input.js';

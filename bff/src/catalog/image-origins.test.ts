@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_IMAGE_ORIGINS } from '../../../domain/images.js';
+import { MAX_IMAGE_ORIGINS } from '#domain/images';
 import { imageOriginsOf } from './image-origins.js';
 
 describe("the catalogue's image origins", () => {

@@ -1,4 +1,4 @@
-import { MAX_IMAGE_ORIGINS } from '../../../domain/images.js';
+import { MAX_IMAGE_ORIGINS } from '#domain/images';
 
 // A backend's product images may live on other origins (a shop's CDN, `ASSET_BASE_URL` of our own API). The
 // pages' Content-Security-Policy stays explicit: it admits exactly the origins the catalogue names, never a wildcard.

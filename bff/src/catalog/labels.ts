@@ -6,7 +6,7 @@ import {
   valuesByName,
   type Category as RestCategory,
   type SubCategory,
-} from '../../../domain/store-rules.js';
+} from '#domain/store-rules';
 import type { Category, ProductType } from '../generated/resolvers-types.js';
 
 // The mapping between the GraphQL enums (schema.graphql) and the REST names (domain/store-rules.ts), typed both ways

@@ -1,4 +1,4 @@
-import { soldOut, type LowStock } from '../../../domain/stock.js';
+import { soldOut, type LowStock } from '#domain/stock';
 import { stringBytes } from '../../../lib/bounded-cache.js';
 import type { ListedProduct, RestProduct } from '../rest/answer-shapes.js';
 import type { Category, ProductType } from '../generated/resolvers-types.js';

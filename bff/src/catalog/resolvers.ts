@@ -1,4 +1,4 @@
-import { sizeStock } from '../../../domain/stock.js';
+import { sizeStock } from '#domain/stock';
 import type { ProductResolvers, QueryResolvers } from '../generated/resolvers-types.js';
 import { checkLimit, MAX_PAGE_SIZE, parseFilter } from './list-rules.js';
 

@@ -20,7 +20,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { MAX_PRODUCT_SIZES } from '../../../domain/cart-line.js';
+import { MAX_PRODUCT_SIZES } from '#domain/cart-line';
 import type { GraphQLContext } from '../context.js';
 import type { StoreErrorCode } from '../errors.js';
 

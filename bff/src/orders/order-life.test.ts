@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderReference } from '../../../domain/order-life.js';
+import { orderReference } from '#domain/order-life';
 import { ordersAnswerSchema, type RestOrder } from '../rest/answer-shapes.js';
 import { exchangeSizesOf, orderLifeResolvers, withinReturnWindow } from './order-life.js';
 import { toCatalogProduct } from '../catalog/product.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idempotencyKeySchema, orderQuantitySchema, productIdSchema, sizeSchema } from '../../../domain/cart-line.js';
-import { orderReference, RETURN_REASONS } from '../../../domain/order-life.js';
-import { sizeStock } from '../../../domain/stock.js';
+import { idempotencyKeySchema, orderQuantitySchema, productIdSchema, sizeSchema } from '#domain/cart-line';
+import { orderReference, RETURN_REASONS } from '#domain/order-life';
+import { sizeStock } from '#domain/stock';
 import type { CatalogProduct } from '../catalog/product.js';
 import { StoreError } from '../errors.js';
 import type { MutationResolvers, OrderResolvers, ReturnKind, ReturnRequest, ReturnStatus } from '../generated/resolvers-types.js';

@@ -1,4 +1,4 @@
-import { CURRENCY_SYMBOL, cartSubtotal, cartTotal } from '../../../domain/store-rules.js';
+import { CURRENCY_SYMBOL, cartSubtotal, cartTotal } from '#domain/store-rules';
 import type { Catalog } from '../catalog/catalog.js';
 import { badUserInput, StoreError } from '../errors.js';
 import type { OrderItemCopy } from '../rest/store-api.js';

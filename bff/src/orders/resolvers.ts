@@ -6,8 +6,8 @@ import {
   productIdSchema,
   repeatsALine,
   sizeSchema,
-} from '../../../domain/cart-line.js';
-import { cartSubtotal, cartTotal, MAX_ORDER_LINES } from '../../../domain/store-rules.js';
+} from '#domain/cart-line';
+import { cartSubtotal, cartTotal, MAX_ORDER_LINES } from '#domain/store-rules';
 import type { CatalogProduct } from '../catalog/product.js';
 import type { GraphQLContext } from '../context.js';
 import type { MutationResolvers, OrderResolvers, QueryResolvers } from '../generated/resolvers-types.js';

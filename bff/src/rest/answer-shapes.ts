@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { CartData } from '../../../domain/cart-line.js';
-import { LOW_STOCK_THRESHOLD, stockCountSchema, type LowStock, type StockShortfall } from '../../../domain/stock.js';
-import { RETURN_KINDS, RETURN_STATUSES } from '../../../domain/order-life.js';
-import { CATEGORIES, MAX_ORDER_LINES, SUB_CATEGORIES } from '../../../domain/store-rules.js';
+import type { CartData } from '#domain/cart-line';
+import { LOW_STOCK_THRESHOLD, stockCountSchema, type LowStock, type StockShortfall } from '#domain/stock';
+import { RETURN_KINDS, RETURN_STATUSES } from '#domain/order-life';
+import { CATEGORIES, MAX_ORDER_LINES, SUB_CATEGORIES } from '#domain/store-rules';
 
 // What an answer of spec section 7 may look like: the one place in the BFF that says so (docs/decisions/009).
 // The BFF reads tolerantly, so it works on any backend that answers section 7 the way the seed's original

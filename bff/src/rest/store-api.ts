@@ -1,4 +1,4 @@
-import type { Category, SubCategory } from '../../../domain/store-rules.js';
+import type { Category, SubCategory } from '#domain/store-rules';
 import {
   authAnswerSchema,
   catalogQueryAnswerSchema,

@@ -1,6 +1,6 @@
 import { Pool, errors as undiciErrors } from 'undici';
 import type { z } from 'zod';
-import { OUT_OF_STOCK, stockRefusalMessage } from '../../../domain/stock.js';
+import { OUT_OF_STOCK, stockRefusalMessage } from '#domain/stock';
 import { StoreError, type StoreErrorCode } from '../errors.js';
 import { stockShortfallsSchema } from './answer-shapes.js';
 

@@ -15,7 +15,7 @@ import {
   type SitemapDocument,
   type SitemapSummary,
 } from './sitemap.js';
-import type { StoreIdentity } from '../../../domain/server-render.js';
+import type { StoreIdentity } from '#domain/server-render';
 import { homeStructuredData, jsonLdScript, productStructuredData } from './structured-data.js';
 
 // What search engines and link previews read beside the pages: /robots.txt, the sitemap and the pages' structured

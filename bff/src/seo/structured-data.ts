@@ -1,9 +1,9 @@
-import { IMAGE_WIDTHS, isOptimizable, optimizedImageUrl, type ImageWidth } from '../../../domain/images.js';
-import { sizeStock } from '../../../domain/stock.js';
-import { DELIVERY_FEE, RETURN_POLICY_DAYS } from '../../../domain/store-rules.js';
+import { IMAGE_WIDTHS, isOptimizable, optimizedImageUrl, type ImageWidth } from '#domain/images';
+import { sizeStock } from '#domain/stock';
+import { DELIVERY_FEE, RETURN_POLICY_DAYS } from '#domain/store-rules';
 import type { CatalogProduct } from '../catalog/product.js';
 import { LABEL_OF_CATEGORY, LABEL_OF_TYPE } from '../catalog/labels.js';
-import type { StoreIdentity } from '../../../domain/server-render.js';
+import type { StoreIdentity } from '#domain/server-render';
 import { absoluteUrl, collectionPath, productPath } from './site-urls.js';
 
 // schema.org structured data (JSON-LD) for the server-rendered pages, built from the catalogue the page was rendered

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isImageWidth, OPTIMIZED_IMAGE_PATH } from '../../../domain/images.js';
+import { isImageWidth, OPTIMIZED_IMAGE_PATH } from '#domain/images';
 import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
 import { CONTENT_TYPES, FILE_EXTENSIONS, preferredFormat, type OutputFormat } from '../../../lib/images/formats.js';
 import { ImageRefusal, probeImage, type RefusalReason } from '../../../lib/images/probe.js';

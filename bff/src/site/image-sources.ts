@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import { isOptimizable } from '../../../domain/images.js';
+import { isOptimizable } from '#domain/images';
 import type { Upstream } from '../rest/upstream.js';
 
 // Where the optimizer reads an image from: a path of the store's image store (`/images/…`) from the API through

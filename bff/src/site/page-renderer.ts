@@ -4,13 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
 import { SingleFlight } from '../../../lib/single-flight.js';
 import type { Seo } from '../seo/seo-routes.js';
-import {
-  storeIdentitySchema,
-  type ExecuteOperation,
-  type RenderedPage,
-  type ServerEntry,
-  type StoreIdentity,
-} from '../../../domain/server-render.js';
+import { storeIdentitySchema, type ExecuteOperation, type RenderedPage, type ServerEntry, type StoreIdentity } from '#domain/server-render';
 import { readServerManifest, serverDirOf, serverManifestFileOf } from './server-manifest.js';
 
 // Home, the collection and product pages rendered with their data at request time (docs/decisions/008), so

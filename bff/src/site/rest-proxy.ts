@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_PATHS } from '../../../domain/back-office.js';
-import { MAX_ORDER_BODY_BYTES } from '../../../domain/store-rules.js';
+import { ADMIN_PATHS } from '#domain/back-office';
+import { MAX_ORDER_BODY_BYTES } from '#domain/store-rules';
 import type { Upstream } from '../rest/upstream.js';
 import { withAbsoluteImages } from '../../../lib/absolute-images.js';
 

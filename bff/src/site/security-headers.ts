@@ -1,6 +1,6 @@
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
-import { OPTIMIZED_IMAGE_PATH } from '../../../domain/images.js';
+import { OPTIMIZED_IMAGE_PATH } from '#domain/images';
 import type { Catalog, CatalogSource } from '../catalog/catalog.js';
 
 // Clerk's publishable key is `pk_<env>_<base64 of "<frontend api host>$">`; its host is the one origin Clerk's

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { serverManifestSchema, type ServerManifest } from '../../../domain/server-render.js';
+import { serverManifestSchema, type ServerManifest } from '#domain/server-render';
 
 // Where the BFF finds the server half of a web build (web/build/server-half.ts says the same for the build).
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Seo } from '../seo/seo-routes.js';
-import { isPagePath, type RenderedPage } from '../../../domain/server-render.js';
+import { isPagePath, type RenderedPage } from '#domain/server-render';
 import { readServerManifest } from './server-manifest.js';
 
 // The built storefront: hashed assets cached for a year, HTML always revalidated, and every page path (known or

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
-import { PASSWORD_MIN_LENGTH } from '../../../domain/account.js';
+import { PASSWORD_MIN_LENGTH } from '#domain/account';
 import { activeStateNodeIds, allStateNodeIds, predictedSnapshot, transitionCoveringPaths } from '../test-support/model-paths.js';
 import {
   authMachine,

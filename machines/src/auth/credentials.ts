@@ -1,8 +1,8 @@
 // The login form's checks (spec section 5), with the API's own rules and messages so the shopper learns of a problem
 // before a round trip, and in the same words.
 import { z } from 'zod/mini';
-import { accountNameSchema, newPasswordSchema, passwordSchema } from '../../../domain/account.js';
-import { emailSchema } from '../../../domain/email.js';
+import { accountNameSchema, newPasswordSchema, passwordSchema } from '#domain/account';
+import { emailSchema } from '#domain/email';
 import { firstIssuePerField, type FieldErrors } from '../field-errors.js';
 
 export type AuthMode = 'login' | 'signUp';

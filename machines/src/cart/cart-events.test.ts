@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
+import { MAX_LINE_QUANTITY } from '#domain/store-rules';
 import { EMPTY_CART_LOG, MAX_STORED_EVENTS, parseStoredCartLog, serializeCartLog, type CartLog } from './cart-events.js';
 
 const log: CartLog = {

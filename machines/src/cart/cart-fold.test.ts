@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_FEE, MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
+import { DELIVERY_FEE, MAX_LINE_QUANTITY } from '#domain/store-rules';
 import type { CartEvent } from './cart-events.js';
 import { cartCount, cartLines, foldCart } from './cart-fold.js';
 import { priceCart } from './cart-totals.js';

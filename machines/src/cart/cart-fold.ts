@@ -1,7 +1,7 @@
 // The cart is a pure fold of its event log, with the server's rules (api/src/cart/) exactly, so the shopper sees
 // the same cart before and after it reaches the server.
-import { cartQuantitySchema } from '../../../domain/cart-line.js';
-import { MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
+import { cartQuantitySchema } from '#domain/cart-line';
+import { MAX_LINE_QUANTITY } from '#domain/store-rules';
 import type { CartData, CartEvent } from './cart-events.js';
 
 const acceptedQuantity = cartQuantitySchema('quantity');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
+import { MAX_LINE_QUANTITY } from '#domain/store-rules';
 import type { CartData, CartEvent, CartLog } from './cart-events.js';
 import { foldCart } from './cart-fold.js';
 import { appendCartEvent, COMPACT_ABOVE, compactCartLog, nextChangeToSend, pendingEvents, rebaseCartLog } from './cart-log.js';

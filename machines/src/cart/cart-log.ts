@@ -1,6 +1,6 @@
 // Operations on the event log: appending, compacting so local storage stays small, re-basing on the server's cart and
 // restoring a stored log on a new page. How a tab takes another tab's log is in cart-tab-merge.ts.
-import { MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
+import { MAX_LINE_QUANTITY } from '#domain/store-rules';
 import type { CartData, CartEvent, CartLog, QuantitySet } from './cart-events.js';
 import { MAX_STORED_EVENTS } from './cart-events.js';
 import { cartLines, foldCart, isAcceptedQuantity, lineQuantity, quantityAfter } from './cart-fold.js';

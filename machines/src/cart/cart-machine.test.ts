@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
-import { MAX_LINE_QUANTITY } from '../../../domain/store-rules.js';
+import { MAX_LINE_QUANTITY } from '#domain/store-rules';
 import { activeStateNodeIds, allStateNodeIds, predictedSnapshot, transitionCoveringPaths } from '../test-support/model-paths.js';
 import { EMPTY_CART_LOG, parseStoredCartLog, serializeCartLog, type CartData, type CartEvent, type CartLog } from './cart-events.js';
 import { foldCart, lineQuantity } from './cart-fold.js';

@@ -1,7 +1,7 @@
 // The shopper's cart: changes apply locally first and are kept as an event log; when signed in, the unconfirmed
 // events form an outbox sent to the server one at a time, in order (decision 005).
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { SELECT_SIZE_MESSAGE } from '../../../domain/cart-line.js';
+import { SELECT_SIZE_MESSAGE } from '#domain/cart-line';
 import { errorMessage } from '../error-message.js';
 import { EMPTY_CART_LOG, MAX_SETTLED_IDS, type CartData, type CartEvent, type CartLog } from './cart-events.js';
 import { foldCart, isAcceptedQuantity } from './cart-fold.js';

@@ -1,5 +1,5 @@
 // Prices come from the catalogue the caller holds; the cart itself knows only ids, sizes and quantities.
-import { cartSubtotal, cartTotal } from '../../../domain/store-rules.js';
+import { cartSubtotal, cartTotal } from '#domain/store-rules';
 import type { CartData } from './cart-events.js';
 import { cartCount, cartLines, type CartLine } from './cart-fold.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
-import { stockRefusalMessage, type StockShortfall } from '../../../domain/stock.js';
+import { stockRefusalMessage, type StockShortfall } from '#domain/stock';
 import { activeStateNodeIds, allStateNodeIds, predictedSnapshot, transitionCoveringPaths } from '../test-support/model-paths.js';
 import {
   checkoutMachine,

@@ -1,8 +1,8 @@
 // /place-order: the delivery form, then one cash-on-delivery order per attempt, made safe to retry by an
 // idempotency key the API honours (api/src/order/service.ts).
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { DeliveryAddress, DeliveryAddressField } from '../../../domain/address.js';
-import type { StockShortfall } from '../../../domain/stock.js';
+import type { DeliveryAddress, DeliveryAddressField } from '#domain/address';
+import type { StockShortfall } from '#domain/stock';
 import { errorMessage } from '../error-message.js';
 import type { FieldErrors } from '../field-errors.js';
 import { checkDeliveryForm, EMPTY_DELIVERY_FORM, type DeliveryForm } from './delivery-form.js';

@@ -1,10 +1,5 @@
 // The delivery form of /place-order, checked with the same schema the API enforces (domain/address.ts).
-import {
-  DELIVERY_ADDRESS_FIELDS,
-  deliveryAddressSchema,
-  type DeliveryAddress,
-  type DeliveryAddressField,
-} from '../../../domain/address.js';
+import { DELIVERY_ADDRESS_FIELDS, deliveryAddressSchema, type DeliveryAddress, type DeliveryAddressField } from '#domain/address';
 import { firstIssuePerField, type FieldErrors } from '../field-errors.js';
 
 /** What the inputs hold: text, including the number inputs (zip code, phone). */

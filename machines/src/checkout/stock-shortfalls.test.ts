@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StockShortfall } from '../../../domain/stock.js';
+import type { StockShortfall } from '#domain/stock';
 import { quantityInCart, shortfallFixed } from './stock-shortfalls.js';
 
 const short: StockShortfall = { productId: 'p1', name: 'Stride Pro', size: 'UK 9', requested: 3, left: 1 };

@@ -1,6 +1,6 @@
 // An order refused for stock names the lines the store cannot fill (checkout-machine.ts, form.outOfStock). The
 // shopper fixes them through the cart; these say how each stands in the cart now.
-import type { StockShortfall } from '../../../domain/stock.js';
+import type { StockShortfall } from '#domain/stock';
 import type { OrderLine } from './checkout-machine.js';
 
 /** The line's quantity in the cart now: 0 when it has been removed. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
-import { orderMoveRefusal } from '../../../domain/order-life.js';
+import { orderMoveRefusal } from '#domain/order-life';
 import { activeStateNodeIds, allStateNodeIds, predictedSnapshot, transitionCoveringPaths } from '../test-support/model-paths.js';
 import {
   cancelOrderMachine,

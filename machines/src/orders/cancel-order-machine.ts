@@ -1,8 +1,8 @@
 // MY ORDERS' "Cancel order": the shopper confirms, the store cancels or says why it is too late. The store has the last
 // word, as the order may have moved since the page was loaded (domain/order-life.ts holds the rules).
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { CANCELLED_STATUS } from '../../../domain/back-office.js';
-import { canMoveOrder } from '../../../domain/order-life.js';
+import { CANCELLED_STATUS } from '#domain/back-office';
+import { canMoveOrder } from '#domain/order-life';
 import { errorMessage } from '../error-message.js';
 
 /** How the store answered: cancelled (or already was), or refused and why (the order is packed, shipped…). */

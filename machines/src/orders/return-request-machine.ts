@@ -1,8 +1,8 @@
 // MY ORDERS' "Return or exchange" for one ordered line: kind, reason and, for an exchange, the size; the store records
 // the request or says why not. The policy's words come from domain/order-life.ts.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { StockShortfall } from '../../../domain/stock.js';
-import { RETURN_REASONS, type ReturnKind, type ReturnReason } from '../../../domain/order-life.js';
+import type { StockShortfall } from '#domain/stock';
+import { RETURN_REASONS, type ReturnKind, type ReturnReason } from '#domain/order-life';
 import { errorMessage } from '../error-message.js';
 
 export interface ReturnLine {
