@@ -8,7 +8,10 @@ const DOMAIN_FORM = { regex: '^(\\.\\./)+domain/', message: 'Import domain/ as #
 
 const WEB_BASE = [
   { group: ['**/api/**', '**/bff/**', '**/tests/**'], message: 'web/ talks to the BFF over GraphQL only.' },
-  { regex: '^(\\.\\./)+(domain|machines)/', message: 'Import domain/ and machines/ as #domain/* and #machines/*.' },
+  {
+    regex: '^(\\.\\./)+(domain|machines)/',
+    message: 'Import domain/ and machines/ as #domain/* and #machines/*.',
+  },
 ];
 
 /** One web/ zone: the rules every web file has, and the zone's own (flat config replaces a rule, it does not merge). */
@@ -20,13 +23,30 @@ function webZone(files, patterns) {
 function featureRules(up) {
   const escaped = up.replaceAll('.', '\\.');
   return [
-    { regex: `^${escaped}\\.\\./app(/|$)`, message: 'features/ never import app/: the app composes the features.' },
-    { regex: `^${escaped}(?!\\.\\.)[^/]+/`, message: 'Another feature is used through its index.ts (../cart), not its files.' },
+    {
+      regex: `^${escaped}\\.\\./app(/|$)`,
+      message: 'features/ never import app/: the app composes the features.',
+    },
+    {
+      regex: `^${escaped}(?!\\.\\.)[^/]+/`,
+      message: 'Another feature is used through its index.ts (../cart), not its files.',
+    },
   ];
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'dist/', 'web/dist/', 'web/dist-server/', '**/generated/', 'test-results/', 'api/public/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'data/',
+      'dist/',
+      'web/dist/',
+      'web/dist-server/',
+      '**/generated/',
+      'test-results/',
+      'api/public/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -49,7 +69,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/bff/**', '**/web/**', '**/machines/**', '**/tests/**'], message: 'api/ imports only api/, domain/ and lib/.' },
+            {
+              group: ['**/bff/**', '**/web/**', '**/machines/**', '**/tests/**'],
+              message: 'api/ imports only api/, domain/ and lib/.',
+            },
             DOMAIN_FORM,
           ],
         },
@@ -61,7 +84,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/api/**', '**/bff/**', '**/web/**', '**/machines/**'], message: 'domain/ depends on nothing.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/api/**', '**/bff/**', '**/web/**', '**/machines/**'],
+              message: 'domain/ depends on nothing.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -73,7 +103,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/api/**', '**/bff/**', '**/web/**', '**/machines/**', '**/domain/**'], message: 'lib/ depends on nothing.' },
+            {
+              group: ['**/api/**', '**/bff/**', '**/web/**', '**/machines/**', '**/domain/**'],
+              message: 'lib/ depends on nothing.',
+            },
           ],
         },
       ],
@@ -104,7 +137,10 @@ export default tseslint.config(
         {
           paths: [{ name: 'react', message: 'Machines are plain TypeScript: the UI provides effects.' }],
           patterns: [
-            { group: ['**/api/**', '**/bff/**', '**/web/**'], message: 'machines/ imports only machines/ and domain/.' },
+            {
+              group: ['**/api/**', '**/bff/**', '**/web/**'],
+              message: 'machines/ imports only machines/ and domain/.',
+            },
             DOMAIN_FORM,
           ],
         },
@@ -117,7 +153,12 @@ export default tseslint.config(
   ...webZone(['web/**/*.{ts,tsx}'], []),
   ...webZone(
     ['web/src/shared/**/*.{ts,tsx}', 'web/src/graphql/**/*.{ts,tsx}'],
-    [{ regex: '^(\\.\\./)+(app|features)(/|$)', message: 'shared/ and graphql/ are the kit: they import neither app/ nor features/.' }],
+    [
+      {
+        regex: '^(\\.\\./)+(app|features)(/|$)',
+        message: 'shared/ and graphql/ are the kit: they import neither app/ nor features/.',
+      },
+    ],
   ),
   ...webZone(['web/src/features/*/*.{ts,tsx}'], featureRules('../')),
   ...webZone(['web/src/features/*/*/*.{ts,tsx}'], featureRules('../../')),
@@ -132,7 +173,10 @@ export default tseslint.config(
     files: ['api/src/**/*.ts', 'bff/src/**/*.ts'],
     ignores: ['api/src/config.ts', 'bff/src/config.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through config.ts.' },
+      ],
     },
   },
   {

@@ -10,7 +10,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['api/**/*.test.ts', 'bff/**/*.test.ts', 'domain/**/*.test.ts', 'lib/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'api/**/*.test.ts',
+            'bff/**/*.test.ts',
+            'domain/**/*.test.ts',
+            'lib/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -19,7 +19,10 @@ try {
     return { token: shoppers[index]!.token, body: JSON.stringify(line) };
   };
   const shoe = products[0]!;
-  const order = JSON.stringify({ address: VALID_ADDRESS, items: [{ _id: shoe._id, size: shoe.sizes[0], quantity: 1 }] });
+  const order = JSON.stringify({
+    address: VALID_ADDRESS,
+    items: [{ _id: shoe._id, size: shoe.sizes[0], quantity: 1 }],
+  });
   const json = { 'content-type': 'application/json' };
 
   const rows = [

@@ -58,7 +58,13 @@ const startBff = (apiUrl: string, root: string | undefined, name: string): Promi
     root,
     output: 'stderr',
     nodeArgs: profiled(name),
-    env: { BFF_PORT: '0', API_URL: apiUrl, NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: path.join(tmpdir(), 'bench-bff-no-web') },
+    env: {
+      BFF_PORT: '0',
+      API_URL: apiUrl,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: path.join(tmpdir(), 'bench-bff-no-web'),
+    },
   });
 
 /** CPU time (user + system) a process has used, in microseconds (Linux). */
@@ -76,7 +82,11 @@ const median = (values: readonly number[]): number => {
 
 printMachine();
 const baselineDir = baselineRef === undefined ? undefined : checkout(baselineRef);
-const api = await startApi({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_MAX: '100000' }, undefined, profiled('api'));
+const api = await startApi(
+  { LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_MAX: '100000' },
+  undefined,
+  profiled('api'),
+);
 const bff = await startBff(api.url, undefined, 'bff');
 const baseline = baselineDir === undefined ? undefined : await startBff(api.url, baselineDir, 'bff-baseline');
 try {
@@ -93,10 +103,21 @@ try {
     rows: Figures[];
     cpu: Array<Record<string, number>>;
   }
-  const graphql = (url: string) => ({ url: `${url}/graphql`, method: 'POST' as const, headers: json, body: COLLECTION });
+  const graphql = (url: string) => ({
+    url: `${url}/graphql`,
+    method: 'POST' as const,
+    headers: json,
+    body: COLLECTION,
+  });
   const apiPid = { name: 'API', pid: api.pid };
   const cases: ListCase[] = [
-    { name: 'REST GET /api/product/list', options: { url: `${api.url}/api/product/list` }, pids: [apiPid], rows: [], cpu: [] },
+    {
+      name: 'REST GET /api/product/list',
+      options: { url: `${api.url}/api/product/list` },
+      pids: [apiPid],
+      rows: [],
+      cpu: [],
+    },
     {
       name: 'GraphQL products (collection)',
       options: graphql(bff.url),
@@ -124,7 +145,9 @@ try {
       const row = await measure(c.name, { ...c.options, duration: seconds });
       const answers = Math.max(1, row.requestsPerSecond * seconds);
       c.rows.push(row);
-      c.cpu.push(Object.fromEntries(c.pids.map(({ name, pid }, i) => [name, (cpuMicros(pid) - before[i]!) / answers])));
+      c.cpu.push(
+        Object.fromEntries(c.pids.map(({ name, pid }, i) => [name, (cpuMicros(pid) - before[i]!) / answers])),
+      );
     }
     const rest = cases[0]!.rows[round]!.requestsPerSecond;
     const figures = cases.map((c) => `${c.rows[round]!.requestsPerSecond} req/s`).join(' · ');
@@ -148,7 +171,8 @@ try {
     const parts = c.pids.map(({ name }) => `${name} ${Math.round(median(c.cpu.map((cpu) => cpu[name]!)))}`);
     console.log(`  ${c.name}: ${parts.join(', ')}`);
   }
-  const ratioOf = (c: ListCase) => median(c.rows.map((r, i) => r.requestsPerSecond / cases[0]!.rows[i]!.requestsPerSecond));
+  const ratioOf = (c: ListCase) =>
+    median(c.rows.map((r, i) => r.requestsPerSecond / cases[0]!.rows[i]!.requestsPerSecond));
   console.log(
     `\nproduct list: GraphQL / REST throughput, median of the rounds' ratios = ${ratioOf(cases[1]!).toFixed(2)}× (target ≥ 1.0×)`,
   );
@@ -167,7 +191,12 @@ try {
     quantities.set(key, quantity);
     return { token: shoppers[index]!.token, line: { itemId, size, quantity } };
   };
-  const cartCase = (name: string, url: string, path: string, body: (line: { itemId: string; size: string; quantity: number }) => string) =>
+  const cartCase = (
+    name: string,
+    url: string,
+    path: string,
+    body: (line: { itemId: string; size: string; quantity: number }) => string,
+  ) =>
     measure(name, {
       url,
       connections: 10,
@@ -182,12 +211,19 @@ try {
         },
       ],
     });
-  const restSet = await cartCase('REST POST /api/cart/update', api.url, '/api/cart/update', (line) => JSON.stringify(line));
+  const restSet = await cartCase('REST POST /api/cart/update', api.url, '/api/cart/update', (line) =>
+    JSON.stringify(line),
+  );
   const gqlSet = await cartCase('GraphQL updateCartLine', bff.url, '/graphql', (line) =>
-    JSON.stringify({ query: UPDATE, variables: { productId: line.itemId, size: line.size, quantity: line.quantity } }),
+    JSON.stringify({
+      query: UPDATE,
+      variables: { productId: line.itemId, size: line.size, quantity: line.quantity },
+    }),
   );
   printTable([restSet, gqlSet]);
-  console.log(`\ncart write: GraphQL p50 overhead = ${(gqlSet.p50 - restSet.p50).toFixed(2)} ms (target ≤ 2 ms)`);
+  console.log(
+    `\ncart write: GraphQL p50 overhead = ${(gqlSet.p50 - restSet.p50).toFixed(2)} ms (target ≤ 2 ms)`,
+  );
   const failures = [...summary, restSet, gqlSet].reduce((sum, r) => sum + r.non2xx + r.errors, 0);
   if (failures > 0) console.log(`\n${failures} failed requests: the figures above are not valid.`);
 } finally {

@@ -17,8 +17,16 @@ export interface CardImageBytes {
 
 const CARD_IMAGES = 'main a[href^="/product/"] img';
 
-export async function cardImageBytes(browser: Browser, storeUrl: string, scale: number): Promise<CardImageBytes> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: scale, isMobile: true });
+export async function cardImageBytes(
+  browser: Browser,
+  storeUrl: string,
+  scale: number,
+): Promise<CardImageBytes> {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: scale,
+    isMobile: true,
+  });
   const page = await context.newPage();
   const bytes = new Map<string, Promise<number>>();
   const typeOf = new Map<string, string>();
@@ -34,21 +42,31 @@ export async function cardImageBytes(browser: Browser, storeUrl: string, scale: 
     );
   });
   try {
-    await page.goto(new URL('/collection', storeUrl).toString(), { waitUntil: 'networkidle', timeout: 120_000 });
+    await page.goto(new URL('/collection', storeUrl).toString(), {
+      waitUntil: 'networkidle',
+      timeout: 120_000,
+    });
     // The images in view have arrived (the first visit to a photo makes the optimizer encode it).
     // The images in view have arrived (the first visit to a photo makes the optimizer encode it). In page script
     // text: this project's TypeScript has no DOM types.
     const images = `[...document.querySelectorAll(${JSON.stringify(CARD_IMAGES)})]`;
-    await page.waitForFunction(`${images}.filter((i) => i.getBoundingClientRect().top < innerHeight).every((i) => i.complete)`, undefined, {
-      timeout: 120_000,
-    });
+    await page.waitForFunction(
+      `${images}.filter((i) => i.getBoundingClientRect().top < innerHeight).every((i) => i.complete)`,
+      undefined,
+      {
+        timeout: 120_000,
+      },
+    );
     const cards = await page.evaluate<Array<{ src: string; inView: boolean }>>(
       `${images}.map((i) => ({ src: i.currentSrc, inView: i.getBoundingClientRect().top < innerHeight }))`,
     );
     const fetched = [...new Set(cards.map((card) => card.src))].filter((src) => bytes.has(src));
     const types: Record<string, number> = {};
     for (const src of fetched) types[typeOf.get(src)!] = (types[typeOf.get(src)!] ?? 0) + 1;
-    const totalBytes = (await Promise.all(fetched.map((src) => bytes.get(src)!))).reduce((sum, n) => sum + n, 0);
+    const totalBytes = (await Promise.all(fetched.map((src) => bytes.get(src)!))).reduce(
+      (sum, n) => sum + n,
+      0,
+    );
     return {
       scale,
       images: fetched.length,

@@ -97,7 +97,11 @@ function distinctQueries(count: number): Array<Record<string, unknown>> {
   while (queries.length < count) {
     const types = TYPES.filter(() => next(3) === 0);
     const variables = {
-      filter: { categories: CATEGORY_CHOICES[next(4)], types, search: next(5) === 0 ? null : WORDS[next(WORDS.length)] },
+      filter: {
+        categories: CATEGORY_CHOICES[next(4)],
+        types,
+        search: next(5) === 0 ? null : WORDS[next(WORDS.length)],
+      },
       sort: SORTS[next(4)],
       first: 24,
     };
@@ -155,7 +159,8 @@ async function readSitemap(bffUrl: string): Promise<{ urls: number; files: numbe
   let bytes = 0;
   for (const file of files) {
     const answer = await fetch(new URL(file.pathname, bffUrl));
-    if (!answer.ok || answer.body === null) throw new Error(`${file.pathname} answered ${String(answer.status)}`);
+    if (!answer.ok || answer.body === null)
+      throw new Error(`${file.pathname} answered ${String(answer.status)}`);
     const decoder = new TextDecoder();
     let tail = '';
     const reader = (answer.body as ReadableStream<Uint8Array>).getReader();
@@ -175,15 +180,25 @@ async function readSitemap(bffUrl: string): Promise<{ urls: number; files: numbe
 async function listAgainstBare(bffUrl: string): Promise<{ store: number; bare: number; megabytes: number }> {
   const bytes = Buffer.from(await (await fetch(`${bffUrl}/api/product/list`)).arrayBuffer());
   const bare = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': bytes.length,
+    });
     response.end(bytes);
   });
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   try {
     const options = { connections: 4, duration: 5 };
     const store = await measure('store list', { ...options, url: `${bffUrl}/api/product/list` });
-    const direct = await measure('bare list', { ...options, url: `http://127.0.0.1:${(bare.address() as AddressInfo).port}/` });
-    return { store: store.requestsPerSecond, bare: direct.requestsPerSecond, megabytes: bytes.length / 1024 / 1024 };
+    const direct = await measure('bare list', {
+      ...options,
+      url: `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`,
+    });
+    return {
+      store: store.requestsPerSecond,
+      bare: direct.requestsPerSecond,
+      megabytes: bytes.length / 1024 / 1024,
+    };
   } finally {
     await new Promise((resolve) => bare.close(resolve));
   }
@@ -192,7 +207,11 @@ async function listAgainstBare(bffUrl: string): Promise<{ store: number; bare: n
 printMachine();
 if (!existsSync(path.join(`${WEB_DIST}-server`, 'server.json'))) {
   console.log('Building the web app (the collection HTML is rendered by its server half)…');
-  const build = spawnSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const build = spawnSync('npm', ['run', 'build:web'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -203,7 +222,10 @@ try {
     const work = mkdtempSync(path.join(tmpdir(), 'bench-catalog-'));
     try {
       const file = path.join(work, `catalog-${size}.json`);
-      spawnSync('npx', ['tsx', 'scripts/generate-catalog.ts', String(size), file, '--stock'], { cwd: ROOT, stdio: 'ignore' });
+      spawnSync('npx', ['tsx', 'scripts/generate-catalog.ts', String(size), file, '--stock'], {
+        cwd: ROOT,
+        stdio: 'ignore',
+      });
       for (const database of DATABASES) {
         const dataDir = path.join(work, `data-${database}`);
         const env: Record<string, string> = { DATA_DIR: dataDir, SEED_CATALOG: 'false', LOG_LEVEL: 'silent' };
@@ -218,7 +240,11 @@ try {
         const importSeconds = (performance.now() - started) / 1000;
         if (imported.status !== 0) throw new Error(`import failed:\n${imported.stderr}`);
 
-        const api = await startService({ entry: 'api/src/main.ts', output: 'stderr', env: { ...env, API_PORT: '0' } });
+        const api = await startService({
+          entry: 'api/src/main.ts',
+          output: 'stderr',
+          env: { ...env, API_PORT: '0' },
+        });
         const bff = await startService({
           entry: 'bff/src/main.ts',
           output: 'stderr',

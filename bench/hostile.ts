@@ -25,7 +25,13 @@ interface Answer {
 }
 
 /** One request with full control of its headers (fetch will not send a forged Host). */
-function send(base: string, method: string, path: string, headers: Record<string, string>, body?: string | Buffer): Promise<Answer> {
+function send(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string | Buffer,
+): Promise<Answer> {
   const url = new URL(path, base);
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -34,7 +40,9 @@ function send(base: string, method: string, path: string, headers: Record<string
       (response) => {
         let bytes = 0;
         response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes, ms: performance.now() - started }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, bytes, ms: performance.now() - started }),
+        );
         response.on('error', reject);
       },
     );
@@ -44,10 +52,18 @@ function send(base: string, method: string, path: string, headers: Record<string
 }
 
 const postJson = (base: string, path: string, body: string | Buffer, headers: Record<string, string> = {}) =>
-  send(base, 'POST', path, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers }, body);
+  send(
+    base,
+    'POST',
+    path,
+    { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers },
+    body,
+  );
 
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 interface Row {
   flood: string;
@@ -67,7 +83,10 @@ printMachine();
 const work = mkdtempSync(path.join(tmpdir(), 'bench-hostile-'));
 const catalogue = path.join(work, 'catalog.json');
 const dataDir = path.join(work, 'data');
-spawnSync('npx', ['tsx', 'scripts/generate-catalog.ts', String(PRODUCTS), catalogue], { cwd: ROOT, stdio: 'ignore' });
+spawnSync('npx', ['tsx', 'scripts/generate-catalog.ts', String(PRODUCTS), catalogue], {
+  cwd: ROOT,
+  stdio: 'ignore',
+});
 const imported = spawnSync('npx', ['tsx', 'api/src/catalog/import.ts', catalogue], {
   cwd: ROOT,
   env: { ...process.env, DATA_DIR: dataDir, SEED_CATALOG: 'false', LOG_LEVEL: 'silent' },
@@ -103,7 +122,11 @@ const change = (before: Memory, after: Memory) => {
 try {
   // Warm both processes as a shopper would, so the figures below are what the floods add.
   for (let i = 0; i < 20; i += 1) {
-    await postJson(bff.url, '/graphql', JSON.stringify({ query: '{ products(first: 24) { totalCount nodes { id name price images } } }' }));
+    await postJson(
+      bff.url,
+      '/graphql',
+      JSON.stringify({ query: '{ products(first: 24) { totalCount nodes { id name price images } } }' }),
+    );
     await send(bff.url, 'GET', '/api/product/list', { origin: ORIGIN });
   }
 
@@ -207,10 +230,12 @@ try {
   // 5. A search word built to blow up the typo expansion, against an ordinary search.
   {
     // 100 letters, the longest search the API takes; each run a different word, so no cache answers it.
-    const hostileWord = (run: number) => Array.from({ length: 100 }, (_, i) => String.fromCodePoint(0x4e00 + run * 100 + i)).join('');
+    const hostileWord = (run: number) =>
+      Array.from({ length: 100 }, (_, i) => String.fromCodePoint(0x4e00 + run * 100 + i)).join('');
     const search = async (q: string) => {
       const answer = await send(api.url, 'GET', `/api/product/query?q=${encodeURIComponent(q)}&limit=24`, {});
-      if (answer.status !== 200) throw new Error(`a search answered ${answer.status}: the figures would not be searches`);
+      if (answer.status !== 200)
+        throw new Error(`a search answered ${answer.status}: the figures would not be searches`);
       return answer;
     };
     const ordinary: number[] = [];
@@ -231,9 +256,13 @@ try {
     });
   }
 
-  console.log('\n| flood | requests | time | API memory | BFF memory | goal | met |\n|---|---|---|---|---|---|---|');
+  console.log(
+    '\n| flood | requests | time | API memory | BFF memory | goal | met |\n|---|---|---|---|---|---|---|',
+  );
   for (const r of rows)
-    console.log(`| ${r.flood} | ${r.requests} | ${r.time} | ${r.api} | ${r.bff} | ${r.goal} | ${r.met ? 'yes' : '**no**'} |`);
+    console.log(
+      `| ${r.flood} | ${r.requests} | ${r.time} | ${r.api} | ${r.bff} | ${r.goal} | ${r.met ? 'yes' : '**no**'} |`,
+    );
 } finally {
   apiInspector.close();
   bffInspector.close();

@@ -12,7 +12,11 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address !== null
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -24,7 +28,9 @@ export interface Inspector {
 }
 
 export async function connectInspector(port: number): Promise<Inspector> {
-  const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{ webSocketDebuggerUrl: string }>;
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{
+    webSocketDebuggerUrl: string;
+  }>;
   const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve, { once: true });
@@ -43,12 +49,15 @@ export async function connectInspector(port: number): Promise<Inspector> {
       socket.send(JSON.stringify({ id: nextId, method, params }));
     });
   const evaluate = async (expression: string) =>
-    ((await send('Runtime.evaluate', { expression, returnByValue: true })) as { result: { value: number } }).result.value;
+    ((await send('Runtime.evaluate', { expression, returnByValue: true })) as { result: { value: number } })
+      .result.value;
   return {
     async retainedMiB() {
       await send('HeapProfiler.collectGarbage');
       await send('HeapProfiler.collectGarbage');
-      const used = await evaluate('(() => { const m = process.memoryUsage(); return m.heapUsed + m.external; })()');
+      const used = await evaluate(
+        '(() => { const m = process.memoryUsage(); return m.heapUsed + m.external; })()',
+      );
       return used / 1024 / 1024;
     },
     close: () => socket.close(),

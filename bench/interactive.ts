@@ -214,7 +214,11 @@ async function settle(page: Page, route: RouteSpec, scriptFree: boolean): Promis
   // The app's code is requested only after the load event (web/src/boot.ts), so "load" alone is too early.
   await page.waitForLoadState('networkidle', { timeout: LIVE_DEADLINE_MS }).catch(() => undefined);
   if (!scriptFree)
-    await holds(page, route.controls.length > 0 ? CONTROLS_LIVE : APP_LIVE, route.controls.length > 0 ? LIVE_DEADLINE_MS : 5_000);
+    await holds(
+      page,
+      route.controls.length > 0 ? CONTROLS_LIVE : APP_LIVE,
+      route.controls.length > 0 ? LIVE_DEADLINE_MS : 5_000,
+    );
   await page.waitForLoadState('networkidle', { timeout: LIVE_DEADLINE_MS }).catch(() => undefined);
   // A late image can still become the LCP element after the network is quiet; a second lets it paint.
   await page.waitForTimeout(1000);
@@ -236,7 +240,11 @@ async function timedVisit(
     const figures = await visit.page.evaluate<InPageFigures>(READ_FIGURES);
     // The throttling command is deprecated in Chromium; if it ever stops applying, these figures would be a fast
     // machine's, so say so rather than print them as a phone's.
-    if (figures.documentArrivedMs !== null && figures.documentArrivedMs < LATENCY_MS && !warnedThrottling.has(route.path)) {
+    if (
+      figures.documentArrivedMs !== null &&
+      figures.documentArrivedMs < LATENCY_MS &&
+      !warnedThrottling.has(route.path)
+    ) {
       warnedThrottling.add(route.path);
       console.log(
         `  warning: ${route.path}: the document had arrived ${Math.round(figures.documentArrivedMs)} ms after navigation start, under the emulated ${LATENCY_MS} ms latency; is the throttling applied?`,
@@ -246,7 +254,8 @@ async function timedVisit(
     return {
       lcpMs: figures.lcp ?? undefined,
       fcpMs: figures.fcp ?? undefined,
-      controlsLiveMs: route.controls.length > 0 ? (figures.controlsLive ?? undefined) : (figures.appLive ?? undefined),
+      controlsLiveMs:
+        route.controls.length > 0 ? (figures.controlsLive ?? undefined) : (figures.appLive ?? undefined),
       appLiveMs: figures.appLive ?? undefined,
       jsKiB: visit.scriptBytes() / 1024,
     };
@@ -273,7 +282,8 @@ async function tapProduct(page: Page): Promise<TapResult> {
   await size.tap({ timeout: 5_000 });
   await page.getByRole('button', { name: 'ADD TO CART', exact: true }).tap({ timeout: 5_000 });
   const sizePressed = (await size.getAttribute('aria-pressed')) === 'true';
-  if (await cartCountIsOne(page, TAP_DEADLINE_MS)) return { kept: true, detail: 'size tapped, ADD TO CART tapped, nav cart shows 1 item' };
+  if (await cartCountIsOne(page, TAP_DEADLINE_MS))
+    return { kept: true, detail: 'size tapped, ADD TO CART tapped, nav cart shows 1 item' };
   const label =
     (await page
       .locator(CART_LINK)
@@ -311,7 +321,10 @@ async function tapCollection(page: Page): Promise<TapResult> {
   }
   const started = Date.now();
   const urlChanged = await page
-    .waitForURL((url) => /(^|[?&])(category|type)=/.test(url.search), { timeout: TAP_DEADLINE_MS, waitUntil: 'commit' })
+    .waitForURL((url) => /(^|[?&])(category|type)=/.test(url.search), {
+      timeout: TAP_DEADLINE_MS,
+      waitUntil: 'commit',
+    })
     .then(() => true)
     .catch(() => false);
   if (!urlChanged)
@@ -327,8 +340,14 @@ async function tapCollection(page: Page): Promise<TapResult> {
   );
   const search = new URL(page.url()).search;
   return rerendered
-    ? { kept: true, detail: `tapped${opened ? ' FILTERS, then' : ''} the first checkbox; URL ${search}, grid re-rendered` }
-    : { kept: false, detail: `the URL gained the filter (${search}) but the grid did not change within ${TAP_DEADLINE_MS / 1000} s` };
+    ? {
+        kept: true,
+        detail: `tapped${opened ? ' FILTERS, then' : ''} the first checkbox; URL ${search}, grid re-rendered`,
+      }
+    : {
+        kept: false,
+        detail: `the URL gained the filter (${search}) but the grid did not change within ${TAP_DEADLINE_MS / 1000} s`,
+      };
 }
 
 async function tapHome(page: Page): Promise<TapResult> {
@@ -340,18 +359,26 @@ async function tapHome(page: Page): Promise<TapResult> {
   const hydrated = await holds(page, APP_LIVE, LIVE_DEADLINE_MS);
   return hydrated && (await holds(page, expanded, 1_000))
     ? { kept: true, detail: 'tapped Menu; the menu opened, and stayed open once the app had hydrated' }
-    : { kept: false, detail: hydrated ? 'the menu opened, then closed when the app hydrated' : 'the app never hydrated' };
+    : {
+        kept: false,
+        detail: hydrated ? 'the menu opened, then closed when the app hydrated' : 'the app never hydrated',
+      };
 }
 
 /** A separate first visit that taps at once when the controls turn live: a lost tap is the page's failure, reported. */
-async function tapCheck(browser: Awaited<ReturnType<typeof launchBrowser>>, baseURL: string, route: RouteSpec): Promise<TapResult> {
+async function tapCheck(
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  baseURL: string,
+  route: RouteSpec,
+): Promise<TapResult> {
   const live = signalled(LIVE_DEADLINE_MS);
   const visit = await openThrottledPage(browser, baseURL, route, live.signal);
   try {
     const navigated = visit.page.goto(route.path, { waitUntil: 'load', timeout: PAGE_DEADLINE_MS });
     // A page that fails to load still gets its verdict from `live` (and the timeout), not from an unhandled rejection.
     navigated.catch(() => undefined);
-    if (!(await live.arrived)) return { kept: false, detail: `the controls were not live within ${LIVE_DEADLINE_MS / 1000} s` };
+    if (!(await live.arrived))
+      return { kept: false, detail: `the controls were not live within ${LIVE_DEADLINE_MS / 1000} s` };
     const moment = await visit.page.evaluate<{ live: number; now: number }>(LIVE_AND_NOW);
     const tap = { home: tapHome, collection: tapCollection, product: tapProduct }[route.kind];
     const result = await tap(visit.page);
@@ -360,9 +387,13 @@ async function tapCheck(browser: Awaited<ReturnType<typeof launchBrowser>>, base
       detail: `controls live at ${Math.round(moment.live)} ms, first tap from ${Math.round(moment.now)} ms; ${result.detail}`,
     };
   } catch (error) {
-    return { kept: false, detail: `the interaction failed: ${(error as Error).message.split('\n')[0] ?? ''}` };
+    return {
+      kept: false,
+      detail: `the interaction failed: ${(error as Error).message.split('\n')[0] ?? ''}`,
+    };
   } finally {
-    for (const message of visit.pageErrors) console.log(`  page error on ${route.path} (tap run): ${message}`);
+    for (const message of visit.pageErrors)
+      console.log(`  page error on ${route.path} (tap run): ${message}`);
     await visit.context.close();
   }
 }
@@ -406,7 +437,8 @@ try {
       kind: 'home',
       path: '/',
       controls: [{ selector: MENU_BUTTON }],
-      controlsNote: "the header's links work from the first paint; the phone's menu button (a kept tap opens it)",
+      controlsNote:
+        "the header's links work from the first paint; the phone's menu button (a kept tap opens it)",
     },
     {
       kind: 'collection',
@@ -430,7 +462,8 @@ try {
   console.log(
     `First visits, phone 412×823, ${LATENCY_MS} ms latency, ${((DOWNLOAD_BYTES_PER_S * 8) / 1024 / 1024).toFixed(1)} Mbps down, ${Math.round((UPLOAD_BYTES_PER_S * 8) / 1024)} kbps up, ${CPU_SLOWDOWN}× CPU; 1 warm-up + ${RUNS} runs per route.\n`,
   );
-  const rows: Array<{ route: RouteSpec; figures: Figures; limit: Figures; tap: TapResult; index: number }> = [];
+  const rows: Array<{ route: RouteSpec; figures: Figures; limit: Figures; tap: TapResult; index: number }> =
+    [];
   for (const route of routes) {
     // The warm-up fills the BFF's caches the way earlier shoppers would have; a first visit is about the browser's
     // empty cache, not the server's.
@@ -481,7 +514,9 @@ try {
       `| ${route.path} | ${ms(figures.lcpMs)} (${ms(limit.lcpMs)}) | ${ms(figures.fcpMs)} (${ms(limit.fcpMs)}) | ${controls} | ${ms(figures.appLiveMs)} | ${yesNo(tap.kept)} | ${kib(figures.jsKiB)} | ${index} |`,
     );
   }
-  console.log('\nThe limit is the same page with its scripts removed (bench/script-free.ts): what this design cannot beat.');
+  console.log(
+    '\nThe limit is the same page with its scripts removed (bench/script-free.ts): what this design cannot beat.',
+  );
   console.log('\nControls live means:');
   for (const { route } of rows) console.log(`  ${route.path}: ${route.controlsNote}`);
 
@@ -490,7 +525,8 @@ try {
     const reasons: string[] = [];
     if (figures.controlsLiveMs === undefined || figures.controlsLiveMs > CONTROLS_TARGET_MS)
       reasons.push(`controls live ${ms(figures.controlsLiveMs)} ms`);
-    if (figures.lcpMs === undefined || figures.lcpMs > LCP_TARGET_MS) reasons.push(`LCP ${ms(figures.lcpMs)} ms`);
+    if (figures.lcpMs === undefined || figures.lcpMs > LCP_TARGET_MS)
+      reasons.push(`LCP ${ms(figures.lcpMs)} ms`);
     if (reasons.length > 0) misses.push(`${route.path} (${reasons.join(', ')})`);
   }
   console.log(
@@ -499,7 +535,8 @@ try {
     }`,
   );
   const lost = rows.filter((row) => row.tap.kept === false);
-  if (lost.length > 0) console.log(`Taps lost at the controls-live moment: ${lost.map((row) => row.route.path).join(', ')}.`);
+  if (lost.length > 0)
+    console.log(`Taps lost at the controls-live moment: ${lost.map((row) => row.route.path).join(', ')}.`);
 } finally {
   await browser.close();
   await limitProxy.stop();

@@ -35,7 +35,11 @@ const SIGN_UP_GOAL_MS = 15_000;
 async function setScarceStock(store: StoreDatabase): Promise<Map<string, number>> {
   const products = await store.db.selectFrom('products').select(['id', 'sizes']).execute();
   const rows: StockRow[] = products.flatMap(({ id, sizes }) =>
-    (JSON.parse(sizes) as string[]).map((size) => ({ productId: id, size, quantity: Math.floor(Math.random() * (SCARCE_MAX_PAIRS + 1)) })),
+    (JSON.parse(sizes) as string[]).map((size) => ({
+      productId: id,
+      size,
+      quantity: Math.floor(Math.random() * (SCARCE_MAX_PAIRS + 1)),
+    })),
   );
   await setStockRows(store.db, rows);
   return new Map(rows.map((row) => [stockKey(row.productId, row.size), row.quantity]));
@@ -50,7 +54,11 @@ function profiled(name: string): string[] | undefined {
 }
 
 // Every simulated shopper comes from 127.0.0.1, so the per-address sign-up limit is lifted for the run.
-const api = await startApi({ LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_MAX: '1000000' }, undefined, profiled('api'));
+const api = await startApi(
+  { LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_MAX: '1000000' },
+  undefined,
+  profiled('api'),
+);
 const bff = await startBff(api.url, { NODE_ENV: 'production', LOG_LEVEL: 'silent' }, profiled('bff'));
 const store = openStoreDatabase({}, api.dataDir);
 try {
@@ -60,7 +68,8 @@ try {
     ? await sampleLowestStock(store.db, shopping)
     : { result: await shopping, lowestSeen: Number.POSITIVE_INFINITY };
   const verdict = await verifyAgainstDatabase(result, store.db);
-  const stock: StockVerdict | undefined = initialStock && (await verifyStock(store.db, initialStock, lowestSeen));
+  const stock: StockVerdict | undefined =
+    initialStock && (await verifyStock(store.db, initialStock, lowestSeen));
   printLoadReport(result, verdict, stock);
   const signUpFailures = Object.values(result.signUps.failures).reduce((sum, n) => sum + n, 0);
   const slowSignUps = result.signUps.latenciesMs.filter((ms) => ms > SIGN_UP_GOAL_MS).length;
@@ -74,7 +83,8 @@ try {
     verdict.unacknowledgedOrders > 0 ||
     verdict.cartMismatches.length > 0 ||
     verdict.refusedButStored.length > 0 ||
-    (stock !== undefined && (stock.lowestSeen < 0 || stock.negative.length > 0 || stock.unaccounted.length > 0));
+    (stock !== undefined &&
+      (stock.lowestSeen < 0 || stock.negative.length > 0 || stock.unaccounted.length > 0));
   console.log(
     failed
       ? '\nFAILED: see the figures above.'

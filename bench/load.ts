@@ -24,5 +24,6 @@ export async function measure(name: string, options: autocannon.Options): Promis
 
 export function printTable(rows: readonly Figures[]): void {
   console.log('\n| case | req/s | p50 ms | p99 ms | non-2xx | errors |\n|---|---|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
+  for (const r of rows)
+    console.log(`| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
 }

@@ -15,13 +15,19 @@ export interface PhotoCatalog {
 }
 
 const run = (args: string[], env: Record<string, string> = {}) =>
-  execFileSync(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+  execFileSync(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
 
 export function preparePhotoCatalog(products: number, photos: number): PhotoCatalog {
   const folder = path.join(tmpdir(), `store-bench-photos-${products}-${photos}`);
   mkdirSync(folder, { recursive: true });
   const file = path.join(folder, 'catalog.json');
-  process.stdout.write(run(['scripts/generate-catalog.ts', String(products), file, '--photos', String(photos)]));
+  process.stdout.write(
+    run(['scripts/generate-catalog.ts', String(products), file, '--photos', String(photos)]),
+  );
   const dataDir = mkdtempSync(path.join(tmpdir(), 'store-bench-photo-data-'));
   process.stdout.write(run(['api/src/catalog/import.ts', file], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }));
   return { dataDir, products, photos };

@@ -22,9 +22,12 @@ export function withoutScripts(html: string): string {
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'host', 'content-length']);
 
-function forwardable(headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+function forwardable(
+  headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>,
+): Record<string, string | string[]> {
   const kept: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) kept[name] = value;
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined && !HOP_BY_HOP.has(name)) kept[name] = value;
   return kept;
 }
 
@@ -50,7 +53,9 @@ export async function startScriptFreeProxy(storeUrl: string): Promise<ScriptFree
       const page = Buffer.from(withoutScripts(await answer.body.text()));
       const brotli = (incoming.headers['accept-encoding'] ?? '').includes('br');
       // Quality 4, as the store compresses a page (the default 11 would add its own wait to the limit's answer).
-      const body = brotli ? brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : page;
+      const body = brotli
+        ? brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : page;
       delete answerHeaders.etag;
       outgoing.writeHead(answer.statusCode, {
         ...answerHeaders,

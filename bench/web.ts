@@ -43,7 +43,9 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const CATALOGUES = (process.env.CATALOGUES ?? 'seed,photos').split(',');
 const ROUTES = (process.env.ROUTES ?? 'home,collection,product')
   .split(',')
-  .filter((name): name is 'home' | 'collection' | 'product' => ['home', 'collection', 'product'].includes(name));
+  .filter((name): name is 'home' | 'collection' | 'product' =>
+    ['home', 'collection', 'product'].includes(name),
+  );
 const PHOTO_PRODUCTS = Number(process.env.PHOTO_PRODUCTS ?? 48);
 const PHOTOS = Number(process.env.PHOTOS ?? 36);
 const CARD_GOAL_KB = 40;
@@ -52,21 +54,32 @@ const GOALS = { score: 98, tbtMs: 150, lcpMs: 1500, belowLimit: 3 };
 /** A run Lighthouse could not complete (NO_NAVSTART, a trace it lost) is tried again, twice at most. */
 async function measure(url: string, port: number): Promise<Measure | string> {
   let outcome: Measure | string = 'not run';
-  for (let attempt = 0; attempt < 3 && typeof outcome === 'string'; attempt++) outcome = await measureOnce(url, port);
+  for (let attempt = 0; attempt < 3 && typeof outcome === 'string'; attempt++)
+    outcome = await measureOnce(url, port);
   return outcome;
 }
 
 async function measureOnce(url: string, port: number): Promise<Measure | string> {
-  const result = await lighthouse(url, { port, output: 'json', onlyCategories: ['performance'], logLevel: 'error' });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    onlyCategories: ['performance'],
+    logLevel: 'error',
+  });
   if (result === undefined) return 'no result';
   // A run Lighthouse could not complete (its score is then 0) says nothing about the page: reported, not counted.
   if (result.lhr.runtimeError) return `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`;
   const { audits, categories, environment } = result.lhr;
   const items =
-    (audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
-  const kib = (type: string) => Number(((items.find((i) => i.resourceType === type)?.transferSize ?? 0) / 1024).toFixed(1));
+    (
+      audits['resource-summary']?.details as
+        { items?: Array<{ resourceType: string; transferSize: number }> } | undefined
+    )?.items ?? [];
+  const kib = (type: string) =>
+    Number(((items.find((i) => i.resourceType === type)?.transferSize ?? 0) / 1024).toFixed(1));
   const lcpItems = (
-    audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
+    audits['largest-contentful-paint-element']?.details as
+      { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
   )?.items;
   return {
     lcpElement: (lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '?').slice(0, 70),
@@ -80,7 +93,8 @@ async function measureOnce(url: string, port: number): Promise<Measure | string>
   };
 }
 
-const medianRun = (runs: Measure[]): Measure | undefined => [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)];
+const medianRun = (runs: Measure[]): Measure | undefined =>
+  [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)];
 
 async function lighthouseRows(storeUrl: string, port: number): Promise<Row[]> {
   const limitProxy = await startScriptFreeProxy(storeUrl);
@@ -100,11 +114,13 @@ async function lighthouseRows(storeUrl: string, port: number): Promise<Row[]> {
         ] as const) {
           const measured = await measure(new URL(route, base).toString(), port);
           if (run === 0) continue;
-          if (typeof measured === 'string') console.log(`${route} (${kind}): run ${run} failed (${measured}); not counted`);
+          if (typeof measured === 'string')
+            console.log(`${route} (${kind}): run ${run} failed (${measured}); not counted`);
           else runs[kind].push(measured);
         }
       }
-      const list = (kind: 'page' | 'limit', key: 'score' | 'lcpMs' | 'benchmarkIndex') => runs[kind].map((r) => r[key]).join(', ');
+      const list = (kind: 'page' | 'limit', key: 'score' | 'lcpMs' | 'benchmarkIndex') =>
+        runs[kind].map((r) => r[key]).join(', ');
       console.log(
         `${route}: performance ${list('page', 'score')} (limit ${list('limit', 'score')}); LCP ms ${list('page', 'lcpMs')}; benchmarkIndex ${list('page', 'benchmarkIndex')}`,
       );
@@ -131,7 +147,9 @@ function printRows(title: string, rows: readonly Row[]): void {
 
 function printCards(cards: readonly CardImageBytes[]): void {
   console.log(`\nImage bytes per collection card on a phone (375 × 812; goal ≤ ${CARD_GOAL_KB} KB):\n`);
-  console.log('| screen | per card KB | card images fetched | cards in the first screen | total KB | types |\n|---|---|---|---|---|---|');
+  console.log(
+    '| screen | per card KB | card images fetched | cards in the first screen | total KB | types |\n|---|---|---|---|---|---|',
+  );
   for (const c of cards) {
     const types = Object.entries(c.types)
       .map(([type, n]) => `${type} ×${n}`)
@@ -175,10 +193,18 @@ try {
   }
   if (CATALOGUES.includes('photos')) {
     const catalog = preparePhotoCatalog(PHOTO_PRODUCTS, PHOTOS);
-    const photos = await startStoreTheReadmeWay({ LOG_LEVEL: 'warn', DATA_DIR: catalog.dataDir, SEED_CATALOG: 'false' });
+    const photos = await startStoreTheReadmeWay({
+      LOG_LEVEL: 'warn',
+      DATA_DIR: catalog.dataDir,
+      SEED_CATALOG: 'false',
+    });
     try {
       const cards: CardImageBytes[] = [];
-      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM_PATH,
+        headless: true,
+        args: [...CHROMIUM_ARGS],
+      });
       try {
         for (const scale of [2, 3]) cards.push(await cardImageBytes(browser, photos.url, scale));
       } finally {
@@ -186,9 +212,16 @@ try {
       }
       const rows = await lighthouseRows(photos.url, chrome.port);
       missed.push(...missedRoutes(rows).map((route) => `photos ${route}`));
-      missed.push(...cards.filter((c) => c.perCardBytes > CARD_GOAL_KB * 1000).map((c) => `photos card bytes at ${c.scale}×`));
+      missed.push(
+        ...cards
+          .filter((c) => c.perCardBytes > CARD_GOAL_KB * 1000)
+          .map((c) => `photos card bytes at ${c.scale}×`),
+      );
       printed.push(() => {
-        printRows(`Photo catalogue (${catalog.products} products, ${catalog.photos} photos of 2,400–4,000 px)`, rows);
+        printRows(
+          `Photo catalogue (${catalog.products} products, ${catalog.photos} photos of 2,400–4,000 px)`,
+          rows,
+        );
         printCards(cards);
       });
     } finally {

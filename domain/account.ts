@@ -12,7 +12,10 @@ export const accountNameSchema = oneLineText('Name', NAME_MAX_LENGTH);
 export const newPasswordSchema = z
   .string({ error: 'Password is required' })
   .check(
-    z.minLength(PASSWORD_MIN_LENGTH, `Please enter a strong password (at least ${PASSWORD_MIN_LENGTH} characters)`),
+    z.minLength(
+      PASSWORD_MIN_LENGTH,
+      `Please enter a strong password (at least ${PASSWORD_MIN_LENGTH} characters)`,
+    ),
     z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
   );
 

@@ -53,7 +53,12 @@ describe('delivery address', () => {
   });
 
   it('keeps joiners inside a name written in a script that needs them, and letters from any script', () => {
-    const parsed = deliveryAddressSchema.parse({ ...address, firstName: 'ശ്\u200dരീ', lastName: 'Çelik-Ñúñez', city: '東京' });
+    const parsed = deliveryAddressSchema.parse({
+      ...address,
+      firstName: 'ശ്\u200dരീ',
+      lastName: 'Çelik-Ñúñez',
+      city: '東京',
+    });
     expect(parsed).toMatchObject({ firstName: 'ശ്\u200dരീ', lastName: 'Çelik-Ñúñez', city: '東京' });
   });
 

@@ -3,7 +3,13 @@
 import { FIRST_ORDER_STATUS } from './store-rules.js';
 
 /** The lineage's statuses an order moves through, in order; the spec shows them "as received". */
-export const FULFILMENT_STATUSES = [FIRST_ORDER_STATUS, 'Packing', 'Shipped', 'Out for delivery', 'Delivered'] as const;
+export const FULFILMENT_STATUSES = [
+  FIRST_ORDER_STATUS,
+  'Packing',
+  'Shipped',
+  'Out for delivery',
+  'Delivered',
+] as const;
 /** An order stopped before it shipped: its pairs went back to stock, and nothing moves it again. */
 export const CANCELLED_STATUS = 'Cancelled';
 /** Every status an order can have: the lineage's, and ours for a cancelled order. */

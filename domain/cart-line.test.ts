@@ -35,19 +35,25 @@ describe('a cart line', () => {
     expect(quantity.parse(MAX_LINE_QUANTITY)).toBe(MAX_LINE_QUANTITY);
     expect(firstMessage(quantity.safeParse(-1))).toBe('quantity cannot be negative');
     expect(firstMessage(quantity.safeParse(1.5))).toBe('quantity must be a whole number');
-    expect(firstMessage(quantity.safeParse(MAX_LINE_QUANTITY + 1))).toBe(`quantity cannot be more than ${MAX_LINE_QUANTITY}`);
+    expect(firstMessage(quantity.safeParse(MAX_LINE_QUANTITY + 1))).toBe(
+      `quantity cannot be more than ${MAX_LINE_QUANTITY}`,
+    );
     expect(firstMessage(quantity.safeParse('2'))).toBe('quantity must be a number');
   });
 
   it('orders at least one of a line', () => {
-    expect(firstMessage(orderQuantitySchema('item quantity').safeParse(0))).toBe('item quantity must be at least 1');
+    expect(firstMessage(orderQuantitySchema('item quantity').safeParse(0))).toBe(
+      'item quantity must be at least 1',
+    );
     expect(orderQuantitySchema('item quantity').parse(1)).toBe(1);
   });
 
   it('accepts an idempotency key of 8 to 100 letters, digits or -_.:', () => {
     const key = idempotencyKeySchema('Idempotency-Key');
     expect(key.parse('checkout:2024-01-01_a.b')).toBe('checkout:2024-01-01_a.b');
-    expect(firstMessage(key.safeParse('short'))).toBe('Idempotency-Key must be 8–100 letters, digits or -_.:');
+    expect(firstMessage(key.safeParse('short'))).toBe(
+      'Idempotency-Key must be 8–100 letters, digits or -_.:',
+    );
     expect(key.safeParse('has spaces in it').success).toBe(false);
     expect(key.safeParse('k'.repeat(101)).success).toBe(false);
   });

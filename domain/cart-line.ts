@@ -17,13 +17,20 @@ export const REPEATED_LINE_MESSAGE = 'The same product and size appear twice';
 export function productIdSchema(field: string) {
   return z
     .string({ error: `${field} is required` })
-    .check(z.minLength(1, `${field} is required`), z.maxLength(MAX_PRODUCT_ID_LENGTH, `${field} is too long`));
+    .check(
+      z.minLength(1, `${field} is required`),
+      z.maxLength(MAX_PRODUCT_ID_LENGTH, `${field} is too long`),
+    );
 }
 
 export function sizeSchema(field = 'size') {
   return z
     .string({ error: `${field} is required` })
-    .check(z.trim(), z.minLength(1, SELECT_SIZE_MESSAGE), z.maxLength(MAX_SIZE_LENGTH, `${field} is too long`));
+    .check(
+      z.trim(),
+      z.minLength(1, SELECT_SIZE_MESSAGE),
+      z.maxLength(MAX_SIZE_LENGTH, `${field} is too long`),
+    );
 }
 
 function quantity(field: string, least: 0 | 1) {
@@ -44,7 +51,9 @@ export const orderQuantitySchema = (field: string) => quantity(field, 1);
 
 /** One key per checkout attempt, so a retried order is placed once (api/src/order/service.ts). */
 export function idempotencyKeySchema(field: string) {
-  return z.string().check(z.regex(/^[A-Za-z0-9_.:-]{8,100}$/, `${field} must be 8–100 letters, digits or -_.:`));
+  return z
+    .string()
+    .check(z.regex(/^[A-Za-z0-9_.:-]{8,100}$/, `${field} must be 8–100 letters, digits or -_.:`));
 }
 
 /** An order names each product and size once: the quantity says how many. */

@@ -4,6 +4,8 @@ import { z } from 'zod/mini';
 export const EMAIL_MAX_LENGTH = 254;
 
 export const emailSchema = z.pipe(
-  z.string({ error: 'Email is required' }).check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH, 'Email is too long')),
+  z
+    .string({ error: 'Email is required' })
+    .check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH, 'Email is too long')),
   z.email({ error: 'Please enter a valid email' }),
 );

@@ -20,20 +20,28 @@ const listed = (from: string, to: string, actor: OrderActor) =>
 /** The issue's rules in words, written apart from the table: the table must say the same. */
 function ruled(from: string, to: string, actor: OrderActor): boolean {
   if (from === to || from === CANCELLED_STATUS) return false;
-  if (to === CANCELLED_STATUS) return actor === 'shopper' ? from === FIRST_ORDER_STATUS : [FIRST_ORDER_STATUS, 'Packing'].includes(from);
+  if (to === CANCELLED_STATUS)
+    return actor === 'shopper' ? from === FIRST_ORDER_STATUS : [FIRST_ORDER_STATUS, 'Packing'].includes(from);
   return (
-    actor === 'shop' && (FULFILMENT_STATUSES as readonly string[]).includes(from) && (FULFILMENT_STATUSES as readonly string[]).includes(to)
+    actor === 'shop' &&
+    (FULFILMENT_STATUSES as readonly string[]).includes(from) &&
+    (FULFILMENT_STATUSES as readonly string[]).includes(to)
   );
 }
 
 describe('the order transitions table', () => {
-  const every = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.flatMap((to) => ACTORS.map((actor) => [from, to, actor] as const)));
+  const every = ORDER_STATUSES.flatMap((from) =>
+    ORDER_STATUSES.flatMap((to) => ACTORS.map((actor) => [from, to, actor] as const)),
+  );
 
-  it.each(every)('%s → %s by the %s: allowed exactly when the table lists it, and refused with a reason otherwise', (from, to, actor) => {
-    expect(listed(from, to, actor)).toBe(ruled(from, to, actor));
-    expect(canMoveOrder(from, to, actor)).toBe(listed(from, to, actor));
-    expect(orderMoveRefusal(from, to, actor) === undefined).toBe(listed(from, to, actor));
-  });
+  it.each(every)(
+    '%s → %s by the %s: allowed exactly when the table lists it, and refused with a reason otherwise',
+    (from, to, actor) => {
+      expect(listed(from, to, actor)).toBe(ruled(from, to, actor));
+      expect(canMoveOrder(from, to, actor)).toBe(listed(from, to, actor));
+      expect(orderMoveRefusal(from, to, actor) === undefined).toBe(listed(from, to, actor));
+    },
+  );
 
   it('names only known statuses, and never a move to the same status', () => {
     for (const t of ORDER_TRANSITIONS) {
@@ -52,8 +60,11 @@ describe('the order transitions table', () => {
   it('lets the shop cancel until the order ships, and never moves a cancelled order', () => {
     const cancellableByShop = ORDER_STATUSES.filter((from) => canMoveOrder(from, CANCELLED_STATUS, 'shop'));
     expect(cancellableByShop).toEqual([FIRST_ORDER_STATUS, 'Packing']);
-    for (const to of ORDER_STATUSES) for (const actor of ACTORS) expect(canMoveOrder(CANCELLED_STATUS, to, actor)).toBe(false);
-    expect(orderMoveRefusal(CANCELLED_STATUS, 'Packing', 'shop')).toBe('This order was cancelled: it cannot change any more.');
+    for (const to of ORDER_STATUSES)
+      for (const actor of ACTORS) expect(canMoveOrder(CANCELLED_STATUS, to, actor)).toBe(false);
+    expect(orderMoveRefusal(CANCELLED_STATUS, 'Packing', 'shop')).toBe(
+      'This order was cancelled: it cannot change any more.',
+    );
     expect(orderMoveRefusal('Shipped', CANCELLED_STATUS, 'shopper')).toBe(
       `This order is already Shipped: it can no longer be cancelled. You can return it within ${RETURN_POLICY_DAYS} days of delivery.`,
     );

@@ -23,7 +23,11 @@ export interface OrderTransition {
  */
 export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   ...FULFILMENT_STATUSES.flatMap((from) =>
-    FULFILMENT_STATUSES.filter((to) => to !== from).map((to): OrderTransition => ({ from, to, by: ['shop'] })),
+    FULFILMENT_STATUSES.filter((to) => to !== from).map((to): OrderTransition => ({
+      from,
+      to,
+      by: ['shop'],
+    })),
   ),
   ...BEFORE_SHIPPING.map((from): OrderTransition => ({
     from,
@@ -45,7 +49,9 @@ export function orderMoveRefusal(from: string, to: string, actor: OrderActor): s
       ? `This order is already ${from}: it can no longer be cancelled. You can return it within ${RETURN_POLICY_DAYS} days of delivery.`
       : `This order is already ${from}: an order can be cancelled only until it ships.`;
   }
-  return actor === 'shopper' ? 'Only the shop moves an order to another status.' : `An order cannot move from ${from} to ${to}.`;
+  return actor === 'shopper'
+    ? 'Only the shop moves an order to another status.'
+    : `An order cannot move from ${from} to ${to}.`;
 }
 
 /** A short reference a shopper can read out on the phone: the first 8 characters of the id, upper case. */
@@ -67,7 +73,13 @@ export const RETURN_KINDS = ['return', 'exchange'] as const;
 export type ReturnKind = (typeof RETURN_KINDS)[number];
 
 /** The reasons a shopper picks from (a short list the shop can act on, no free text to moderate). */
-export const RETURN_REASONS = ['Does not fit', 'Not as pictured', 'Arrived damaged', 'Wrong item sent', 'Changed my mind'] as const;
+export const RETURN_REASONS = [
+  'Does not fit',
+  'Not as pictured',
+  'Arrived damaged',
+  'Wrong item sent',
+  'Changed my mind',
+] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];
 
 /**

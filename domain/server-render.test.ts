@@ -10,7 +10,8 @@ const ROUTES: PageRoute[] = [
 
 describe('isPagePath', () => {
   it('matches the route table’s paths, a parameter taking one segment', () => {
-    for (const path of ['/', '/collection', '/collection/', '/product/abc', '/orders']) expect(isPagePath(ROUTES, path), path).toBe(true);
+    for (const path of ['/', '/collection', '/collection/', '/product/abc', '/orders'])
+      expect(isPagePath(ROUTES, path), path).toBe(true);
     for (const path of ['/product', '/product/a/b', '/collection/x', '/no/such/page', '/order'])
       expect(isPagePath(ROUTES, path), path).toBe(false);
   });

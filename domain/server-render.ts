@@ -42,7 +42,12 @@ export interface ServerEntry {
    * The page at `url` rendered with its data, the query results serialized after it; undefined for a route without
    * data or when a query failed (the BFF then serves the route's shell).
    */
-  renderPageWithData(template: string, url: string, execute: ExecuteOperation, options?: RenderOptions): Promise<RenderedPage | undefined>;
+  renderPageWithData(
+    template: string,
+    url: string,
+    execute: ExecuteOperation,
+    options?: RenderOptions,
+  ): Promise<RenderedPage | undefined>;
   /** Checked against storeIdentitySchema when loaded; a build from another commit may lack it. */
   STORE_IDENTITY?: unknown;
 }
@@ -79,7 +84,9 @@ export function isPagePath(routes: readonly PageRoute[] | undefined, pathname: s
     const pattern = path.split('/').filter(Boolean);
     return (
       pattern.length === segments.length &&
-      pattern.every((part, index) => (part.startsWith(':') ? segments[index] !== '' : part === segments[index]))
+      pattern.every((part, index) =>
+        part.startsWith(':') ? segments[index] !== '' : part === segments[index],
+      )
     );
   });
 }

@@ -52,7 +52,11 @@ export interface StockShortfall {
   left: number;
 }
 
-export function shortfallMessage({ name, size, left }: Pick<StockShortfall, 'name' | 'size' | 'left'>): string {
+export function shortfallMessage({
+  name,
+  size,
+  left,
+}: Pick<StockShortfall, 'name' | 'size' | 'left'>): string {
   return left === 0 ? `${name}, ${size} is sold out` : `Only ${left} left of ${name}, ${size}`;
 }
 

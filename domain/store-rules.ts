@@ -24,8 +24,13 @@ export const SUB_CATEGORY_BY_ENUM_VALUE = {
  * The map turned around, typed by the names and values it lists: storing it as `Record<SubCategory, ProductType>`
  * fails to compile when a name has no value or the map has one the enum lacks.
  */
-export function valuesByName<Value extends string, Name extends string>(names: Readonly<Record<Value, Name>>): Record<Name, Value> {
-  return Object.fromEntries(Object.entries(names).map(([value, name]) => [name, value])) as Record<Name, Value>;
+export function valuesByName<Value extends string, Name extends string>(
+  names: Readonly<Record<Value, Name>>,
+): Record<Name, Value> {
+  return Object.fromEntries(Object.entries(names).map(([value, name]) => [name, value])) as Record<
+    Name,
+    Value
+  >;
 }
 
 export const CURRENCY_SYMBOL = '₹';

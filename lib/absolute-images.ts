@@ -12,9 +12,11 @@ export function withAbsoluteImages(value: unknown, origin: string): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const copy: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    if (key === 'image') copy[key] = Array.isArray(field) ? field.map((url) => absolute(url, origin)) : absolute(field, origin);
+    if (key === 'image')
+      copy[key] = Array.isArray(field) ? field.map((url) => absolute(url, origin)) : absolute(field, origin);
     // The catalogue query lists its images' origins for a page's policy: this origin joins them.
-    else if (key === 'imageOrigins' && Array.isArray(field)) copy[key] = field.includes(origin) ? field : [origin, ...(field as unknown[])];
+    else if (key === 'imageOrigins' && Array.isArray(field))
+      copy[key] = field.includes(origin) ? field : [origin, ...(field as unknown[])];
     else copy[key] = withAbsoluteImages(field, origin);
   }
   return copy;

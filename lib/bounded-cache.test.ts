@@ -4,7 +4,11 @@ import { BoundedCache, stringBytes } from './bounded-cache.js';
 
 const OVERHEAD = 64;
 const text = (maxBytes: number, maxEntries?: number) =>
-  new BoundedCache<string>({ maxBytes, sizeOf: stringBytes, ...(maxEntries === undefined ? {} : { maxEntries }) });
+  new BoundedCache<string>({
+    maxBytes,
+    sizeOf: stringBytes,
+    ...(maxEntries === undefined ? {} : { maxEntries }),
+  });
 
 describe('BoundedCache', () => {
   it('counts keys, values and the per-entry overhead', () => {
@@ -53,7 +57,12 @@ describe('BoundedCache', () => {
 
   it('does not serve an entry past its age', () => {
     let now = 0;
-    const cache = new BoundedCache<string>({ maxBytes: 1000, sizeOf: stringBytes, ttlMs: 100, now: () => now });
+    const cache = new BoundedCache<string>({
+      maxBytes: 1000,
+      sizeOf: stringBytes,
+      ttlMs: 100,
+      now: () => now,
+    });
     cache.set('k', 'v');
     now = 99;
     expect(cache.get('k')).toBe('v');
@@ -88,7 +97,11 @@ describe('BoundedCache', () => {
 
   it('never holds more than its bytes, whatever is set, read and deleted', () => {
     const op = fc.oneof(
-      fc.record({ kind: fc.constant('set' as const), key: fc.string({ maxLength: 40 }), value: fc.string({ maxLength: 400 }) }),
+      fc.record({
+        kind: fc.constant('set' as const),
+        key: fc.string({ maxLength: 40 }),
+        value: fc.string({ maxLength: 400 }),
+      }),
       fc.record({ kind: fc.constant('get' as const), key: fc.string({ maxLength: 40 }) }),
       fc.record({ kind: fc.constant('delete' as const), key: fc.string({ maxLength: 40 }) }),
     );

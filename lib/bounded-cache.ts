@@ -119,7 +119,8 @@ export class BoundedCache<V> {
 
   /** The live entries, least recently used first, without making any of them recently used. */
   *entries(): IterableIterator<[string, V]> {
-    for (const [key, entry] of this.#entries) if (this.#now() - entry.storedAt < this.#ttlMs) yield [key, entry.value];
+    for (const [key, entry] of this.#entries)
+      if (this.#now() - entry.storedAt < this.#ttlMs) yield [key, entry.value];
   }
 
   #costOf(key: string, value: V): number {
@@ -142,6 +143,7 @@ export class BoundedCache<V> {
       if (this.#bytes <= this.#maxBytes && this.#entries.size <= this.#maxEntries) return;
       if (key !== keep) this.delete(key);
     }
-    if (keep !== undefined && (this.#bytes > this.#maxBytes || this.#entries.size > this.#maxEntries)) this.delete(keep);
+    if (keep !== undefined && (this.#bytes > this.#maxBytes || this.#entries.size > this.#maxEntries))
+      this.delete(keep);
   }
 }

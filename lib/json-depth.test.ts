@@ -5,7 +5,8 @@ import { nestsDeeperThan } from './json-depth.js';
 /** The nesting depth of a parsed value, the slow way. */
 function depthOf(value: unknown): number {
   if (Array.isArray(value)) return 1 + Math.max(0, ...value.map(depthOf));
-  if (typeof value === 'object' && value !== null) return 1 + Math.max(0, ...Object.values(value).map(depthOf));
+  if (typeof value === 'object' && value !== null)
+    return 1 + Math.max(0, ...Object.values(value).map(depthOf));
   return 0;
 }
 

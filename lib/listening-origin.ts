@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 export function listeningOrigin(app: FastifyInstance): string | undefined {
   const address = app.server.address();
   if (address === null || typeof address === 'string') return undefined;
-  if (address.family === 'IPv6') return `http://[${address.address === '::' ? '::1' : address.address}]:${String(address.port)}`;
+  if (address.family === 'IPv6')
+    return `http://[${address.address === '::' ? '::1' : address.address}]:${String(address.port)}`;
   return `http://${address.address === '0.0.0.0' ? '127.0.0.1' : address.address}:${String(address.port)}`;
 }

@@ -43,7 +43,13 @@ export async function renderPhoto(svgFile: string, side: number, out: string): P
     .raw()
     .toBuffer({ resolveWithObject: true });
   const grain = await sharp({
-    create: { width: side, height: side, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: GRAIN_SIGMA } },
+    create: {
+      width: side,
+      height: side,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: GRAIN_SIGMA },
+    },
   })
     .raw()
     .toBuffer();

@@ -9,11 +9,20 @@ if (!existsSync(CHROMIUM)) {
   const sudo = root ? [] : ['sudo', '-n'];
   const run = (args) => {
     const [cmd, ...rest] = [...sudo, ...args];
-    const result = spawnSync(cmd, rest, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const result = spawnSync(cmd, rest, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     return result.status === 0;
   };
-  if (!run(['apt-get', 'update', '-qq']) || !run(['apt-get', 'install', '-y', '-qq', 'chromium']) || !existsSync(CHROMIUM)) {
-    console.error('Could not install Chromium. Install Debian\'s "chromium" package, or set CHROMIUM_PATH to a Chromium binary.');
+  if (
+    !run(['apt-get', 'update', '-qq']) ||
+    !run(['apt-get', 'install', '-y', '-qq', 'chromium']) ||
+    !existsSync(CHROMIUM)
+  ) {
+    console.error(
+      'Could not install Chromium. Install Debian\'s "chromium" package, or set CHROMIUM_PATH to a Chromium binary.',
+    );
     process.exit(1);
   }
 }

@@ -27,7 +27,8 @@ function main(): void {
       const file = `${design.id}-${view}.svg`;
       const svg = renderView(design, view);
       const size = Buffer.byteLength(svg);
-      if (size > MAX_BYTES) throw new Error(`${file} is ${String(size)} bytes (at most ${String(MAX_BYTES)})`);
+      if (size > MAX_BYTES)
+        throw new Error(`${file} is ${String(size)} bytes (at most ${String(MAX_BYTES)})`);
       writeFileSync(join(outDir, file), svg);
       written.add(file);
       bytes += size;

@@ -99,11 +99,55 @@ const LINES = [
 ] as const;
 
 const MODELS: Record<SubCategory, readonly string[]> = {
-  'Sports Shoes': ['Running Shoe', 'Trainer', 'Trail Runner', 'Racer', 'Cushion Runner', 'Training Shoe', 'Court Shoe', 'Road Runner'],
-  Sneakers: ['Court Sneaker', 'Low Sneaker', 'High-Top', 'Canvas Low', 'Suede Sneaker', 'Platform Sneaker', 'Slip-On', 'Retro Sneaker'],
-  'Leather Shoes': ['Oxford', 'Derby', 'Brogue', 'Loafer', 'Monk Strap', 'Chelsea Boot', 'Penny Loafer', 'Cap-Toe Oxford'],
-  Slippers: ['House Slipper', 'Mule', 'Slide', 'Moccasin Slipper', 'Fleece Mule', 'Quilted Slipper', 'Felt Slipper'],
-  Sandals: ['Strap Sandal', 'Floater', 'Slide Sandal', 'Sport Sandal', 'Kolhapuri', 'Gladiator Sandal', 'Flip-Flop', 'Wedge Sandal'],
+  'Sports Shoes': [
+    'Running Shoe',
+    'Trainer',
+    'Trail Runner',
+    'Racer',
+    'Cushion Runner',
+    'Training Shoe',
+    'Court Shoe',
+    'Road Runner',
+  ],
+  Sneakers: [
+    'Court Sneaker',
+    'Low Sneaker',
+    'High-Top',
+    'Canvas Low',
+    'Suede Sneaker',
+    'Platform Sneaker',
+    'Slip-On',
+    'Retro Sneaker',
+  ],
+  'Leather Shoes': [
+    'Oxford',
+    'Derby',
+    'Brogue',
+    'Loafer',
+    'Monk Strap',
+    'Chelsea Boot',
+    'Penny Loafer',
+    'Cap-Toe Oxford',
+  ],
+  Slippers: [
+    'House Slipper',
+    'Mule',
+    'Slide',
+    'Moccasin Slipper',
+    'Fleece Mule',
+    'Quilted Slipper',
+    'Felt Slipper',
+  ],
+  Sandals: [
+    'Strap Sandal',
+    'Floater',
+    'Slide Sandal',
+    'Sport Sandal',
+    'Kolhapuri',
+    'Gladiator Sandal',
+    'Flip-Flop',
+    'Wedge Sandal',
+  ],
 };
 
 // The artwork's colourways, each with the words a name may use for it.
@@ -247,12 +291,18 @@ const viewRank = (file: string) => {
   return rank < 0 ? VIEWS.length : rank;
 };
 /** The artwork's shoes, each with its side view first (the one cards show). */
-const ART = artShoes().map((shoe) => ({ ...shoe, views: [...shoe.views].sort((a, b) => viewRank(a) - viewRank(b)) }));
+const ART = artShoes().map((shoe) => ({
+  ...shoe,
+  views: [...shoe.views].sort((a, b) => viewRank(a) - viewRank(b)),
+}));
 
 /** A shoe of the type, of the colour when there is one (chosen from the draws made already, so none is added). */
 function artFor(subCategory: SubCategory, colour: string): ArtShoe | undefined {
   const ofType = ART.filter((shoe) => isOfType(shoe, subCategory));
-  return ofType.find((shoe) => shoe.name.endsWith(`-${colour}`)) ?? ofType[COLOUR_KEYS.indexOf(colour) % Math.max(ofType.length, 1)];
+  return (
+    ofType.find((shoe) => shoe.name.endsWith(`-${colour}`)) ??
+    ofType[COLOUR_KEYS.indexOf(colour) % Math.max(ofType.length, 1)]
+  );
 }
 
 function generateProduct(index: number): GeneratedProduct {
@@ -328,7 +378,9 @@ const args = process.argv.slice(2);
 const withStock = args.includes('--stock');
 const photosAt = args.indexOf('--photos');
 const photoCount = photosAt < 0 ? 0 : Number(args[photosAt + 1]);
-const [countArg, out] = args.filter((arg, i) => arg !== '--stock' && (photosAt < 0 || (i !== photosAt && i !== photosAt + 1)));
+const [countArg, out] = args.filter(
+  (arg, i) => arg !== '--stock' && (photosAt < 0 || (i !== photosAt && i !== photosAt + 1)),
+);
 const count = Number(countArg);
 if (!out || !Number.isInteger(count) || count < 1 || !Number.isInteger(photoCount) || photoCount < 0) {
   console.error('Usage: npm run catalog:generate -- <count> <out.json> [--stock] [--photos <n>]');

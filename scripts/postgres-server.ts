@@ -2,7 +2,16 @@
 // installed by hand. PostgreSQL refuses to run as root, so as root the binaries are copied to a world-readable
 // folder (a clone may sit in a private folder the `postgres` user cannot enter) and run as that user.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -55,11 +64,17 @@ function binaries(asRoot: boolean): string {
 
 function run(command: string, args: string[], ids: object): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...ids, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+    const child = spawn(command, args, {
+      ...ids,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_ALL: 'C' },
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} failed (${String(code)}): ${stderr}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} failed (${String(code)}): ${stderr}`)),
+    );
   });
 }
 
@@ -80,7 +95,14 @@ export async function startPostgres(): Promise<PostgresServer> {
   // UTF8, as a shop's own server is: in SQL_ASCII the text-search parser splits words at every accented letter.
   await run(
     path.join(bin, 'initdb'),
-    [`--pgdata=${data}`, '--encoding=UTF8', '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${passwordFile}`, '--no-sync'],
+    [
+      `--pgdata=${data}`,
+      '--encoding=UTF8',
+      '--auth=scram-sha-256',
+      `--username=${USER}`,
+      `--pwfile=${passwordFile}`,
+      '--no-sync',
+    ],
     ids,
   );
   const port = await freePort();

@@ -62,7 +62,8 @@ export function startService(options: ServiceOptions): Promise<RunningService> {
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      if (url === undefined) reject(new Error(`${options.entry} exited with ${String(code)} before listening:\n${output}`));
+      if (url === undefined)
+        reject(new Error(`${options.entry} exited with ${String(code)} before listening:\n${output}`));
     });
   });
 }

@@ -11,7 +11,11 @@ const webDist = path.resolve(ROOT, process.env.WEB_DIST || 'web/dist');
 
 if (webBuildIsStale(ROOT, webDist, process.env)) {
   // Vite empties the folder it builds into: never one that holds something other than an earlier build.
-  if (existsSync(webDist) && readdirSync(webDist).length > 0 && !existsSync(path.join(webDist, 'index.html'))) {
+  if (
+    existsSync(webDist) &&
+    readdirSync(webDist).length > 0 &&
+    !existsSync(path.join(webDist, 'index.html'))
+  ) {
     console.error(`WEB_DIST (${webDist}) is not empty and holds no web build: refusing to build over it.`);
     process.exit(1);
   }
@@ -45,7 +49,12 @@ async function shutdown(code: number): Promise<never> {
 process.once('SIGINT', () => void shutdown(0));
 process.once('SIGTERM', () => void shutdown(0));
 
-async function supervise(name: string, entry: string, env: Record<string, string>, portVariable: string): Promise<RunningService> {
+async function supervise(
+  name: string,
+  entry: string,
+  env: Record<string, string>,
+  portVariable: string,
+): Promise<RunningService> {
   const first = await startService({ entry, output: 'inherit', env });
   const entryState: Supervised = { name, current: first };
   supervised.push(entryState);
@@ -86,7 +95,10 @@ try {
   let apiUrl = process.env.API_URL;
   if (apiUrl === undefined) apiUrl = (await supervise('API', 'api/src/main.ts', {}, 'API_PORT')).url;
   // The store runs in production mode unless a developer asks for the BFF's development extras (IDE, stack traces).
-  const bffEnv = { API_URL: apiUrl, NODE_ENV: process.env.NODE_ENV === 'development' ? 'development' : 'production' };
+  const bffEnv = {
+    API_URL: apiUrl,
+    NODE_ENV: process.env.NODE_ENV === 'development' ? 'development' : 'production',
+  };
   const bff = await supervise('BFF', 'bff/src/main.ts', bffEnv, 'BFF_PORT');
   console.log(`\n  The store is open at ${bff.url}\n`);
 } catch (error) {

@@ -7,9 +7,19 @@ import { serverManifestOf } from '../web/build/server-half.js';
 // Clerk key...), so a build is stale when its sources changed after it, and also when it was made with other VITE_*
 // values: a shop that sets VITE_CLERK_PUBLISHABLE_KEY after a first start must not keep getting a build without Clerk.
 
-const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/build', 'machines/src', 'domain'];
+const SOURCES = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/build',
+  'machines/src',
+  'domain',
+];
 /** Vite's env files (web/ is its envDir): their VITE_* values end up in the bundle too. */
-const ENV_FILES = ['.env', '.env.local', '.env.production', '.env.production.local'].map((file) => `web/${file}`);
+const ENV_FILES = ['.env', '.env.local', '.env.production', '.env.production.local'].map(
+  (file) => `web/${file}`,
+);
 /** Beside Vite's manifest in the build; only a digest is kept, so no value is written to disk. */
 const RECORD = path.join('.vite', 'store-build.json');
 
@@ -39,13 +49,19 @@ function recordedDigest(dist: string): string | undefined {
 }
 
 /** True when the build in `dist` is missing, older than its sources, or made with other VITE_* values than `env`'s. */
-export function webBuildIsStale(root: string, dist: string, env: Record<string, string | undefined>): boolean {
+export function webBuildIsStale(
+  root: string,
+  dist: string,
+  env: Record<string, string | undefined>,
+): boolean {
   const built = path.join(dist, 'index.html');
   // The build's server half (`<dist>-server/`, web/build/prerender.ts): the BFF renders pages with it.
   if (!existsSync(built) || !existsSync(serverManifestOf(dist))) return true;
   if (recordedDigest(dist) !== viteEnvDigest(env)) return true;
   const builtAt = statSync(built).mtimeMs;
-  return [...SOURCES, ...ENV_FILES].map((s) => path.join(root, s)).some((s) => existsSync(s) && newestMtime(s) > builtAt);
+  return [...SOURCES, ...ENV_FILES]
+    .map((s) => path.join(root, s))
+    .some((s) => existsSync(s) && newestMtime(s) > builtAt);
 }
 
 /** Notes, after a successful build, which VITE_* values it was made with. */

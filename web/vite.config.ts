@@ -24,7 +24,11 @@ function storeNameInHtml(storeName: string): Plugin {
 
 export default defineConfig(({ mode }) => {
   const brand = brandFromEnv(loadEnv(mode, import.meta.dirname, 'VITE_'), (message) => console.warn(message));
-  const chunks = firstVisitChunks({ entry: '/src/boot.ts', start: '/src/main.tsx', lazy: ['/src/graphql/apollo-client.ts'] });
+  const chunks = firstVisitChunks({
+    entry: '/src/boot.ts',
+    start: '/src/main.tsx',
+    lazy: ['/src/graphql/apollo-client.ts'],
+  });
   return {
     root: import.meta.dirname,
     // rxjs's ES2015 build: classes instead of ES5 functions and tslib's helpers (about 2 KiB less on first visits).

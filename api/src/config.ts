@@ -72,7 +72,11 @@ const adminTokenTtl = z
     const match = /^(\d{1,6})(s|m|h)$/.exec(value.trim());
     const seconds = match ? Number(match[1]) * { s: 1, m: 60, h: 3600 }[match[2] as 's' | 'm' | 'h'] : 0;
     if (seconds >= 1 && seconds <= MAX_ADMIN_TOKEN_TTL_SECONDS) return seconds;
-    ctx.issues.push({ code: 'custom', input: value, message: 'must be a duration from 1s to 24h, such as 90s, 30m or 8h' });
+    ctx.issues.push({
+      code: 'custom',
+      input: value,
+      message: 'must be a duration from 1s to 24h, such as 90s, 30m or 8h',
+    });
     return z.NEVER;
   });
 
@@ -99,16 +103,27 @@ const schema = z
     PASSWORD_HASH_MEMORY_KIB: z.coerce
       .number()
       .int()
-      .min(OWASP_ARGON2ID.memoryKiB, `must be at least ${OWASP_ARGON2ID.memoryKiB} (19 MiB, OWASP's minimum for Argon2id)`)
+      .min(
+        OWASP_ARGON2ID.memoryKiB,
+        `must be at least ${OWASP_ARGON2ID.memoryKiB} (19 MiB, OWASP's minimum for Argon2id)`,
+      )
       .max(4 * 1024 * 1024)
       .default(OWASP_ARGON2ID.memoryKiB),
     PASSWORD_HASH_ITERATIONS: z.coerce
       .number()
       .int()
-      .min(OWASP_ARGON2ID.iterations, `must be at least ${OWASP_ARGON2ID.iterations} (OWASP's minimum for Argon2id)`)
+      .min(
+        OWASP_ARGON2ID.iterations,
+        `must be at least ${OWASP_ARGON2ID.iterations} (OWASP's minimum for Argon2id)`,
+      )
       .max(1000)
       .default(OWASP_ARGON2ID.iterations),
-    PASSWORD_HASH_PARALLELISM: z.coerce.number().int().min(OWASP_ARGON2ID.parallelism).max(64).default(OWASP_ARGON2ID.parallelism),
+    PASSWORD_HASH_PARALLELISM: z.coerce
+      .number()
+      .int()
+      .min(OWASP_ARGON2ID.parallelism)
+      .max(64)
+      .default(OWASP_ARGON2ID.parallelism),
     // Hashes at once (one per core) and hashes allowed to wait; beyond that login and sign-up get 503 with Retry-After.
     // Keep the two together below the BFF's API_CONNECTIONS (32), or bursts wait (and time out) in the BFF's pool.
     PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(availableParallelism()),
@@ -138,14 +153,21 @@ const schema = z
     ),
     ADMIN_PASSWORD: z.preprocess(
       unsetWhenEmpty,
-      z.string().min(ADMIN_PASSWORD_MIN_LENGTH, `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`).max(128).optional(),
+      z
+        .string()
+        .min(ADMIN_PASSWORD_MIN_LENGTH, `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`)
+        .max(128)
+        .optional(),
     ),
     // What `npm run shop -- admin-password` prints, instead of the password itself.
     ADMIN_PASSWORD_HASH: z.preprocess(
       unsetWhenEmpty,
       z
         .string()
-        .regex(/^(\$argon2|scrypt\$)/, 'must be a password hash, as `npm run shop -- admin-password` prints it ($argon2id$…)')
+        .regex(
+          /^(\$argon2|scrypt\$)/,
+          'must be a password hash, as `npm run shop -- admin-password` prints it ($argon2id$…)',
+        )
         .optional(),
     ),
     ADMIN_TOKEN_TTL: adminTokenTtl,
@@ -162,10 +184,13 @@ const schema = z
       ctx.addIssue({
         code: 'custom',
         path: ['CLERK_ISSUER'],
-        message: 'is required when CLERK_JWT_KEY or CLERK_SECRET_KEY is set (the Frontend API URL of your Clerk instance)',
+        message:
+          'is required when CLERK_JWT_KEY or CLERK_SECRET_KEY is set (the Frontend API URL of your Clerk instance)',
       });
     }
-    const adminPasswords = [env.ADMIN_PASSWORD, env.ADMIN_PASSWORD_HASH].filter((v) => v !== undefined).length;
+    const adminPasswords = [env.ADMIN_PASSWORD, env.ADMIN_PASSWORD_HASH].filter(
+      (v) => v !== undefined,
+    ).length;
     if (env.ADMIN_EMAIL !== undefined && adminPasswords !== 1) {
       ctx.addIssue({
         code: 'custom',
@@ -175,7 +200,11 @@ const schema = z
       });
     }
     if (env.ADMIN_EMAIL === undefined && adminPasswords > 0) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: "is required with an administrator's password" });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_EMAIL'],
+        message: "is required with an administrator's password",
+      });
     }
   });
 

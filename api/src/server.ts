@@ -58,7 +58,8 @@ function describeFrameworkError(error: FastifyError): { status: number; message:
     default:
       break;
   }
-  if (error.statusCode === 429) return { status: 429, message: 'Too many attempts. Please wait a minute and try again.' };
+  if (error.statusCode === 429)
+    return { status: 429, message: 'Too many attempts. Please wait a minute and try again.' };
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     return { status: error.statusCode, message: error.message };
   }
@@ -88,7 +89,8 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(new UnreadableBodyError(400, 'Request body nests too deeply'), undefined);
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+      return done(new UnreadableBodyError(400, 'Request body nests too deeply'), undefined);
     try {
       done(null, JSON.parse(text));
     } catch {
@@ -98,7 +100,9 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const { status, message } =
-      error instanceof ApiError ? { status: error.statusCode, message: error.message } : describeFrameworkError(error);
+      error instanceof ApiError
+        ? { status: error.statusCode, message: error.message }
+        : describeFrameworkError(error);
     // A busy refusal is the API working as designed, not a failure worth an error line per shopper in a burst.
     if (status >= 500 && !(error instanceof BusyError)) request.log.error({ err: error }, 'request failed');
     // FAILURES_AS_200, or a page of CORS_ORIGINS: for clients that show a failure's message only from a 2xx answer
@@ -106,10 +110,14 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
     const sent = clients.failuresAs200(request) && !isUnreadableBody(error) ? 200 : status;
     // Kept at any status: with FAILURES_AS_200 the header (and the message) still say when to try again.
     if (error instanceof BusyError) void reply.header('retry-after', String(error.retryAfterSeconds));
-    return reply.code(sent).send({ success: false, message, ...(error instanceof ApiError ? error.details : {}) });
+    return reply
+      .code(sent)
+      .send({ success: false, message, ...(error instanceof ApiError ? error.details : {}) });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ success: false, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }),
+    reply
+      .code(404)
+      .send({ success: false, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }),
   );
 
   // Browser clients on other origins (the lineage's shop and admin apps): only the listed origins, exact match.
@@ -163,10 +171,19 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
     tokenTtlSeconds: config.ADMIN_TOKEN_TTL,
   });
   const uploadsDir = uploadsDirOf(config.DATA_DIR);
-  adminRoutes(app, { admin, authRateLimit: { max: config.AUTH_RATE_LIMIT_MAX, timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS } });
+  adminRoutes(app, {
+    admin,
+    authRateLimit: { max: config.AUTH_RATE_LIMIT_MAX, timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS },
+  });
   adminOrderRoutes(app, { db, admin });
   afterOrderRoutes(app, { db, shoppers, admin });
-  await adminProductRoutes(app, { database, catalog, admin, uploadsDir, imageMaxBytes: config.IMAGE_UPLOAD_MAX_BYTES });
+  await adminProductRoutes(app, {
+    database,
+    catalog,
+    admin,
+    uploadsDir,
+    imageMaxBytes: config.IMAGE_UPLOAD_MAX_BYTES,
+  });
   adminStockRoutes(app, { database, admin });
   await registerUploadedImages(app, uploadsDir);
   return app;

@@ -18,12 +18,23 @@ const schema = z.object({
     .transform((value, ctx) => {
       if (value === undefined) return undefined;
       const url = URL.canParse(value) ? new URL(value) : undefined;
-      if (url && /^https?:$/.test(url.protocol) && url.pathname === '/' && `${url.username}${url.search}${url.hash}` === '')
+      if (
+        url &&
+        /^https?:$/.test(url.protocol) &&
+        url.pathname === '/' &&
+        `${url.username}${url.search}${url.hash}` === ''
+      )
         return url.origin;
-      ctx.issues.push({ code: 'custom', input: value, message: 'must be an http(s) origin with no path, e.g. https://shop.example' });
+      ctx.issues.push({
+        code: 'custom',
+        input: value,
+        message: 'must be an http(s) origin with no path, e.g. https://shop.example',
+      });
       return z.NEVER;
     }),
-  API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:4000' }).default('http://127.0.0.1:4000'),
+  API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:4000' })
+    .default('http://127.0.0.1:4000'),
   API_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(5000),
   API_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(32),
   CATALOG_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
@@ -67,7 +78,12 @@ const schema = z.object({
     .max(1024 * 1024 * 1024)
     .default(25 * 1024 * 1024),
   IMAGE_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  IMAGE_ENCODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.min(4, availableParallelism())),
+  IMAGE_ENCODE_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.min(4, availableParallelism())),
   IMAGE_ENCODE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   // The web build's Clerk key: when set, the Content-Security-Policy lets Clerk's origins in.
   VITE_CLERK_PUBLISHABLE_KEY: z

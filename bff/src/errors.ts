@@ -15,7 +15,12 @@ export interface StoreErrorDetails {
 
 /** A failure the shopper can be told about: its message is meant for the client's toast. */
 export class StoreError extends GraphQLError {
-  constructor(code: StoreErrorCode, message: string, upstreamStatus?: number, { retryAfterSeconds, shortfalls }: StoreErrorDetails = {}) {
+  constructor(
+    code: StoreErrorCode,
+    message: string,
+    upstreamStatus?: number,
+    { retryAfterSeconds, shortfalls }: StoreErrorDetails = {},
+  ) {
     super(message, {
       extensions: {
         code,

@@ -37,7 +37,11 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY === '' ? false : config.TRUST_PROXY,
   });
-  const upstream = new Upstream({ origin: config.API_URL, timeoutMs: config.API_TIMEOUT_MS, connections: config.API_CONNECTIONS });
+  const upstream = new Upstream({
+    origin: config.API_URL,
+    timeoutMs: config.API_TIMEOUT_MS,
+    connections: config.API_CONNECTIONS,
+  });
   const productList = upstreamListCache(upstream, config.CATALOG_TTL_MS, config.CATALOG_MAX_BYTES);
   const catalog = createCatalogAccess({
     upstream,
@@ -76,7 +80,10 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status =
+      error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
+        ? error.statusCode
+        : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const message =
       error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
@@ -84,7 +91,9 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
         : status >= 500
           ? 'Something went wrong on our side. Please try again.'
           : error.message;
-    return reply.code(status).send({ errors: [{ message, extensions: { code: status === 413 ? 'BAD_USER_INPUT' : 'BAD_REQUEST' } }] });
+    return reply.code(status).send({
+      errors: [{ message, extensions: { code: status === 413 ? 'BAD_USER_INPUT' : 'BAD_REQUEST' } }],
+    });
   });
 
   registerSecurityHeaders(app, {
@@ -92,12 +101,19 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
     imageSources: catalogImageSources(catalog),
   });
   // Same-origin by default: the web app is served from here. Other origins only when listed.
-  await app.register(cors, { origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false, credentials: false });
+  await app.register(cors, {
+    origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
+    credentials: false,
+  });
   await app.register(compress, { threshold: 1024 });
 
   const apollo = await createApollo(app, config);
 
-  const contextFor = (request: FastifyRequest, authorization: string | undefined, notes: ExecutionNotes = {}): GraphQLContext => ({
+  const contextFor = (
+    request: FastifyRequest,
+    authorization: string | undefined,
+    notes: ExecutionNotes = {},
+  ): GraphQLContext => ({
     store: shopperApi(upstream, { authorization, address: request.ip }),
     catalog: async () => {
       const current = await catalogFor(request);
@@ -128,7 +144,11 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
     url: '/graphql',
     async preHandler(request, reply) {
       // The offline IDE answers a browser's plain GET; Apollo answers everything else.
-      if (config.GRAPHQL_IDE && request.method === 'GET' && request.headers.accept?.includes('text/html') === true) {
+      if (
+        config.GRAPHQL_IDE &&
+        request.method === 'GET' &&
+        request.headers.accept?.includes('text/html') === true
+      ) {
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(IDE_HTML);
       }
       const hit = await responses.lookup(request);
@@ -187,7 +207,8 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
               { query, variables, operationName },
               { contextValue: contextFor(request, undefined, notes) },
             );
-            if (response.body.kind !== 'single') throw new Error('page render: an incremental GraphQL response');
+            if (response.body.kind !== 'single')
+              throw new Error('page render: an incremental GraphQL response');
             return response.body.singleResult;
           },
           () => notes.incomplete !== true,

@@ -10,7 +10,11 @@ export const CONTENT_TYPES: Readonly<Record<OutputFormat, string>> = {
   jpeg: 'image/jpeg',
 };
 
-export const FILE_EXTENSIONS: Readonly<Record<OutputFormat, string>> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
+export const FILE_EXTENSIONS: Readonly<Record<OutputFormat, string>> = {
+  avif: 'avif',
+  webp: 'webp',
+  jpeg: 'jpg',
+};
 
 /** Whether an `Accept` header names this media type with a quality above zero (`image/avif;q=0` refuses it). */
 function accepts(accept: string, mediaType: string): boolean {

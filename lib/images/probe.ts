@@ -38,13 +38,18 @@ export interface ProbeOptions {
 /** sharp names AVIF input `heif` (its container), with the AV1 compression. */
 function inputFormatOf(metadata: sharp.Metadata): InputFormat | undefined {
   if (metadata.format === 'heif') return metadata.compression === 'av1' ? 'avif' : undefined;
-  return (INPUT_FORMATS as readonly string[]).includes(metadata.format) ? (metadata.format as InputFormat) : undefined;
+  return (INPUT_FORMATS as readonly string[]).includes(metadata.format)
+    ? (metadata.format as InputFormat)
+    : undefined;
 }
 
 const GZIP = [0x1f, 0x8b];
 
 /** The image's format and size from its header; throws ImageRefusal for anything the pipeline will not decode. */
-export async function probeImage(bytes: Buffer, { maxPixels = MAX_INPUT_PIXELS }: ProbeOptions = {}): Promise<ImageProbe> {
+export async function probeImage(
+  bytes: Buffer,
+  { maxPixels = MAX_INPUT_PIXELS }: ProbeOptions = {},
+): Promise<ImageProbe> {
   let metadata: sharp.Metadata;
   try {
     // No pixel limit here: the header is all that is read, and the size is checked below with a clearer message.
@@ -54,7 +59,10 @@ export async function probeImage(bytes: Buffer, { maxPixels = MAX_INPUT_PIXELS }
   }
   const format = inputFormatOf(metadata);
   if (format === undefined)
-    throw new ImageRefusal('unsupported', `${metadata.format.toUpperCase()} images are not taken (JPEG, PNG, WebP, AVIF or SVG)`);
+    throw new ImageRefusal(
+      'unsupported',
+      `${metadata.format.toUpperCase()} images are not taken (JPEG, PNG, WebP, AVIF or SVG)`,
+    );
   const { width, height } = metadata;
   if (!(width > 0 && height > 0)) throw new ImageRefusal('undecodable', 'The image has no size');
   if (width * height > maxPixels)
@@ -64,9 +72,11 @@ export async function probeImage(bytes: Buffer, { maxPixels = MAX_INPUT_PIXELS }
     );
   if (format === 'svg') {
     // A compressed SVG (svgz) cannot be read for references without inflating it: art is sent plain.
-    if (GZIP.every((byte, i) => bytes[i] === byte)) throw new ImageRefusal('unsupported', 'Compressed SVG (svgz) is not taken');
+    if (GZIP.every((byte, i) => bytes[i] === byte))
+      throw new ImageRefusal('unsupported', 'Compressed SVG (svgz) is not taken');
     const reference = externalReferenceIn(bytes.toString('utf8'));
-    if (reference !== undefined) throw new ImageRefusal('unsafe-svg', `The SVG refers outside itself: ${reference}`);
+    if (reference !== undefined)
+      throw new ImageRefusal('unsafe-svg', `The SVG refers outside itself: ${reference}`);
   }
   return { format, width, height };
 }

@@ -59,7 +59,11 @@ export async function resizeImage(
   probe: ImageProbe,
   { width, format, maxPixels = MAX_INPUT_PIXELS }: ResizeOptions,
 ): Promise<ResizedImage> {
-  const image = decoder(bytes, probe, width, maxPixels).resize({ width, fit: 'inside', withoutEnlargement: true });
+  const image = decoder(bytes, probe, width, maxPixels).resize({
+    width,
+    fit: 'inside',
+    withoutEnlargement: true,
+  });
   try {
     const { data, info } = await ENCODERS[format](image).toBuffer({ resolveWithObject: true });
     return { bytes: data, format, width: info.width, height: info.height };
@@ -69,8 +73,16 @@ export async function resizeImage(
 }
 
 /** A tiny WebP of the image as a data: URL (a hundred or two bytes), for the page to show blurred while it loads. */
-export async function placeholderOf(bytes: Buffer, probe: ImageProbe, maxPixels = MAX_INPUT_PIXELS): Promise<string> {
-  const image = decoder(bytes, probe, PLACEHOLDER_SIZE, maxPixels).resize(PLACEHOLDER_SIZE, PLACEHOLDER_SIZE, { fit: 'inside' });
+export async function placeholderOf(
+  bytes: Buffer,
+  probe: ImageProbe,
+  maxPixels = MAX_INPUT_PIXELS,
+): Promise<string> {
+  const image = decoder(bytes, probe, PLACEHOLDER_SIZE, maxPixels).resize(
+    PLACEHOLDER_SIZE,
+    PLACEHOLDER_SIZE,
+    { fit: 'inside' },
+  );
   try {
     const data = await image.webp({ quality: 40 }).toBuffer();
     return `data:image/webp;base64,${data.toString('base64')}`;

@@ -5,8 +5,12 @@ const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="
 
 describe('externalReferenceIn', () => {
   it('takes art that refers only inside itself', () => {
-    expect(externalReferenceIn(svg('<defs><linearGradient id="g"/></defs><rect fill="url(#g)"/><use href="#g"/>'))).toBeUndefined();
-    expect(externalReferenceIn(svg("<use xlink:href='#shoe'/><path style=\"fill:url( '#g')\"/>"))).toBeUndefined();
+    expect(
+      externalReferenceIn(svg('<defs><linearGradient id="g"/></defs><rect fill="url(#g)"/><use href="#g"/>')),
+    ).toBeUndefined();
+    expect(
+      externalReferenceIn(svg("<use xlink:href='#shoe'/><path style=\"fill:url( '#g')\"/>")),
+    ).toBeUndefined();
   });
 
   it('finds every way out of the document', () => {
@@ -18,7 +22,9 @@ describe('externalReferenceIn', () => {
     expect(externalReferenceIn(svg('<style>@import "http://x/a.css";</style>'))).toBeDefined();
     expect(externalReferenceIn(svg('<rect style="fill:url(http://x/p.svg#g)"/>'))).toMatch(/url/);
     expect(externalReferenceIn(svg('<rect fill="url(data:image/png;base64,AAAA)"/>'))).toMatch(/url/);
-    expect(externalReferenceIn(`<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>${svg('&x;')}`)).toMatch(/entity/);
+    expect(
+      externalReferenceIn(`<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>${svg('&x;')}`),
+    ).toMatch(/entity/);
     expect(externalReferenceIn(svg('<foreignObject><div/></foreignObject>'))).toMatch(/foreignObject/);
   });
 });

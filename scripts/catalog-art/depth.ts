@@ -17,7 +17,13 @@ export function volume(defs: Defs, d: string, strength = 1): string {
 }
 
 /** A highlight just inside an edge (an open path along it), clipped to the part it lies on. */
-export function edgeLight(edge: string, clip: string, offset: readonly [number, number], width: number, opacity: number): string {
+export function edgeLight(
+  edge: string,
+  clip: string,
+  offset: readonly [number, number],
+  width: number,
+  opacity: number,
+): string {
   return `<g clip-path="url(#${clip})"><path d="${edge}" transform="translate(${offset[0]} ${offset[1]})" fill="none" stroke="#fff" stroke-width="${width}" stroke-opacity="${opacity.toFixed(2)}" stroke-linecap="round" stroke-linejoin="round"/></g>`;
 }
 

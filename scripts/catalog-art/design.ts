@@ -4,12 +4,32 @@ import type { Material, Paint } from './materials.js';
 
 /** Closed shoes share one side-view machinery; open ones (sandals, mules) another. */
 export type ClosedKind =
-  'runner' | 'trail' | 'knit' | 'trainer' | 'court' | 'plimsoll' | 'terrace' | 'hightop' | 'oxford' | 'derby' | 'slipper';
+  | 'runner'
+  | 'trail'
+  | 'knit'
+  | 'trainer'
+  | 'court'
+  | 'plimsoll'
+  | 'terrace'
+  | 'hightop'
+  | 'oxford'
+  | 'derby'
+  | 'slipper';
 export type OpenKind = 'mule' | 'sportSandal' | 'strappy' | 'slide' | 'floater' | 'fisherman' | 'flipflop';
 export type Kind = ClosedKind | OpenKind;
 
 export type SoleStyle =
-  'midsole' | 'rocker' | 'cupsole' | 'platform' | 'vulc' | 'dress' | 'block' | 'commando' | 'slipper' | 'footbed' | 'lugged';
+  | 'midsole'
+  | 'rocker'
+  | 'cupsole'
+  | 'platform'
+  | 'vulc'
+  | 'dress'
+  | 'block'
+  | 'commando'
+  | 'slipper'
+  | 'footbed'
+  | 'lugged';
 
 export interface Design {
   /** The product's `_id`: the files are `/images/<id>-<view>.svg`. */

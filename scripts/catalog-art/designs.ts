@@ -3,7 +3,8 @@
 
 import type { Design } from './design.js';
 
-type Draft = Omit<Design, 'id' | 'lace' | 'accent' | 'lining'> & Partial<Pick<Design, 'lace' | 'accent' | 'lining'>>;
+type Draft = Omit<Design, 'id' | 'lace' | 'accent' | 'lining'> &
+  Partial<Pick<Design, 'lace' | 'accent' | 'lining'>>;
 
 const WHITE_LACE = '#f5f4f0';
 

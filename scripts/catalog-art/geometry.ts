@@ -25,7 +25,8 @@ export function mix(a: string, b: string, t: number): string {
 }
 
 /** Lighter (amount > 0, towards white) or darker (amount < 0, towards black). */
-export const shade = (c: string, amount: number): string => (amount >= 0 ? mix(c, '#ffffff', amount) : mix(c, '#000000', -amount));
+export const shade = (c: string, amount: number): string =>
+  amount >= 0 ? mix(c, '#ffffff', amount) : mix(c, '#000000', -amount);
 
 /** Relative luminance, 0 (black) … 1 (white): dark materials get stronger highlights and lighter stitching. */
 export function luminance(c: string): number {
@@ -90,12 +91,16 @@ export function alongPolyline(poly: readonly Point[], count: number, from = 0, t
     while (i < poly.length - 1 && lengths[i]! < target) i++;
     const seg = lengths[i]! - lengths[i - 1]! || 1;
     const t = (target - lengths[i - 1]!) / seg;
-    out.push([poly[i - 1]![0] + (poly[i]![0] - poly[i - 1]![0]) * t, poly[i - 1]![1] + (poly[i]![1] - poly[i - 1]![1]) * t]);
+    out.push([
+      poly[i - 1]![0] + (poly[i]![0] - poly[i - 1]![0]) * t,
+      poly[i - 1]![1] + (poly[i]![1] - poly[i - 1]![1]) * t,
+    ]);
   }
   return out;
 }
 
-export const polyline = (pts: readonly Point[]): string => pts.map((p, i) => `${i ? 'L' : 'M'}${r1(p[0])} ${r1(p[1])}`).join('');
+export const polyline = (pts: readonly Point[]): string =>
+  pts.map((p, i) => `${i ? 'L' : 'M'}${r1(p[0])} ${r1(p[1])}`).join('');
 
 /** A small deterministic generator (mulberry32), for scatter such as perforations' jitter: same seed, same art. */
 export function prng(seed: number): () => number {

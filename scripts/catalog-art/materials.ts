@@ -51,7 +51,15 @@ function shadingGradient(defs: Defs, strength: number): string {
   );
 }
 
-function noiseFilter(defs: Defs, id: string, frequency: string, octaves: number, relief: number, strength: number, seed = 4): string {
+function noiseFilter(
+  defs: Defs,
+  id: string,
+  frequency: string,
+  octaves: number,
+  relief: number,
+  strength: number,
+  seed = 4,
+): string {
   // Noise lit as a relief, multiplied into the shape's own colour and cut to its outline.
   return defs.add(
     id,
@@ -107,7 +115,11 @@ function surface(defs: Defs, material: Material, colour: string): Surface {
     case 'sherpa':
       return { shading: 0.8, filter: `url(#${noiseFilter(defs, 'sherpaN', '.11', 3, 6, 0.5, 2)})` };
     case 'velvet':
-      return { shading: 1.3, sheen: 0.55, filter: `url(#${noiseFilter(defs, 'velvetN', '1.2', 1, 0.5, 0.1, 3)})` };
+      return {
+        shading: 1.3,
+        sheen: 0.55,
+        filter: `url(#${noiseFilter(defs, 'velvetN', '1.2', 1, 0.5, 0.1, 3)})`,
+      };
     case 'cork':
       return { shading: 0.6, filter: `url(#${noiseFilter(defs, 'corkN', '.5', 3, 3, 0.45, 8)})` };
     case 'mesh':

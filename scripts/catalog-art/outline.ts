@@ -40,7 +40,11 @@ export function widthFactor(d: Design): number {
 }
 
 /** The footprint, scaled (1 = the sole's rim), toe at u = 1, as points for a smooth closed path. */
-export function footprint(d: Design, scale = 1, pointy = d.kind === 'oxford' || d.kind === 'derby' ? 0.5 : 0): Point[] {
+export function footprint(
+  d: Design,
+  scale = 1,
+  pointy = d.kind === 'oxford' || d.kind === 'derby' ? 0.5 : 0,
+): Point[] {
   const k = widthFactor(d) * scale;
   const medial: Point[] = [];
   const lateral: Point[] = [];

@@ -14,7 +14,14 @@ export const VIEWS = ['side', 'top', 'sole'] as const;
 export type View = (typeof VIEWS)[number];
 
 /** Sandals, slides and flip-flops: a footbed and straps, drawn from a little above and in front. */
-const SANDAL_KINDS: readonly Design['kind'][] = ['sportSandal', 'strappy', 'slide', 'floater', 'fisherman', 'flipflop'];
+const SANDAL_KINDS: readonly Design['kind'][] = [
+  'sportSandal',
+  'strappy',
+  'slide',
+  'floater',
+  'fisherman',
+  'flipflop',
+];
 
 export const imagePath = (id: string, view: View): string => `/images/${id}-${view}.svg`;
 
@@ -32,7 +39,8 @@ export function renderView(design: Design, view: View): string {
           ? sandalSide(defs, design)
           : closedSide(defs, design);
     const fit = fitSide(design, shoe.extent, shoe.top, GROUND);
-    body = contactShadow(defs, fit.x0, fit.x1, fit.ground) + `<g transform="${fit.transform}">${shoe.body}</g>`;
+    body =
+      contactShadow(defs, fit.x0, fit.x1, fit.ground) + `<g transform="${fit.transform}">${shoe.body}</g>`;
   } else if (view === 'top') {
     body = `<g transform="${fitFlat(design, -30, 1.06)}">${topView(defs, design)}</g>`;
   } else {

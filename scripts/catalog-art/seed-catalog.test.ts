@@ -34,7 +34,9 @@ describe('the seed catalogue', () => {
   });
 
   it('names only image files that exist', () => {
-    const missing = seed.flatMap((p) => p.image.filter((url) => !existsSync(fileOf(url))).map((url) => `${p._id}: ${url}`));
+    const missing = seed.flatMap((p) =>
+      p.image.filter((url) => !existsSync(fileOf(url))).map((url) => `${p._id}: ${url}`),
+    );
     expect(missing).toEqual([]);
   });
 

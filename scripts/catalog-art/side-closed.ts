@@ -39,17 +39,127 @@ interface Last {
 function lastFor(d: Design): Last {
   const heelDrop = d.heel ?? 0;
   const base: Record<ClosedKind, Last> = {
-    runner: { heel: 0.085, fore: 0.05, spring: 0.04, collar: 0.33, dip: 0.055, throatU: 0.33, throat: 0.395, toeBox: 0.175, toeTip: 1 },
-    trail: { heel: 0.085, fore: 0.055, spring: 0.035, collar: 0.335, dip: 0.05, throatU: 0.33, throat: 0.4, toeBox: 0.185, toeTip: 1 },
-    knit: { heel: 0.075, fore: 0.045, spring: 0.035, collar: 0.34, dip: 0.02, throatU: 0.32, throat: 0.37, toeBox: 0.165, toeTip: 1 },
-    trainer: { heel: 0.062, fore: 0.05, spring: 0.025, collar: 0.31, dip: 0.05, throatU: 0.34, throat: 0.37, toeBox: 0.165, toeTip: 1 },
-    court: { heel: 0.07, fore: 0.064, spring: 0.016, collar: 0.3, dip: 0.05, throatU: 0.35, throat: 0.36, toeBox: 0.16, toeTip: 1 },
-    plimsoll: { heel: 0.05, fore: 0.048, spring: 0.016, collar: 0.265, dip: 0.035, throatU: 0.38, throat: 0.31, toeBox: 0.145, toeTip: 1 },
-    terrace: { heel: 0.058, fore: 0.05, spring: 0.02, collar: 0.29, dip: 0.055, throatU: 0.35, throat: 0.345, toeBox: 0.145, toeTip: 1 },
-    hightop: { heel: 0.068, fore: 0.062, spring: 0.016, collar: 0.54, dip: 0.06, throatU: 0.26, throat: 0.55, toeBox: 0.16, toeTip: 1 },
-    oxford: { heel: 0.05, fore: 0.024, spring: 0.03, collar: 0.275, dip: 0.045, throatU: 0.4, throat: 0.315, toeBox: 0.135, toeTip: 1.01 },
-    derby: { heel: 0.05, fore: 0.026, spring: 0.028, collar: 0.28, dip: 0.045, throatU: 0.38, throat: 0.325, toeBox: 0.142, toeTip: 1.005 },
-    slipper: { heel: 0.055, fore: 0.05, spring: 0.012, collar: 0.22, dip: 0.02, throatU: 0.34, throat: 0.27, toeBox: 0.155, toeTip: 1 },
+    runner: {
+      heel: 0.085,
+      fore: 0.05,
+      spring: 0.04,
+      collar: 0.33,
+      dip: 0.055,
+      throatU: 0.33,
+      throat: 0.395,
+      toeBox: 0.175,
+      toeTip: 1,
+    },
+    trail: {
+      heel: 0.085,
+      fore: 0.055,
+      spring: 0.035,
+      collar: 0.335,
+      dip: 0.05,
+      throatU: 0.33,
+      throat: 0.4,
+      toeBox: 0.185,
+      toeTip: 1,
+    },
+    knit: {
+      heel: 0.075,
+      fore: 0.045,
+      spring: 0.035,
+      collar: 0.34,
+      dip: 0.02,
+      throatU: 0.32,
+      throat: 0.37,
+      toeBox: 0.165,
+      toeTip: 1,
+    },
+    trainer: {
+      heel: 0.062,
+      fore: 0.05,
+      spring: 0.025,
+      collar: 0.31,
+      dip: 0.05,
+      throatU: 0.34,
+      throat: 0.37,
+      toeBox: 0.165,
+      toeTip: 1,
+    },
+    court: {
+      heel: 0.07,
+      fore: 0.064,
+      spring: 0.016,
+      collar: 0.3,
+      dip: 0.05,
+      throatU: 0.35,
+      throat: 0.36,
+      toeBox: 0.16,
+      toeTip: 1,
+    },
+    plimsoll: {
+      heel: 0.05,
+      fore: 0.048,
+      spring: 0.016,
+      collar: 0.265,
+      dip: 0.035,
+      throatU: 0.38,
+      throat: 0.31,
+      toeBox: 0.145,
+      toeTip: 1,
+    },
+    terrace: {
+      heel: 0.058,
+      fore: 0.05,
+      spring: 0.02,
+      collar: 0.29,
+      dip: 0.055,
+      throatU: 0.35,
+      throat: 0.345,
+      toeBox: 0.145,
+      toeTip: 1,
+    },
+    hightop: {
+      heel: 0.068,
+      fore: 0.062,
+      spring: 0.016,
+      collar: 0.54,
+      dip: 0.06,
+      throatU: 0.26,
+      throat: 0.55,
+      toeBox: 0.16,
+      toeTip: 1,
+    },
+    oxford: {
+      heel: 0.05,
+      fore: 0.024,
+      spring: 0.03,
+      collar: 0.275,
+      dip: 0.045,
+      throatU: 0.4,
+      throat: 0.315,
+      toeBox: 0.135,
+      toeTip: 1.01,
+    },
+    derby: {
+      heel: 0.05,
+      fore: 0.026,
+      spring: 0.028,
+      collar: 0.28,
+      dip: 0.045,
+      throatU: 0.38,
+      throat: 0.325,
+      toeBox: 0.142,
+      toeTip: 1.005,
+    },
+    slipper: {
+      heel: 0.055,
+      fore: 0.05,
+      spring: 0.012,
+      collar: 0.22,
+      dip: 0.02,
+      throatU: 0.34,
+      throat: 0.27,
+      toeBox: 0.155,
+      toeTip: 1,
+    },
   };
   const last = { ...base[d.kind as ClosedKind] };
   if (d.stack !== undefined) {
@@ -159,7 +269,12 @@ function soleOutline(d: Design, l: Last): { outline: Point[]; bottom: Point[] } 
       const bottom: Point[] = rocker
         ? [P(0.0, 0.03), P(0.06, 0.006), P(0.25, 0), P(0.55, 0), P(0.8, s * 0.45), P(0.97, s + 0.005)]
         : [P(0.0, 0.012), P(0.05, 0), P(0.3, 0), P(0.62, 0), P(0.84, s * 0.35), P(0.98, s)];
-      const flat = d.sole === 'cupsole' || d.sole === 'platform' || d.sole === 'vulc' || d.sole === 'commando' || d.sole === 'slipper';
+      const flat =
+        d.sole === 'cupsole' ||
+        d.sole === 'platform' ||
+        d.sole === 'vulc' ||
+        d.sole === 'commando' ||
+        d.sole === 'slipper';
       const heelTop = flat ? l.heel : l.heel + 0.006;
       const outline: Point[] = [
         ...bottom,
@@ -206,7 +321,12 @@ function soleParts(defs: Defs, d: Design, l: Last): string {
   let out = '';
   if (d.sole === 'dress' || d.sole === 'block') {
     // Leather sole edge, a welt with its stitching, and a stacked or block heel.
-    out += painted(defs, soleD, { material: 'leather', colour: d.midsole }, { x: X(0.7), y: Y(l.fore), rx: 120, ry: 6 });
+    out += painted(
+      defs,
+      soleD,
+      { material: 'leather', colour: d.midsole },
+      { x: X(0.7), y: Y(l.fore), rx: 120, ry: 6 },
+    );
     const heelD = `M${r1(X(0.01))} ${r1(Y(l.heel))}L${r1(X(0.2))} ${r1(Y(l.heel))}L${r1(X(0.196))} ${r1(Y(0))}L${r1(X(0.028))} ${r1(Y(0))}Q${r1(X(0.004))} ${r1(Y(0))} ${r1(X(0.003))} ${r1(Y(0.012))}Z`;
     out += painted(
       defs,
@@ -224,14 +344,27 @@ function soleParts(defs: Defs, d: Design, l: Last): string {
     out += stitch(polyline(welt.map(([x, y]) => [x, y + 4] as Point)), d.midsole, 1.5, '4 3');
     return out;
   }
-  out += painted(defs, soleD, { material: 'foam', colour: d.midsole }, { x: X(0.55), y: Y(l.fore * 0.8), rx: 240, ry: 10 });
+  out += painted(
+    defs,
+    soleD,
+    { material: 'foam', colour: d.midsole },
+    { x: X(0.55), y: Y(l.fore * 0.8), rx: 240, ry: 10 },
+  );
   // The outsole: a band along the bottom, thicker where rubber wraps up (cupsoles, lugged soles).
-  const band = d.sole === 'cupsole' || d.sole === 'platform' ? 0.014 : d.sole === 'vulc' ? 0.02 : d.sole === 'commando' ? 0.03 : 0.016;
+  const band =
+    d.sole === 'cupsole' || d.sole === 'platform'
+      ? 0.014
+      : d.sole === 'vulc'
+        ? 0.02
+        : d.sole === 'commando'
+          ? 0.03
+          : 0.016;
   const top = offsetUp(extended, band * L * LIFT).reverse();
   const bandD = `${polyline(extended)}L${r1(top[0]![0])} ${r1(top[0]![1])}${polyline(top).slice(1).replace(/^M/, 'L')}Z`;
   out += `<g clip-path="url(#${clip})">${painted(defs, bandD, { material: 'rubber', colour: d.outsole })}`;
   // Tread showing at the edge: blocks of the outsole's pattern.
-  const treadDash = d.sole === 'vulc' ? '3 5' : d.kind === 'trail' ? '14 9' : d.sole === 'commando' ? '16 7' : '9 7';
+  const treadDash =
+    d.sole === 'vulc' ? '3 5' : d.kind === 'trail' ? '14 9' : d.sole === 'commando' ? '16 7' : '9 7';
   out += `<path d="${polyline(extended)}" fill="none" stroke="${shade(d.outsole, -0.35)}" stroke-width="${d.kind === 'trail' || d.sole === 'commando' ? 9 : 5}" stroke-dasharray="${treadDash}"/>`;
   out += `</g>`;
   if (d.sole === 'vulc') {
@@ -245,7 +378,12 @@ function soleParts(defs: Defs, d: Design, l: Last): string {
   }
   if (d.sole === 'midsole' || d.sole === 'rocker' || d.sole === 'lugged') {
     // A sculpted groove along the foam.
-    const groove = [P(0.02, l.heel * 0.55), P(0.25, l.heel * 0.45), P(0.5, l.fore * 0.62), P(0.8, l.fore * 0.6 + l.spring * 0.4)];
+    const groove = [
+      P(0.02, l.heel * 0.55),
+      P(0.25, l.heel * 0.45),
+      P(0.5, l.fore * 0.62),
+      P(0.8, l.fore * 0.6 + l.spring * 0.4),
+    ];
     out += `<g clip-path="url(#${clip})"><path d="${smoothPath(groove, false)}" fill="none" stroke="${shade(d.midsole, -0.18)}" stroke-width="3"/><path d="${smoothPath(groove, false)}" transform="translate(0 3)" fill="none" stroke="#fff" stroke-opacity=".5" stroke-width="1.5"/></g>`;
   }
   if (d.sole === 'commando') {
@@ -278,7 +416,13 @@ function collarOpening(defs: Defs, d: Design, l: Last): string {
   );
 }
 
-function eyeletRow(top: (x: number) => number, from: number, to: number, count: number, drop: number): Point[] {
+function eyeletRow(
+  top: (x: number) => number,
+  from: number,
+  to: number,
+  count: number,
+  drop: number,
+): Point[] {
   const pts: Point[] = [];
   for (let i = 0; i < count; i++) {
     const x = X(from + ((to - from) * i) / Math.max(1, count - 1));
@@ -302,7 +446,12 @@ export function closedSide(defs: Defs, d: Design): SideDrawing {
 
   // The upper; the lining shows inside its collar opening, drawn over it further down.
   const smooth = ['leather', 'patent', 'synthetic'].includes(d.upper.material);
-  out += painted(defs, upperD, d.upper, smooth ? toeLight : { x: X(0.55), y: Y(l.toeBox + 0.03), rx: 170, ry: 30, angle: 12 });
+  out += painted(
+    defs,
+    upperD,
+    d.upper,
+    smooth ? toeLight : { x: X(0.55), y: Y(l.toeBox + 0.03), rx: 170, ry: 30, angle: 12 },
+  );
   if (smooth) {
     // A long soft reflection along the quarter, as the light catches a polished side.
     out += `<g clip-path="url(#${clip})"><ellipse cx="${r1(X(0.4))}" cy="${r1(Y(0.2))}" rx="130" ry="9" transform="rotate(-6 ${r1(X(0.4))} ${r1(Y(0.2))})" fill="url(#sheen)" opacity="${d.upper.material === 'synthetic' ? 0.15 : 0.3}"/></g>`;
@@ -317,11 +466,30 @@ export function closedSide(defs: Defs, d: Design): SideDrawing {
     const hx = 0.2;
     const heelEdge = smoothPath([P(hx, 0.3), P(hx - 0.02, 0.2), P(hx + 0.02, l.heel + 0.01)], false);
     panels.push(
-      panel(defs, clip, `${heelEdge}L${r1(X(-0.1))} ${r1(Y(0))}L${r1(X(-0.1))} ${r1(Y(0.6))}Z`.replace(/^M/, 'M'), heelEdge, trim, [-6, 0]),
+      panel(
+        defs,
+        clip,
+        `${heelEdge}L${r1(X(-0.1))} ${r1(Y(0))}L${r1(X(-0.1))} ${r1(Y(0.6))}Z`.replace(/^M/, 'M'),
+        heelEdge,
+        trim,
+        [-6, 0],
+      ),
     );
     const mudTop = kind === 'trail' ? 0.115 : 0.095;
-    const mudEdge = smoothPath([P(0.3, l.heel), P(0.5, mudTop - 0.01), P(0.75, mudTop), P(1.1, mudTop + 0.02)], false);
-    panels.push(panel(defs, clip, `${mudEdge}L${r1(X(1.1))} ${r1(Y(-0.05))}L${r1(X(0.3))} ${r1(Y(-0.05))}Z`, mudEdge, trim, stitchDown));
+    const mudEdge = smoothPath(
+      [P(0.3, l.heel), P(0.5, mudTop - 0.01), P(0.75, mudTop), P(1.1, mudTop + 0.02)],
+      false,
+    );
+    panels.push(
+      panel(
+        defs,
+        clip,
+        `${mudEdge}L${r1(X(1.1))} ${r1(Y(-0.05))}L${r1(X(0.3))} ${r1(Y(-0.05))}Z`,
+        mudEdge,
+        trim,
+        stitchDown,
+      ),
+    );
     if (kind === 'trainer' || d.heelClip) {
       // A moulded heel clip and a midfoot cage strap.
       const cage = smoothPath([
@@ -339,7 +507,14 @@ export function closedSide(defs: Defs, d: Design): SideDrawing {
   }
   if (kind === 'runner' || kind === 'knit') {
     // A tapering side stripe: a brandless flash from the heel counter to the midfoot.
-    const flash = smoothPath([P(0.16, 0.11), P(0.34, 0.15), P(0.56, 0.185), P(0.6, 0.19), P(0.36, 0.13), P(0.18, 0.095)]);
+    const flash = smoothPath([
+      P(0.16, 0.11),
+      P(0.34, 0.15),
+      P(0.56, 0.185),
+      P(0.6, 0.19),
+      P(0.36, 0.13),
+      P(0.18, 0.095),
+    ]);
     panels.push(
       `<g clip-path="url(#${clip})">${painted(defs, flash, { material: 'synthetic', colour: d.accent }, { x: X(0.3), y: Y(0.14), rx: 60, ry: 6, angle: -8 })}</g>`,
     );
@@ -360,8 +535,21 @@ export function closedSide(defs: Defs, d: Design): SideDrawing {
   if (kind === 'court' || kind === 'terrace' || kind === 'hightop') {
     // A toe cap (perforated on court shoes), a heel counter with a contrast tab, a side overlay.
     const capX = kind === 'terrace' ? 0.7 : 0.76;
-    const capEdge = smoothPath([P(capX + 0.02, l.toeBox + 0.05), P(capX - 0.01, 0.1), P(capX + 0.01, l.fore - 0.01)], false);
-    panels.push(panel(defs, clip, `${capEdge}L${r1(X(1.2))} ${r1(Y(0))}L${r1(X(1.2))} ${r1(Y(0.4))}Z`, capEdge, trim, [6, 0], toeLight));
+    const capEdge = smoothPath(
+      [P(capX + 0.02, l.toeBox + 0.05), P(capX - 0.01, 0.1), P(capX + 0.01, l.fore - 0.01)],
+      false,
+    );
+    panels.push(
+      panel(
+        defs,
+        clip,
+        `${capEdge}L${r1(X(1.2))} ${r1(Y(0))}L${r1(X(1.2))} ${r1(Y(0.4))}Z`,
+        capEdge,
+        trim,
+        [6, 0],
+        toeLight,
+      ),
+    );
     if (d.perforatedToe) {
       const dots: string[] = [];
       for (let row = 0; row < 3; row++) {
@@ -371,10 +559,21 @@ export function closedSide(defs: Defs, d: Design): SideDrawing {
           if (x < X(0.985)) dots.push(`<circle cx="${r1(x)}" cy="${r1(y)}" r="2.4"/>`);
         }
       }
-      panels.push(`<g clip-path="url(#${clip})" fill="${shade(trim.colour, -0.55)}" opacity=".75">${dots.join('')}</g>`);
+      panels.push(
+        `<g clip-path="url(#${clip})" fill="${shade(trim.colour, -0.55)}" opacity=".75">${dots.join('')}</g>`,
+      );
     }
     const heelEdge = smoothPath([P(0.17, l.collar + 0.05), P(0.15, 0.18), P(0.19, l.heel)], false);
-    panels.push(panel(defs, clip, `${heelEdge}L${r1(X(-0.1))} ${r1(Y(0))}L${r1(X(-0.1))} ${r1(Y(0.7))}Z`, heelEdge, trim, [-6, 0]));
+    panels.push(
+      panel(
+        defs,
+        clip,
+        `${heelEdge}L${r1(X(-0.1))} ${r1(Y(0))}L${r1(X(-0.1))} ${r1(Y(0.7))}Z`,
+        heelEdge,
+        trim,
+        [-6, 0],
+      ),
+    );
     if (kind === 'terrace') {
       // Suede T-toe and a diagonal saddle: what tells a terrace trainer from a court shoe.
       const saddle = smoothPath([
@@ -385,7 +584,9 @@ export function closedSide(defs: Defs, d: Design): SideDrawing {
         P(0.28, l.heel),
         P(0.32, 0.14),
       ]);
-      panels.push(`<g clip-path="url(#${clip})">${painted(defs, saddle, trim)}${seam(saddle, trim.colour)}</g>`);
+      panels.push(
+        `<g clip-path="url(#${clip})">${painted(defs, saddle, trim)}${seam(saddle, trim.colour)}</g>`,
+      );
     } else {
       // A contrast heel tab, and on a high-top a padded ankle collar.
       const tab = `M${r1(X(-0.05))} ${r1(Y(l.collar + 0.05))}L${r1(X(0.085))} ${r1(Y(l.collar + 0.05))}L${r1(X(0.075))} ${r1(Y(l.collar - 0.11))}L${r1(X(-0.05))} ${r1(Y(l.collar - 0.11))}Z`;
@@ -394,7 +595,10 @@ export function closedSide(defs: Defs, d: Design): SideDrawing {
       );
     }
     if (kind === 'hightop') {
-      const quarter = smoothPath([P(l.throatU + 0.02, l.throat - 0.1), P(0.3, 0.3), P(0.4, 0.16), P(0.46, l.heel)], false);
+      const quarter = smoothPath(
+        [P(l.throatU + 0.02, l.throat - 0.1), P(0.3, 0.3), P(0.4, 0.16), P(0.46, l.heel)],
+        false,
+      );
       panels.push(
         `<g clip-path="url(#${clip})">${seam(quarter, d.upper.colour)}<g transform="translate(-6 0)">${stitch(quarter, d.upper.colour)}</g></g>`,
       );
@@ -428,7 +632,9 @@ export function closedSide(defs: Defs, d: Design): SideDrawing {
       P(l.throatU + 0.05, l.throat + 0.05),
       P(0, l.collar + 0.05),
     ]);
-    panels.push(`<g clip-path="url(#${clip})">${painted(defs, rib, { material: 'knit', colour: trim.colour })}</g>`);
+    panels.push(
+      `<g clip-path="url(#${clip})">${painted(defs, rib, { material: 'knit', colour: trim.colour })}</g>`,
+    );
   }
   if (dress) {
     // Heel counter seam, then how the lacing is built: an oxford's vamp is sewn over its quarters (closed lacing),
@@ -439,7 +645,12 @@ export function closedSide(defs: Defs, d: Design): SideDrawing {
     );
     if (kind === 'oxford') {
       const vamp = smoothPath(
-        [P(l.throatU + 0.02, l.throat - 0.03), P(l.throatU - 0.04, 0.16), P(l.throatU - 0.06, 0.09), P(l.throatU - 0.1, l.fore + 0.005)],
+        [
+          P(l.throatU + 0.02, l.throat - 0.03),
+          P(l.throatU - 0.04, 0.16),
+          P(l.throatU - 0.06, 0.09),
+          P(l.throatU - 0.1, l.fore + 0.005),
+        ],
         false,
       );
       panels.push(
@@ -460,7 +671,10 @@ export function closedSide(defs: Defs, d: Design): SideDrawing {
       );
     }
     if (d.brogue) {
-      const wing = smoothPath([P(0.74, l.toeBox + 0.05), P(0.71, 0.1), P(0.62, 0.06), P(0.52, l.fore - 0.01)], false);
+      const wing = smoothPath(
+        [P(0.74, l.toeBox + 0.05), P(0.71, 0.1), P(0.62, 0.06), P(0.52, l.fore - 0.01)],
+        false,
+      );
       panels.push(
         panel(
           defs,
@@ -473,7 +687,11 @@ export function closedSide(defs: Defs, d: Design): SideDrawing {
         ),
       );
       const perf = alongPolyline(
-        sampleSpline([P(0.73, l.toeBox + 0.02), P(0.705, 0.1), P(0.62, 0.065), P(0.53, l.fore + 0.004)], false, 12),
+        sampleSpline(
+          [P(0.73, l.toeBox + 0.02), P(0.705, 0.1), P(0.62, 0.065), P(0.53, l.fore + 0.004)],
+          false,
+          12,
+        ),
         22,
         0,
         1,
@@ -481,18 +699,38 @@ export function closedSide(defs: Defs, d: Design): SideDrawing {
       panels.push(
         `<g clip-path="url(#${clip})" fill="${shade(d.upper.colour, -0.6)}">${perf.map(([x, y]) => `<circle cx="${r1(x + 11)}" cy="${r1(y)}" r="2.3"/>`).join('')}</g>`,
       );
-      const perf2 = alongPolyline(sampleSpline([P(0.16, l.collar - 0.03), P(0.14, 0.13), P(0.18, l.heel + 0.01)], false, 12), 11, 0, 1);
+      const perf2 = alongPolyline(
+        sampleSpline([P(0.16, l.collar - 0.03), P(0.14, 0.13), P(0.18, l.heel + 0.01)], false, 12),
+        11,
+        0,
+        1,
+      );
       panels.push(
         `<g clip-path="url(#${clip})" fill="${shade(d.upper.colour, -0.6)}">${perf2.map(([x, y]) => `<circle cx="${r1(x - 10)}" cy="${r1(y)}" r="2"/>`).join('')}</g>`,
       );
     } else if (d.capToe) {
       const cap = smoothPath([P(0.82, l.toeBox + 0.05), P(0.8, 0.07), P(0.815, l.fore - 0.01)], false);
-      panels.push(panel(defs, clip, `${cap}L${r1(X(1.2))} ${r1(Y(-0.05))}L${r1(X(1.2))} ${r1(Y(0.5))}Z`, cap, d.upper, [6, 0], toeLight));
+      panels.push(
+        panel(
+          defs,
+          clip,
+          `${cap}L${r1(X(1.2))} ${r1(Y(-0.05))}L${r1(X(1.2))} ${r1(Y(0.5))}Z`,
+          cap,
+          d.upper,
+          [6, 0],
+          toeLight,
+        ),
+      );
     }
   }
   if (kind === 'slipper') {
     const rim = smoothPath(
-      [P(0.02, l.collar), P(0.2, l.collar - l.dip), P(l.throatU, l.throat), P(l.throatU + 0.05, l.throat - 0.03)],
+      [
+        P(0.02, l.collar),
+        P(0.2, l.collar - l.dip),
+        P(l.throatU, l.throat),
+        P(l.throatU + 0.05, l.throat - 0.03),
+      ],
       false,
     );
     panels.push(
@@ -518,7 +756,10 @@ export function closedSide(defs: Defs, d: Design): SideDrawing {
     let lacing = `<g clip-path="url(#${clip})">`;
     if (!dress) {
       // An eyestay: a band along the lacing.
-      const stay = [...eyes.map(([x, y]) => [x, y - 22] as Point), ...eyes.map(([x, y]) => [x + 4, y + 14] as Point).reverse()];
+      const stay = [
+        ...eyes.map(([x, y]) => [x, y - 22] as Point),
+        ...eyes.map(([x, y]) => [x + 4, y + 14] as Point).reverse(),
+      ];
       lacing += `<path d="${smoothPath(stay)}" fill="${trim.colour}" opacity=".95"/>${stitch(polyline(eyes.map(([x, y]) => [x, y + 9] as Point)), trim.colour, 1.3, '3.5 3')}`;
     }
     lacing += `</g>`;
@@ -537,7 +778,12 @@ export function closedSide(defs: Defs, d: Design): SideDrawing {
 
   // Pull tab, reflective heel detail.
   if (d.pullTab || kind === 'runner' || kind === 'knit' || kind === 'trail') {
-    const tab = smoothPath([P(0.018, l.collar - 0.04), P(0.02, l.collar + 0.035), P(0.045, l.collar + 0.045), P(0.06, l.collar - 0.01)]);
+    const tab = smoothPath([
+      P(0.018, l.collar - 0.04),
+      P(0.02, l.collar + 0.035),
+      P(0.045, l.collar + 0.045),
+      P(0.06, l.collar - 0.01),
+    ]);
     out += painted(defs, tab, { material: 'webbing', colour: d.accent });
   }
   if (d.reflective) {

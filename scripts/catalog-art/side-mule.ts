@@ -24,7 +24,11 @@ function bedFor(d: Design): Bed {
   const heel = d.heel ?? d.stack ?? 0.05;
   const fore = Math.min(
     heel,
-    d.sole === 'lugged' ? 0.045 : d.sole === 'slipper' ? Math.max(0.035, heel * 0.75) : Math.max(0.026, heel * 0.55),
+    d.sole === 'lugged'
+      ? 0.045
+      : d.sole === 'slipper'
+        ? Math.max(0.035, heel * 0.75)
+        : Math.max(0.026, heel * 0.55),
   );
   return { heel, fore, spring: d.sole === 'lugged' ? 0.02 : 0.012 };
 }
@@ -104,7 +108,12 @@ export function muleSide(defs: Defs, d: Design): SideDrawing {
     P(0.7, b.fore - 0.01),
   ]);
   const edge = smoothPath(
-    [P(open - 0.015, b.fore + 0.02), P(open + 0.004, h - 0.02), P(open + 0.06, h - 0.002), P(0.58, h - 0.036)],
+    [
+      P(open - 0.015, b.fore + 0.02),
+      P(open + 0.004, h - 0.02),
+      P(open + 0.06, h - 0.002),
+      P(0.58, h - 0.036),
+    ],
     false,
   );
   back.push(
@@ -113,7 +122,9 @@ export function muleSide(defs: Defs, d: Design): SideDrawing {
   front.push(painted(defs, up, d.upper, { x: X(0.72), y: Y(0.17), rx: 120, ry: 24, angle: 12 }));
   if (d.upper.material === 'quilted' || d.variant === 2) {
     const clipId = defs.add('muleClip', `<clipPath id="muleClip"><path d="${up}"/></clipPath>`);
-    front.push(`<g clip-path="url(#${clipId})">${painted(defs, up, { material: 'quilted', colour: d.upper.colour })}</g>`);
+    front.push(
+      `<g clip-path="url(#${clipId})">${painted(defs, up, { material: 'quilted', colour: d.upper.colour })}</g>`,
+    );
   }
   front.push(
     `<path d="${edge}" fill="none" stroke="${shade(d.lining, -0.15)}" stroke-width="${d.padded ? 30 : 20}" stroke-linecap="round"/>`,
@@ -134,7 +145,10 @@ export function muleSide(defs: Defs, d: Design): SideDrawing {
       `<rect x="${r1(X(0.8))}" y="${r1(Y(0.1))}" width="30" height="12" rx="3" fill="${d.accent}" transform="rotate(20 ${r1(X(0.8))} ${r1(Y(0.1))})"/>`,
     );
   front.push(
-    stitch(smoothPath([P(0.45, b.fore + 0.03), P(0.75, b.fore + 0.035), P(0.98, b.fore + b.spring + 0.02)], false), d.upper.colour),
+    stitch(
+      smoothPath([P(0.45, b.fore + 0.03), P(0.75, b.fore + 0.035), P(0.98, b.fore + b.spring + 0.02)], false),
+      d.upper.colour,
+    ),
   );
   const body = back.join('') + sole(defs, d, b) + front.join('');
   return { body, extent: [X(-0.012), X(1.012)], top: Y(h + 0.012) - 4 };

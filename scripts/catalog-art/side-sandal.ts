@@ -76,7 +76,8 @@ function widthsAt(d: Design, u: number): [number, number] {
   for (let i = 0; i < pts.length; i++) {
     const [ax, ay] = pts[i]!;
     const [bx, by] = pts[(i + 1) % pts.length]!;
-    if ((ax - x) * (bx - x) <= 0 && ax !== bx) cross.push((CY - (ay + ((by - ay) * (x - ax)) / (bx - ax))) / L);
+    if ((ax - x) * (bx - x) <= 0 && ax !== bx)
+      cross.push((CY - (ay + ((by - ay) * (x - ax)) / (bx - ax))) / L);
   }
   return cross.length >= 2 ? [Math.min(...cross), Math.max(...cross)] : [-0.05, 0.05];
 }
@@ -123,7 +124,9 @@ export function sandalSide(defs: Defs, d: Design): SideDrawing {
   const wallBottom = lateral.map(([u, w]) => pr.at(u, w, u > 0.8 ? b.spring * ((u - 0.8) / 0.2) : 0));
   const wall = smoothPath([...wallTop, ...[...wallBottom].reverse()]);
   const rubber = d.sole === 'lugged' ? 0.024 : 0.014;
-  const outsoleTop = lateral.map(([u, w]) => pr.at(u, w, rubber + (u > 0.8 ? b.spring * ((u - 0.8) / 0.2) : 0)));
+  const outsoleTop = lateral.map(([u, w]) =>
+    pr.at(u, w, rubber + (u > 0.8 ? b.spring * ((u - 0.8) / 0.2) : 0)),
+  );
   const outsole = smoothPath([...outsoleTop, ...[...wallBottom].reverse()]);
 
   const strapColour = d.upper.colour;
@@ -138,7 +141,12 @@ export function sandalSide(defs: Defs, d: Design): SideDrawing {
    * A strap as a band: `at(t, edge)` is the point at t (0 … π, near base to far base) on one edge (-1, 1). The near
    * half is painted in front; the far half shows its darker inside behind.
    */
-  const loop = (at: (t: number, edge: number) => Point, colour: string, buckleAt?: number, stitched = true): void => {
+  const loop = (
+    at: (t: number, edge: number) => Point,
+    colour: string,
+    buckleAt?: number,
+    stitched = true,
+  ): void => {
     const half = (from: number, to: number, edge: number): Point[] => {
       const out: Point[] = [];
       for (let i = from; i <= to; i++) out.push(at((i / 12) * Math.PI, edge));
@@ -151,10 +159,14 @@ export function sandalSide(defs: Defs, d: Design): SideDrawing {
       const b2 = pts.slice(7);
       return `${smoothPath(a, false)}L${smoothPath(b2, false).slice(1)}Z`;
     };
-    behind.push(`<path d="${smoothHalf(far)}" fill="${shade(colour, -0.42)}" stroke="${shade(colour, -0.55)}" stroke-width="1.5"/>`);
+    behind.push(
+      `<path d="${smoothHalf(far)}" fill="${shade(colour, -0.42)}" stroke="${shade(colour, -0.55)}" stroke-width="1.5"/>`,
+    );
     const nd = smoothHalf(near);
     front.push(painted(defs, nd, strapPaint(colour), { x: near[4]![0], y: near[4]![1], rx: 18, ry: 40 }));
-    front.push(`<path d="${nd}" fill="none" stroke="${shade(colour, -0.5)}" stroke-width="1.6" stroke-opacity=".8"/>`);
+    front.push(
+      `<path d="${nd}" fill="none" stroke="${shade(colour, -0.5)}" stroke-width="1.6" stroke-opacity=".8"/>`,
+    );
     if (stitched) front.push(stitch(smoothPath(half(0, 6, 0), false), colour, 1.3, '4 3'));
     if (buckleAt !== undefined) {
       const [x, y] = at(buckleAt, 0);
@@ -215,14 +227,20 @@ export function sandalSide(defs: Defs, d: Design): SideDrawing {
     const apex = pr.at(0.7, 0.0, bedAt(b, 0.7) + 0.1);
     behind.push(
       band(
-        smoothPath([pr.at(0.56, wm * 0.96, bedAt(b, 0.56)), pr.at(0.66, wm * 0.5, bedAt(b, 0.66) + 0.09), apex, post], false),
+        smoothPath(
+          [pr.at(0.56, wm * 0.96, bedAt(b, 0.56)), pr.at(0.66, wm * 0.5, bedAt(b, 0.66) + 0.09), apex, post],
+          false,
+        ),
         inner,
         12,
       ),
     );
     front.push(
       band(
-        smoothPath([pr.at(0.56, wl * 0.96, bedAt(b, 0.56)), pr.at(0.66, wl * 0.5, bedAt(b, 0.66) + 0.09), apex, post], false),
+        smoothPath(
+          [pr.at(0.56, wl * 0.96, bedAt(b, 0.56)), pr.at(0.66, wl * 0.5, bedAt(b, 0.66) + 0.09), apex, post],
+          false,
+        ),
         strapColour,
         13,
       ),
@@ -265,7 +283,9 @@ export function sandalSide(defs: Defs, d: Design): SideDrawing {
   }
 
   const footbed =
-    d.sole === 'footbed' ? { material: 'cork' as const, colour: d.midsole } : { material: 'foam' as const, colour: d.midsole };
+    d.sole === 'footbed'
+      ? { material: 'cork' as const, colour: d.midsole }
+      : { material: 'foam' as const, colour: d.midsole };
   const wallClip = defs.add('wallClip', `<clipPath id="wallClip"><path d="${wall}"/></clipPath>`);
   let sole = painted(defs, wall, footbed);
   sole += `<g clip-path="url(#${wallClip})">${painted(defs, outsole, { material: 'rubber', colour: d.outsole })}`;

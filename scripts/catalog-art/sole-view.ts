@@ -21,13 +21,29 @@ function treadPattern(defs: Defs, d: Design): string {
         };
       case 'cupsole':
       case 'platform':
-        return { w: 14, h: 14, svg: `<path d="M0 7L7 0M7 14L14 7M0 14L14 0" stroke="${ink}" stroke-width="2.4"/>` };
+        return {
+          w: 14,
+          h: 14,
+          svg: `<path d="M0 7L7 0M7 14L14 7M0 14L14 0" stroke="${ink}" stroke-width="2.4"/>`,
+        };
       case 'vulc':
-        return { w: 12, h: 12, svg: `<path d="M6 0L12 6L6 12L0 6Z" fill="none" stroke="${ink}" stroke-width="1.8"/>` };
+        return {
+          w: 12,
+          h: 12,
+          svg: `<path d="M6 0L12 6L6 12L0 6Z" fill="none" stroke="${ink}" stroke-width="1.8"/>`,
+        };
       case 'slipper':
-        return { w: 16, h: 16, svg: `<circle cx="8" cy="8" r="3" fill="${ink}"/><circle cx="7" cy="7" r="1.2" fill="${hi}"/>` };
+        return {
+          w: 16,
+          h: 16,
+          svg: `<circle cx="8" cy="8" r="3" fill="${ink}"/><circle cx="7" cy="7" r="1.2" fill="${hi}"/>`,
+        };
       case 'footbed':
-        return { w: 24, h: 12, svg: `<path d="M0 6Q6 0 12 6T24 6" fill="none" stroke="${ink}" stroke-width="2.6"/>` };
+        return {
+          w: 24,
+          h: 12,
+          svg: `<path d="M0 6Q6 0 12 6T24 6" fill="none" stroke="${ink}" stroke-width="2.6"/>`,
+        };
       default:
         return {
           w: 22,
@@ -50,7 +66,12 @@ export function soleView(defs: Defs, d: Design): string {
   const dress = d.sole === 'dress' || d.sole === 'block';
   if (dress) {
     // A leather sole: the channel stitching near its edge, and the heel's rubber top-piece.
-    out += painted(defs, rim, { material: 'leather', colour: shade(d.midsole, 0.12) }, { x: X(0.7), y: CY, rx: 120, ry: 50 });
+    out += painted(
+      defs,
+      rim,
+      { material: 'leather', colour: shade(d.midsole, 0.12) },
+      { x: X(0.7), y: CY, rx: 120, ry: 50 },
+    );
     out += stitch(inner, shade(d.midsole, 0.12), 1.6, '4 3');
     const heel = `M${r1(X(-0.05))} ${r1(W(0.3))}L${r1(X(0.2))} ${r1(W(0.3))}Q${r1(X(0.225))} ${r1(W(0))} ${r1(X(0.2))} ${r1(W(-0.3))}L${r1(X(-0.05))} ${r1(W(-0.3))}Z`;
     const rimClip = defs.add('soleRim', `<clipPath id="soleRim"><path d="${rim}"/></clipPath>`);
@@ -66,7 +87,11 @@ export function soleView(defs: Defs, d: Design): string {
     return out;
   }
   const foam = d.sole === 'midsole' || d.sole === 'rocker' || d.sole === 'lugged' || d.sole === 'footbed';
-  out += painted(defs, rim, foam ? { material: 'foam', colour: d.midsole } : { material: 'rubber', colour: d.outsole });
+  out += painted(
+    defs,
+    rim,
+    foam ? { material: 'foam', colour: d.midsole } : { material: 'rubber', colour: d.outsole },
+  );
   const clip = defs.add('soleInner', `<clipPath id="soleInner"><path d="${inner}"/></clipPath>`);
   if (foam) {
     // Rubber pods at the heel and the forefoot, the foam showing at the waist.

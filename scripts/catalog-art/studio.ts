@@ -14,8 +14,14 @@ export function backdrop(defs: Defs): string {
 
 /** A contact shadow along the ground between x0 and x1: a wide soft penumbra and a tight dark core. */
 export function contactShadow(defs: Defs, x0: number, x1: number, y: number, depth = 1): string {
-  defs.add('blurWide', `<filter id="blurWide" x="-.3" y="-2" width="1.6" height="5"><feGaussianBlur stdDeviation="14"/></filter>`);
-  defs.add('blurCore', `<filter id="blurCore" x="-.2" y="-2" width="1.4" height="5"><feGaussianBlur stdDeviation="4"/></filter>`);
+  defs.add(
+    'blurWide',
+    `<filter id="blurWide" x="-.3" y="-2" width="1.6" height="5"><feGaussianBlur stdDeviation="14"/></filter>`,
+  );
+  defs.add(
+    'blurCore',
+    `<filter id="blurCore" x="-.2" y="-2" width="1.4" height="5"><feGaussianBlur stdDeviation="4"/></filter>`,
+  );
   const cx = (x0 + x1) / 2;
   const rx = (x1 - x0) / 2;
   return (
@@ -26,7 +32,10 @@ export function contactShadow(defs: Defs, x0: number, x1: number, y: number, dep
 
 /** A drop shadow for views seen from above or below (the shoe lies on the sweep). */
 export function liftShadow(defs: Defs, d: string, dx = 10, dy = 16): string {
-  defs.add('blurLift', `<filter id="blurLift" x="-.2" y="-.3" width="1.4" height="1.6"><feGaussianBlur stdDeviation="12"/></filter>`);
+  defs.add(
+    'blurLift',
+    `<filter id="blurLift" x="-.2" y="-.3" width="1.4" height="1.6"><feGaussianBlur stdDeviation="12"/></filter>`,
+  );
   return `<path d="${d}" transform="translate(${dx} ${dy})" fill="#2e251d" opacity=".22" filter="url(#blurLift)"/>`;
 }
 

@@ -38,7 +38,11 @@ function closedTop(defs: Defs, d: Design): string {
   const upper = footprintPath(d, 0.93);
   const clip = defs.add('topClip', `<clipPath id="topClip"><path d="${upper}"/></clipPath>`);
   let out = liftShadow(defs, rim);
-  out += painted(defs, rim, dress ? { material: 'leather', colour: d.midsole } : { material: 'foam', colour: d.midsole });
+  out += painted(
+    defs,
+    rim,
+    dress ? { material: 'leather', colour: d.midsole } : { material: 'foam', colour: d.midsole },
+  );
   out += painted(defs, upper, d.upper, { x: X(0.8), y: W(0.05), rx: 90, ry: 30 });
   const panels: string[] = [];
   if (
@@ -52,7 +56,10 @@ function closedTop(defs: Defs, d: Design): string {
     d.kind === 'trail'
   ) {
     const cu = d.kind === 'plimsoll' || d.toeBumper || d.kind === 'trail' ? 0.88 : 0.8;
-    const edge = smoothPath([P(cu + 0.02, 0.2), P(cu - 0.02, 0.08), P(cu - 0.03, 0), P(cu - 0.02, -0.08), P(cu + 0.02, -0.2)], false);
+    const edge = smoothPath(
+      [P(cu + 0.02, 0.2), P(cu - 0.02, 0.08), P(cu - 0.03, 0), P(cu - 0.02, -0.08), P(cu + 0.02, -0.2)],
+      false,
+    );
     const paint =
       d.kind === 'plimsoll'
         ? { material: 'rubber' as const, colour: d.midsole }
@@ -65,12 +72,18 @@ function closedTop(defs: Defs, d: Design): string {
     if (d.perforatedToe) {
       let dots = '';
       for (let i = 0; i < 4; i++)
-        for (let j = -3; j <= 3; j++) dots += `<circle cx="${r1(X(0.84 + i * 0.03))}" cy="${r1(W(j * 0.025 * k))}" r="2.6"/>`;
-      panels.push(`<g clip-path="url(#${clip})" fill="${shade(d.trim.colour, -0.55)}" opacity=".7">${dots}</g>`);
+        for (let j = -3; j <= 3; j++)
+          dots += `<circle cx="${r1(X(0.84 + i * 0.03))}" cy="${r1(W(j * 0.025 * k))}" r="2.6"/>`;
+      panels.push(
+        `<g clip-path="url(#${clip})" fill="${shade(d.trim.colour, -0.55)}" opacity=".7">${dots}</g>`,
+      );
     }
   }
   if (d.brogue) {
-    const wing = smoothPath([P(0.58, 0.2), P(0.7, 0.1), P(0.76, 0.04), P(0.74, 0), P(0.76, -0.04), P(0.7, -0.1), P(0.58, -0.2)], false);
+    const wing = smoothPath(
+      [P(0.58, 0.2), P(0.7, 0.1), P(0.76, 0.04), P(0.74, 0), P(0.76, -0.04), P(0.7, -0.1), P(0.58, -0.2)],
+      false,
+    );
     panels.push(
       `<g clip-path="url(#${clip})">${seam(wing, d.upper.colour)}<g transform="translate(8 0)" fill="${shade(d.upper.colour, -0.6)}">${[0.1, 0.06, 0.03, 0, -0.03, -0.06, -0.1].map((w) => `<circle cx="${r1(X(w === 0 ? 0.745 : 0.7 + (0.1 - Math.abs(w)) * 0.7))}" cy="${r1(W(w))}" r="2.4"/>`).join('')}</g></g>`,
     );
@@ -110,7 +123,13 @@ function closedTop(defs: Defs, d: Design): string {
     if (!dress) {
       out += painted(
         defs,
-        smoothPath([P(openEnd - 0.05, 0.05), P(to + 0.03, 0.055), P(to + 0.05, 0), P(to + 0.03, -0.055), P(openEnd - 0.05, -0.05)]),
+        smoothPath([
+          P(openEnd - 0.05, 0.05),
+          P(to + 0.03, 0.055),
+          P(to + 0.05, 0),
+          P(to + 0.03, -0.055),
+          P(openEnd - 0.05, -0.05),
+        ]),
         d.trim,
       );
       const stay = smoothPath([
@@ -123,12 +142,29 @@ function closedTop(defs: Defs, d: Design): string {
       out += `<path d="${stay}" fill="none" stroke="${shade(d.trim.colour, -0.05)}" stroke-width="16" opacity=".9"/>`;
     } else if (d.kind === 'oxford') {
       out += seam(
-        smoothPath([P(from - 0.02, 0.06), P(to + 0.03, 0.03), P(to + 0.035, 0), P(to + 0.03, -0.03), P(from - 0.02, -0.06)], false),
+        smoothPath(
+          [
+            P(from - 0.02, 0.06),
+            P(to + 0.03, 0.03),
+            P(to + 0.035, 0),
+            P(to + 0.03, -0.03),
+            P(from - 0.02, -0.06),
+          ],
+          false,
+        ),
         d.upper.colour,
       );
     } else {
-      out += seam(smoothPath([P(from - 0.02, 0.07), P(to + 0.01, 0.05), P(to + 0.06, 0.085)], false), d.upper.colour, 2.6);
-      out += seam(smoothPath([P(from - 0.02, -0.07), P(to + 0.01, -0.05), P(to + 0.06, -0.085)], false), d.upper.colour, 2.6);
+      out += seam(
+        smoothPath([P(from - 0.02, 0.07), P(to + 0.01, 0.05), P(to + 0.06, 0.085)], false),
+        d.upper.colour,
+        2.6,
+      );
+      out += seam(
+        smoothPath([P(from - 0.02, -0.07), P(to + 0.01, -0.05), P(to + 0.06, -0.085)], false),
+        d.upper.colour,
+        2.6,
+      );
     }
     out += lacing(
       d,
@@ -177,7 +213,14 @@ function openTop(defs: Defs, d: Design): string {
   };
   if (d.kind === 'mule') {
     const open = d.variant === 1 ? 0.3 : 0.42;
-    const cover = smoothPath([P(open, 0.16 * k), P(open + 0.03, 0), P(open, -0.16 * k), P(0.9, -0.12), P(1.02, 0), P(0.9, 0.14)]);
+    const cover = smoothPath([
+      P(open, 0.16 * k),
+      P(open + 0.03, 0),
+      P(open, -0.16 * k),
+      P(0.9, -0.12),
+      P(1.02, 0),
+      P(0.9, 0.14),
+    ]);
     const clipped = `<g clip-path="url(#${defs.add('topRim', `<clipPath id="topRim"><path d="${footprintPath(d, 1.02)}"/></clipPath>`)})">`;
     out += clipped + painted(defs, cover, d.upper, { x: X(0.75), y: W(0.05), rx: 90, ry: 40 }) + `</g>`;
     if (d.upper.material === 'quilted' || d.variant === 2)
@@ -227,7 +270,9 @@ function openTop(defs: Defs, d: Design): string {
 }
 
 export function topView(defs: Defs, d: Design): string {
-  const open = ['mule', 'slide', 'sportSandal', 'strappy', 'floater', 'fisherman', 'flipflop'].includes(d.kind);
+  const open = ['mule', 'slide', 'sportSandal', 'strappy', 'floater', 'fisherman', 'flipflop'].includes(
+    d.kind,
+  );
   return open ? openTop(defs, d) : closedTop(defs, d);
 }
 

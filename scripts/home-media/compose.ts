@@ -52,11 +52,14 @@ function render(art: { svg: Buffer; size: number }, pixels: number): sharp.Sharp
  * frame around the artboard continues it exactly; undefined for art drawn otherwise.
  */
 function sweepOf(svg: string, size: number): Sweep | undefined {
-  const fill = new RegExp(`<rect width="${String(size)}" height="${String(size)}" fill="url\\(#([\\w-]+)\\)"`).exec(svg)?.[1];
+  const fill = new RegExp(
+    `<rect width="${String(size)}" height="${String(size)}" fill="url\\(#([\\w-]+)\\)"`,
+  ).exec(svg)?.[1];
   if (!fill) return undefined;
   const gradient = new RegExp(`<radialGradient id="${fill}"([^>]*)>(.*?)</radialGradient>`).exec(svg);
   if (!gradient?.[1] || !gradient[2]) return undefined;
-  const attribute = (name: string, fallback: number) => Number(new RegExp(` ${name}="([\\d.]+)"`).exec(gradient[1]!)?.[1] ?? fallback);
+  const attribute = (name: string, fallback: number) =>
+    Number(new RegExp(` ${name}="([\\d.]+)"`).exec(gradient[1]!)?.[1] ?? fallback);
   return { cx: attribute('cx', 0.5), cy: attribute('cy', 0.5), r: attribute('r', 0.5), stops: gradient[2] };
 }
 
@@ -98,11 +101,20 @@ async function readArt(file: string): Promise<Art> {
   if (!size) throw new Error(`${file}: no width`);
   // Rendered first: sharp trims before it resizes within one pipeline.
   const probe = await render({ svg, size }, PROBE).png().toBuffer();
-  const trimmed = await sharp(probe).trim({ threshold: TRIM_THRESHOLD }).toBuffer({ resolveWithObject: true });
+  const trimmed = await sharp(probe)
+    .trim({ threshold: TRIM_THRESHOLD })
+    .toBuffer({ resolveWithObject: true });
   const { width, height, trimOffsetLeft = 0, trimOffsetTop = 0 } = trimmed.info;
-  const subject = { x: -trimOffsetLeft / PROBE, y: -trimOffsetTop / PROBE, w: width / PROBE, h: height / PROBE };
+  const subject = {
+    x: -trimOffsetLeft / PROBE,
+    y: -trimOffsetTop / PROBE,
+    w: width / PROBE,
+    h: height / PROBE,
+  };
   const raw = await sharp(probe).raw().toBuffer({ resolveWithObject: true });
-  const backdrop = sweepOf(svg.toString('utf8'), size) ?? edgeColour({ data: raw.data, width: PROBE, channels: raw.info.channels });
+  const backdrop =
+    sweepOf(svg.toString('utf8'), size) ??
+    edgeColour({ data: raw.data, width: PROBE, channels: raw.info.channels });
   return { svg, size, subject, backdrop };
 }
 

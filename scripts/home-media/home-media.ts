@@ -36,7 +36,9 @@ const STILL_SCALE = 2;
 async function writeStills(folder: string): Promise<void> {
   mkdirSync(folder, { recursive: true });
   // Where the shoe is in each cut, for the video's push-in and the preview's crop.
-  const centres = Object.entries(HERO_FRAMES).map(([shape, { box }]) => `${shape}_cx=${String(box.cx)}\n${shape}_cy=${String(box.cy)}\n`);
+  const centres = Object.entries(HERO_FRAMES).map(
+    ([shape, { box }]) => `${shape}_cx=${String(box.cx)}\n${shape}_cy=${String(box.cy)}\n`,
+  );
   writeFileSync(path.join(folder, 'frames.env'), centres.join(''));
   for (const [index, product] of HEROES.entries())
     for (const [shape, frame] of Object.entries(HERO_FRAMES))
@@ -64,10 +66,34 @@ const FEATURE_WIDTHS = [480, 960] as const;
 const ABOUT_FRAME: Frame = { width: 1920, height: 1080, box: { cx: 0.5, cy: 0.5, w: 0.4, h: 0.5 } };
 
 const PICTURES: readonly Picture[] = [
-  { name: 'inspire', product: 'women-sneakers-platform-court-sneaker-blush', view: 'side', frame: FEATURE_FRAME, widths: FEATURE_WIDTHS },
-  { name: 'discover', product: 'women-sports-shoes-summit-trail-runner-sand', view: 'top', frame: FEATURE_FRAME, widths: FEATURE_WIDTHS },
-  { name: 'elevate', product: 'men-leather-shoes-windsor-cap-toe-oxford-onyx', view: 'side', frame: FEATURE_FRAME, widths: FEATURE_WIDTHS },
-  { name: 'empower', product: 'men-sneakers-metro-suede-sneaker-tan', view: 'top', frame: FEATURE_FRAME, widths: FEATURE_WIDTHS },
+  {
+    name: 'inspire',
+    product: 'women-sneakers-platform-court-sneaker-blush',
+    view: 'side',
+    frame: FEATURE_FRAME,
+    widths: FEATURE_WIDTHS,
+  },
+  {
+    name: 'discover',
+    product: 'women-sports-shoes-summit-trail-runner-sand',
+    view: 'top',
+    frame: FEATURE_FRAME,
+    widths: FEATURE_WIDTHS,
+  },
+  {
+    name: 'elevate',
+    product: 'men-leather-shoes-windsor-cap-toe-oxford-onyx',
+    view: 'side',
+    frame: FEATURE_FRAME,
+    widths: FEATURE_WIDTHS,
+  },
+  {
+    name: 'empower',
+    product: 'men-sneakers-metro-suede-sneaker-tan',
+    view: 'top',
+    frame: FEATURE_FRAME,
+    widths: FEATURE_WIDTHS,
+  },
   {
     name: 'about',
     product: 'women-leather-shoes-eleanor-brogue-derby-cognac',

@@ -10,9 +10,15 @@ import { listProducts, signUp, TEST_JWT_SECRET, useApi } from '../support/store-
 // The admin contract's sign-in (POST /api/user/admin) and who may call the admin endpoints: the administrator the
 // API was started with, by a short-lived token in a `token` header (as the lineage's admin app sends it) or a bearer.
 
-const REFUSED = { status: 401, body: { success: false, message: 'Not authorized. Please sign in to the back office again.' } };
+const REFUSED = {
+  status: 401,
+  body: { success: false, message: 'Not authorized. Please sign in to the back office again.' },
+};
 const INVALID = { status: 401, body: { success: false, message: 'Invalid email or password' } };
-const OFF = { status: 403, body: { success: false, message: 'The back office is not enabled on this store' } };
+const OFF = {
+  status: 403,
+  body: { success: false, message: 'The back office is not enabled on this store' },
+};
 
 /** Every admin call but the sign-in, with a body it would accept, sent with the given headers. */
 function adminCalls(base: string, productId: string) {
@@ -20,7 +26,8 @@ function adminCalls(base: string, productId: string) {
     'order list': (headers: Record<string, string>) => call(base, 'POST', '/api/order/list', {}, { headers }),
     'order status': (headers: Record<string, string>) =>
       call(base, 'POST', '/api/order/status', { orderId: 'no-such-order', status: 'Shipped' }, { headers }),
-    'product remove': (headers: Record<string, string>) => call(base, 'POST', '/api/product/remove', { id: productId }, { headers }),
+    'product remove': (headers: Record<string, string>) =>
+      call(base, 'POST', '/api/product/remove', { id: productId }, { headers }),
     'product add': async (headers: Record<string, string>) => {
       const response = await fetch(new URL('/api/product/add', base), {
         method: 'POST',
@@ -32,15 +39,22 @@ function adminCalls(base: string, productId: string) {
   };
 }
 
-const payloadOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+const payloadOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
 describe.each(BACKENDS)('back-office sign-in on %s', (backend) => {
   const clerk = createClerkStandIn();
   const api = useApi(backend, { ...ADMIN_ENV, CLERK_JWT_KEY: clerk.publicKeyPem, CLERK_ISSUER });
 
   it('signs the administrator in (email in any case) with a token that opens the admin calls, in a token header or as a bearer', async () => {
-    const res = await call(api().url, 'POST', '/api/user/admin', { email: ADMIN.email.toUpperCase(), password: ADMIN.password });
-    expect(res).toMatchObject({ status: 200, body: { success: true, message: 'Signed in to the back office' } });
+    const res = await call(api().url, 'POST', '/api/user/admin', {
+      email: ADMIN.email.toUpperCase(),
+      password: ADMIN.password,
+    });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'Signed in to the back office' },
+    });
     const token = res.body.token as string;
     const claims = payloadOf(token);
     expect(claims).toMatchObject({ sub: ADMIN.email, iss: 'footwear-store', aud: 'footwear-store-admin' });
@@ -50,7 +64,10 @@ describe.each(BACKENDS)('back-office sign-in on %s', (backend) => {
       status: 200,
       body: { success: true },
     });
-    expect(await call(api().url, 'POST', '/api/order/list', {}, { token })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await call(api().url, 'POST', '/api/order/list', {}, { token })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
   });
 
   it("refuses a wrong password, another email, and a shopper's own credentials, with one message", async () => {
@@ -60,7 +77,8 @@ describe.each(BACKENDS)('back-office sign-in on %s', (backend) => {
       { email: 'someone@kadam.example', password: ADMIN.password },
       { email: shopper.email, password: 'correct horse 1' },
     ];
-    for (const attempt of attempts) expect(await call(api().url, 'POST', '/api/user/admin', attempt)).toMatchObject(INVALID);
+    for (const attempt of attempts)
+      expect(await call(api().url, 'POST', '/api/user/admin', attempt)).toMatchObject(INVALID);
     expect(await call(api().url, 'POST', '/api/user/admin', { email: ADMIN.email })).toMatchObject({
       status: 400,
       body: { success: false, message: 'password: Password is required' },
@@ -83,7 +101,9 @@ describe.each(BACKENDS)('back-office sign-in on %s', (backend) => {
         .setExpirationTime(now + 3600)
         .sign(new TextEncoder().encode(secret));
     const [header, , signature] = admin.split('.');
-    const promoted = Buffer.from(JSON.stringify({ ...payloadOf(admin), sub: 'someone@kadam.example' })).toString('base64url');
+    const promoted = Buffer.from(
+      JSON.stringify({ ...payloadOf(admin), sub: 'someone@kadam.example' }),
+    ).toString('base64url');
     const tokens: Record<string, string | undefined> = {
       none: undefined,
       shopper: shopper.token,
@@ -101,7 +121,8 @@ describe.each(BACKENDS)('back-office sign-in on %s', (backend) => {
     };
     for (const [name, send] of Object.entries(adminCalls(api().url, product!._id))) {
       for (const [kind, token] of Object.entries(tokens)) {
-        const variants: Array<Record<string, string>> = token === undefined ? [{}] : [{ token }, { authorization: `Bearer ${token}` }];
+        const variants: Array<Record<string, string>> =
+          token === undefined ? [{}] : [{ token }, { authorization: `Bearer ${token}` }];
         for (const headers of variants) {
           const res = await send(headers);
           expect({ name, kind, status: res.status, body: res.body }).toEqual({ name, kind, ...REFUSED });
@@ -114,8 +135,12 @@ describe.each(BACKENDS)('back-office sign-in on %s', (backend) => {
 
   it("an admin token is no shopper's token", async () => {
     const admin = await adminLogin(api().url);
-    expect(await call(api().url, 'POST', '/api/cart/get', {}, { token: admin })).toMatchObject({ status: 401 });
-    expect(await call(api().url, 'POST', '/api/order/userorders', {}, { headers: { token: admin } })).toMatchObject({ status: 401 });
+    expect(await call(api().url, 'POST', '/api/cart/get', {}, { token: admin })).toMatchObject({
+      status: 401,
+    });
+    expect(
+      await call(api().url, 'POST', '/api/order/userorders', {}, { headers: { token: admin } }),
+    ).toMatchObject({ status: 401 });
   });
 });
 
@@ -124,9 +149,13 @@ describe.each(BACKENDS)('admin tokens on %s are short-lived', (backend) => {
 
   it('refuses an admin token once ADMIN_TOKEN_TTL has passed', async () => {
     const token = await adminLogin(api().url);
-    expect(await call(api().url, 'POST', '/api/order/list', {}, { headers: { token } })).toMatchObject({ status: 200 });
+    expect(await call(api().url, 'POST', '/api/order/list', {}, { headers: { token } })).toMatchObject({
+      status: 200,
+    });
     await new Promise((resolve) => setTimeout(resolve, 3200));
-    expect(await call(api().url, 'POST', '/api/order/list', {}, { headers: { token } })).toMatchObject(REFUSED);
+    expect(await call(api().url, 'POST', '/api/order/list', {}, { headers: { token } })).toMatchObject(
+      REFUSED,
+    );
   });
 });
 
@@ -135,7 +164,9 @@ describe.each(BACKENDS)('a store on %s with no administrator', (backend) => {
 
   it('refuses the sign-in and every admin call', async () => {
     const [product] = await listProducts(api().url);
-    expect(await call(api().url, 'POST', '/api/user/admin', { email: ADMIN.email, password: ADMIN.password })).toMatchObject(OFF);
+    expect(
+      await call(api().url, 'POST', '/api/user/admin', { email: ADMIN.email, password: ADMIN.password }),
+    ).toMatchObject(OFF);
     for (const send of Object.values(adminCalls(api().url, product!._id))) {
       expect(await send({})).toMatchObject(OFF);
       expect(await send({ token: 'anything' })).toMatchObject(OFF);
@@ -149,8 +180,12 @@ describe('the admin sign-in is rate limited', () => {
 
   it("after AUTH_RATE_LIMIT_MAX attempts from one address, even right ones, counted apart from the shoppers' login", async () => {
     const wrong = { email: ADMIN.email, password: 'guess number one' };
-    for (let i = 0; i < 3; i += 1) expect(await call(api().url, 'POST', '/api/user/admin', wrong)).toMatchObject(INVALID);
-    const limited = await call(api().url, 'POST', '/api/user/admin', { email: ADMIN.email, password: ADMIN.password });
+    for (let i = 0; i < 3; i += 1)
+      expect(await call(api().url, 'POST', '/api/user/admin', wrong)).toMatchObject(INVALID);
+    const limited = await call(api().url, 'POST', '/api/user/admin', {
+      email: ADMIN.email,
+      password: ADMIN.password,
+    });
     expect(limited).toMatchObject({
       status: 429,
       body: { success: false, message: 'Too many attempts. Please wait a minute and try again.' },
@@ -166,7 +201,12 @@ describe('the admin sign-in is rate limited', () => {
     );
     expect(elsewhere).toMatchObject({ status: 200, body: { success: true } });
     // The shoppers' login is not the admin's.
-    expect(await call(api().url, 'POST', '/api/user/login', { email: 'nobody@example.com', password: 'whatever 1' })).toMatchObject({
+    expect(
+      await call(api().url, 'POST', '/api/user/login', {
+        email: 'nobody@example.com',
+        password: 'whatever 1',
+      }),
+    ).toMatchObject({
       status: 401,
     });
   });
@@ -177,11 +217,22 @@ describe('admin sessions end when the administrator changes', () => {
     const first = await startApi({ JWT_SECRET: TEST_JWT_SECRET, ...ADMIN_ENV });
     const token = await adminLogin(first.url);
     await first.stop();
-    const changed = await startApi({ JWT_SECRET: TEST_JWT_SECRET, ...ADMIN_ENV, ADMIN_PASSWORD: 'a brand new admin password' });
+    const changed = await startApi({
+      JWT_SECRET: TEST_JWT_SECRET,
+      ...ADMIN_ENV,
+      ADMIN_PASSWORD: 'a brand new admin password',
+    });
     try {
-      expect(await call(changed.url, 'POST', '/api/order/list', {}, { headers: { token } })).toMatchObject(REFUSED);
-      const again = await adminLogin(changed.url, { email: ADMIN.email, password: 'a brand new admin password' });
-      expect(await call(changed.url, 'POST', '/api/order/list', {}, { headers: { token: again } })).toMatchObject({ status: 200 });
+      expect(await call(changed.url, 'POST', '/api/order/list', {}, { headers: { token } })).toMatchObject(
+        REFUSED,
+      );
+      const again = await adminLogin(changed.url, {
+        email: ADMIN.email,
+        password: 'a brand new admin password',
+      });
+      expect(
+        await call(changed.url, 'POST', '/api/order/list', {}, { headers: { token: again } }),
+      ).toMatchObject({ status: 200 });
     } finally {
       await changed.stop();
     }
@@ -195,9 +246,13 @@ describe('admin sessions end when the administrator changes', () => {
     const short = await startApi({ JWT_SECRET: TEST_JWT_SECRET, ...ADMIN_ENV, ADMIN_TOKEN_TTL: '8s' });
     try {
       expect(Date.now() - issuedAt).toBeLessThan(7000);
-      expect(await call(short.url, 'POST', '/api/order/list', {}, { headers: { token } })).toMatchObject({ status: 200 });
+      expect(await call(short.url, 'POST', '/api/order/list', {}, { headers: { token } })).toMatchObject({
+        status: 200,
+      });
       await new Promise((resolve) => setTimeout(resolve, issuedAt + 9000 - Date.now()));
-      expect(await call(short.url, 'POST', '/api/order/list', {}, { headers: { token } })).toMatchObject(REFUSED);
+      expect(await call(short.url, 'POST', '/api/order/list', {}, { headers: { token } })).toMatchObject(
+        REFUSED,
+      );
     } finally {
       await short.stop();
     }

@@ -4,7 +4,13 @@ import { ADMIN, ADMIN_ENV, adminLogin, runShop } from '../support/back-office.js
 import { BACKENDS, freshDatabaseEnv, openStoreDatabase } from '../support/databases.js';
 import { call } from '../support/http.js';
 import { readStockRows, setStockRows, stockKey } from '../support/stock-rows.js';
-import { listProducts, signUp, TEST_JWT_SECRET, VALID_ADDRESS, type CatalogProduct } from '../support/store-api.js';
+import {
+  listProducts,
+  signUp,
+  TEST_JWT_SECRET,
+  VALID_ADDRESS,
+  type CatalogProduct,
+} from '../support/store-api.js';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -49,7 +55,9 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(newer);
     expect(lines[2]).toContain(older);
-    expect(lines[1]).toMatch(new RegExp(`Order Placed\\s+₹\\d+\\s+2\\s+Meera Iyer <${shopper.email}>, Bengaluru$`));
+    expect(lines[1]).toMatch(
+      new RegExp(`Order Placed\\s+₹\\d+\\s+2\\s+Meera Iyer <${shopper.email}>, Bengaluru$`),
+    );
 
     await call(
       api.url,
@@ -77,14 +85,28 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
     const orderId = await place(shopper.token, 2);
     const moved = await runShop(['status', orderId, 'shipped'], env);
     expect(moved).toMatchObject({ code: 0, stdout: `Order ${orderId}: Order Placed → Shipped\n` });
-    expect(await runShop(['status', orderId, 'Shipped'], env)).toMatchObject({ code: 0, stdout: `Order ${orderId} is already Shipped\n` });
+    expect(await runShop(['status', orderId, 'Shipped'], env)).toMatchObject({
+      code: 0,
+      stdout: `Order ${orderId} is already Shipped\n`,
+    });
 
     const mine = await call(api.url, 'POST', '/api/order/userorders', {}, { token: shopper.token });
-    expect((mine.body.orders as Array<{ _id: string; status: string }>).find((o) => o._id === orderId)?.status).toBe('Shipped');
-    const all = await call(api.url, 'POST', '/api/order/list', {}, { headers: { token: await adminLogin(api.url) } });
-    const order = (all.body.orders as Array<{ _id: string; statusHistory: Array<{ from: string; to: string; by: string }> }>).find(
-      (o) => o._id === orderId,
+    expect(
+      (mine.body.orders as Array<{ _id: string; status: string }>).find((o) => o._id === orderId)?.status,
+    ).toBe('Shipped');
+    const all = await call(
+      api.url,
+      'POST',
+      '/api/order/list',
+      {},
+      { headers: { token: await adminLogin(api.url) } },
     );
+    const order = (
+      all.body.orders as Array<{
+        _id: string;
+        statusHistory: Array<{ from: string; to: string; by: string }>;
+      }>
+    ).find((o) => o._id === orderId);
     expect(order?.statusHistory).toEqual([
       {
         from: 'Order Placed',
@@ -102,7 +124,11 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
     const database = openStoreDatabase(env, api.dataDir);
     try {
       const { db } = database;
-      await db.updateTable('users').set({ name: 'Mallory\u001b[2K\rForged\u0007' }).where('email', '=', shopper.email).execute();
+      await db
+        .updateTable('users')
+        .set({ name: 'Mallory\u001b[2K\rForged\u0007' })
+        .where('email', '=', shopper.email)
+        .execute();
       const address = JSON.stringify({ ...VALID_ADDRESS, city: 'Pune\u001b[1A\u202eenuP\u0000' });
       await db.updateTable('orders').set({ address }).where('id', '=', orderId).execute();
     } finally {
@@ -111,7 +137,9 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
     const listed = await runShop(['orders'], env);
     expect(listed.code).toBe(0);
     const line = listed.stdout.split('\n').find((l) => l.includes(orderId));
-    expect(line).toContain(`Mallory\\x1b[2K\\x0dForged\\x07 <${shopper.email}>, Pune\\x1b[1A\\u202eenuP\\x00`);
+    expect(line).toContain(
+      `Mallory\\x1b[2K\\x0dForged\\x07 <${shopper.email}>, Pune\\x1b[1A\\u202eenuP\\x00`,
+    );
     // Nothing a terminal would act on, but the line breaks between orders.
     expect(listed.stdout.replaceAll('\n', '')).not.toMatch(/[\p{Cc}\u202a-\u202e]/u);
   });
@@ -142,7 +170,9 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
       stdout: `${shoe.name} (${shoe._id}): ${[`${first}: 2`, ...others].join(', ')}\nWhat shoppers see of it changed.\n`,
     });
     const single = async () =>
-      (await call(api.url, 'POST', '/api/product/single', { productId: shoe._id })).body.product as { lowStock?: unknown };
+      (await call(api.url, 'POST', '/api/product/single', { productId: shoe._id })).body.product as {
+        lowStock?: unknown;
+      };
     expect((await single()).lowStock).toEqual({ [first]: 2 });
 
     // Plenty of a size: counted, and nothing shoppers see changes.
@@ -162,14 +192,19 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
     const [a, b] = [products[11]!, products[12]!];
     const line = (count: number, size: string, shoe: CatalogProduct) =>
       new RegExp(`^${count}\\s+${escape(size)}\\s+${shoe._id}\\s+${escape(shoe.name)}$`, 'm');
-    expect(await runShop(['stock', '--low', '0'], env)).toMatchObject({ code: 0, stdout: 'No counted size has 0 pairs or fewer left.\n' });
+    expect(await runShop(['stock', '--low', '0'], env)).toMatchObject({
+      code: 0,
+      stdout: 'No counted size has 0 pairs or fewer left.\n',
+    });
     // Side by side, as three terminals would: each is one transaction of its own.
     const runs = await Promise.all([
       runShop(['stock', a._id, a.sizes[0]!, '3'], env, undefined, 'process'),
       runShop(['stock', b._id, b.sizes[0]!, '1'], env, undefined, 'process'),
       runShop(['stock', b._id, b.sizes[1]!, '6'], env, undefined, 'process'),
     ]);
-    expect(runs.map(({ code, stderr }) => ({ code, stderr }))).toEqual(Array(3).fill({ code: 0, stderr: '' }));
+    expect(runs.map(({ code, stderr }) => ({ code, stderr }))).toEqual(
+      Array(3).fill({ code: 0, stderr: '' }),
+    );
     const low = await runShop(['stock', '--low'], env);
     expect(low.code).toBe(0);
     const lines = low.stdout.trim().split('\n');
@@ -247,7 +282,10 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
     const shoe = (await listProducts(api.url))[15]!;
     const [size, wanted] = shoe.sizes as [string, string];
     const admin = { headers: { token: await adminLogin(api.url) } };
-    expect(await runShop(['returns'], env)).toMatchObject({ code: 0, stdout: 'No return or exchange requests yet.\n' });
+    expect(await runShop(['returns'], env)).toMatchObject({
+      code: 0,
+      stdout: 'No return or exchange requests yet.\n',
+    });
     const placed = await call(
       api.url,
       'POST',
@@ -274,11 +312,15 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
     const listed = await runShop(['returns'], env);
     expect(listed.code).toBe(0);
     const lines = listed.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^DATE \(UTC\)\s+REQUEST\s+STATUS\s+KIND\s+QTY\s+SIZE\s+ORDER\s+SHOPPER: REASON$/);
+    expect(lines[0]).toMatch(
+      /^DATE \(UTC\)\s+REQUEST\s+STATUS\s+KIND\s+QTY\s+SIZE\s+ORDER\s+SHOPPER: REASON$/,
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(exchanged);
     expect(lines[1]).toContain(`${size} → ${wanted}`);
-    expect(lines[1]).toMatch(new RegExp(`Requested\\s+exchange\\s+1\\s+.*Nikhil Das <${shopper.email}>: Does not fit$`));
+    expect(lines[1]).toMatch(
+      new RegExp(`Requested\\s+exchange\\s+1\\s+.*Nikhil Das <${shopper.email}>: Does not fit$`),
+    );
     expect(lines[2]).toContain(returned);
 
     expect(await runShop(['return', returned, 'refuse'], env)).toMatchObject({
@@ -310,7 +352,9 @@ describe.each(BACKENDS)('npm run shop on %s', (backend) => {
       expect((await runShop(['return', exchanged, action], env)).code, action).toBe(0);
     }
     const shopView = await call(api.url, 'POST', '/api/order/returns', { status: 'Closed' }, admin);
-    const closed = (shopView.body.returns as Array<{ _id: string; history: Array<{ by: string }> }>).find((r) => r._id === exchanged)!;
+    const closed = (shopView.body.returns as Array<{ _id: string; history: Array<{ by: string }> }>).find(
+      (r) => r._id === exchanged,
+    )!;
     expect(closed.history).toHaveLength(3);
     expect(closed.history.every((h) => h.by.startsWith('command line ('))).toBe(true);
 
@@ -330,11 +374,19 @@ describe('npm run shop -- admin-password', () => {
     expect(hash).toMatch(/^\$argon2id\$/);
     expect(printed.stderr).toContain('ADMIN_PASSWORD_HASH');
 
-    const api = await startApi({ JWT_SECRET: TEST_JWT_SECRET, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD_HASH: hash });
+    const api = await startApi({
+      JWT_SECRET: TEST_JWT_SECRET,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD_HASH: hash,
+    });
     try {
       const token = await adminLogin(api.url, { email: ADMIN.email, password });
-      expect(await call(api.url, 'POST', '/api/order/list', {}, { headers: { token } })).toMatchObject({ status: 200 });
-      expect(await call(api.url, 'POST', '/api/user/admin', { email: ADMIN.email, password: `${password}!` })).toMatchObject({
+      expect(await call(api.url, 'POST', '/api/order/list', {}, { headers: { token } })).toMatchObject({
+        status: 200,
+      });
+      expect(
+        await call(api.url, 'POST', '/api/user/admin', { email: ADMIN.email, password: `${password}!` }),
+      ).toMatchObject({
         status: 401,
         body: { success: false, message: 'Invalid email or password' },
       });

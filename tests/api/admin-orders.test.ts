@@ -3,7 +3,14 @@ import { DELIVERY_FEE } from '#domain/store-rules';
 import { ADMIN, ADMIN_ENV, adminLogin } from '../support/back-office.js';
 import { BACKENDS } from '../support/databases.js';
 import { call } from '../support/http.js';
-import { listProducts, signUp, useApi, VALID_ADDRESS, type CatalogProduct, type Shopper } from '../support/store-api.js';
+import {
+  listProducts,
+  signUp,
+  useApi,
+  VALID_ADDRESS,
+  type CatalogProduct,
+  type Shopper,
+} from '../support/store-api.js';
 
 // The admin contract's orders: POST /api/order/list (every shopper's, paged back in time, each page oldest first as the
 // lineage's backend answers it) and POST /api/order/status
@@ -32,7 +39,12 @@ describe.each(BACKENDS)("the shop's orders on %s", (backend) => {
     shoes = await listProducts(api().url);
   });
 
-  const place = async (shopper: Shopper, shoe: CatalogProduct, quantity = 1, address: Record<string, string> = VALID_ADDRESS) => {
+  const place = async (
+    shopper: Shopper,
+    shoe: CatalogProduct,
+    quantity = 1,
+    address: Record<string, string> = VALID_ADDRESS,
+  ) => {
     const res = await call(
       api().url,
       'POST',
@@ -74,9 +86,19 @@ describe.each(BACKENDS)("the shop's orders on %s", (backend) => {
       statusHistory: [],
     });
     expect(newest.userId).toBe(newest.shopper._id);
-    expect(older).toMatchObject({ shopper: { name: 'Asha Rao', email: asha.email }, amount: shoes[0]!.price * 2 + DELIVERY_FEE });
+    expect(older).toMatchObject({
+      shopper: { name: 'Asha Rao', email: asha.email },
+      amount: shoes[0]!.price * 2 + DELIVERY_FEE,
+    });
     expect(older.items).toEqual([
-      { _id: shoes[0]!._id, name: shoes[0]!.name, price: shoes[0]!.price, quantity: 2, size: shoes[0]!.sizes[0], image: shoes[0]!.image },
+      {
+        _id: shoes[0]!._id,
+        name: shoes[0]!.name,
+        price: shoes[0]!.price,
+        quantity: 2,
+        size: shoes[0]!.sizes[0],
+        image: shoes[0]!.image,
+      },
     ]);
     expect(newest.date).toBeGreaterThanOrEqual(older.date);
     expect(newest.date).toBeGreaterThan(Date.now() - 60_000);
@@ -104,10 +126,15 @@ describe.each(BACKENDS)("the shop's orders on %s", (backend) => {
       [{ limit: 0 }, 'limit: limit must be a whole number from 1 to 1000'],
       [{ limit: 1001 }, 'limit: limit must be a whole number from 1 to 1000'],
       [{ cursor: 'bm90IG9uZSBvZiBvdXJz' }, 'cursor is not one this API gave out'],
-      [{ status: 'Lost' }, 'Unknown status "Lost": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered, Cancelled'],
+      [
+        { status: 'Lost' },
+        'Unknown status "Lost": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered, Cancelled',
+      ],
       [{ page: 2 }, 'Unknown field: page'],
     ] as const) {
-      expect(await call(api().url, 'POST', '/api/order/list', body, { headers: { token: admin } })).toMatchObject({
+      expect(
+        await call(api().url, 'POST', '/api/order/list', body, { headers: { token: admin } }),
+      ).toMatchObject({
         status: 400,
         body: { success: false, message },
       });
@@ -119,7 +146,10 @@ describe.each(BACKENDS)("the shop's orders on %s", (backend) => {
     const orderId = await place(shopper, shoes[2]!);
     const before = Date.now();
     for (const status of ['Packing', 'Shipped', 'Out for delivery', 'Delivered', 'Shipped']) {
-      expect(await setStatus(orderId, status)).toMatchObject({ status: 200, body: { success: true, message: 'Status updated' } });
+      expect(await setStatus(orderId, status)).toMatchObject({
+        status: 200,
+        body: { success: true, message: 'Status updated' },
+      });
       expect(await statusSeenBy(shopper, orderId)).toBe(status);
     }
     const order = (await list()).orders.find((o) => o._id === orderId)!;
@@ -162,7 +192,9 @@ describe.each(BACKENDS)("the shop's orders on %s", (backend) => {
       [{ orderId, status: 'Shipped', note: 'x' }, 400, 'Unknown field: note'],
     ] as const;
     for (const [body, status, message] of cases) {
-      expect(await call(api().url, 'POST', '/api/order/status', body, { headers: { token: admin } })).toMatchObject({
+      expect(
+        await call(api().url, 'POST', '/api/order/status', body, { headers: { token: admin } }),
+      ).toMatchObject({
         status,
         body: { success: false, message },
       });
@@ -192,19 +224,28 @@ describe('admin refusals with FAILURES_AS_200', () => {
   it("answers the admin calls' failures with status 200 and the same message", async () => {
     const admin = await adminLogin(api().url);
     expect(
-      await call(api().url, 'POST', '/api/order/status', { orderId: 'x', status: 'Lost' }, { headers: { token: admin } }),
+      await call(
+        api().url,
+        'POST',
+        '/api/order/status',
+        { orderId: 'x', status: 'Lost' },
+        { headers: { token: admin } },
+      ),
     ).toMatchObject({
       status: 200,
       body: {
         success: false,
-        message: 'Unknown status "Lost": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered, Cancelled',
+        message:
+          'Unknown status "Lost": use one of Order Placed, Packing, Shipped, Out for delivery, Delivered, Cancelled',
       },
     });
     expect(await call(api().url, 'POST', '/api/order/list', {})).toMatchObject({
       status: 200,
       body: { success: false, message: 'Not authorized. Please sign in to the back office again.' },
     });
-    expect(await call(api().url, 'POST', '/api/user/admin', { email: ADMIN.email, password: 'wrong password!' })).toMatchObject({
+    expect(
+      await call(api().url, 'POST', '/api/user/admin', { email: ADMIN.email, password: 'wrong password!' }),
+    ).toMatchObject({
       status: 200,
       body: { success: false, message: 'Invalid email or password' },
     });

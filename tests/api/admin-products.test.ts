@@ -58,11 +58,14 @@ describe.each(BACKENDS)('products from the back office on %s', (backend) => {
   it("adds a product from the admin app's form with a PNG, a JPEG and a WebP, served at the store's image URLs", async () => {
     const png = solidPng(6, 4, [41, 128, 185]);
     const jpeg = greyJpeg();
-    const res = await add({ ...NEW_SHOE, name: 'Quokka Canvas Sneaker', subCategory: 'Sneakers', price: '1899.50' }, [
-      { field: 'image2', bytes: jpeg, filename: 'side.jpeg', type: 'image/jpeg' },
-      { field: 'image1', bytes: png, filename: 'front.png', type: 'image/png' },
-      { field: 'image4', bytes: TINY_WEBP, filename: 'sole.webp', type: 'image/webp' },
-    ]);
+    const res = await add(
+      { ...NEW_SHOE, name: 'Quokka Canvas Sneaker', subCategory: 'Sneakers', price: '1899.50' },
+      [
+        { field: 'image2', bytes: jpeg, filename: 'side.jpeg', type: 'image/jpeg' },
+        { field: 'image1', bytes: png, filename: 'front.png', type: 'image/png' },
+        { field: 'image4', bytes: TINY_WEBP, filename: 'sole.webp', type: 'image/webp' },
+      ],
+    );
     expect(res).toMatchObject({ status: 201, body: { success: true, message: 'Product added' } });
     const product = res.body.product as AddedProduct;
     expect(product).toMatchObject({
@@ -111,14 +114,30 @@ describe.each(BACKENDS)('products from the back office on %s', (backend) => {
     const before = uploads();
     const count = (await listProducts(api().url)).length;
     const refusals: Array<[FormFile, string]> = [
-      [{ field: 'image1', bytes: SCRIPTED_SVG, filename: 'shoe.svg', type: 'image/svg+xml' }, 'image1 is not a JPEG, PNG or WebP image'],
-      [{ field: 'image1', bytes: SCRIPTED_SVG, filename: 'shoe.png', type: 'image/png' }, 'image1 is not a JPEG, PNG or WebP image'],
       [
-        { field: 'image3', bytes: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), filename: 'a.gif', type: 'image/gif' },
+        { field: 'image1', bytes: SCRIPTED_SVG, filename: 'shoe.svg', type: 'image/svg+xml' },
+        'image1 is not a JPEG, PNG or WebP image',
+      ],
+      [
+        { field: 'image1', bytes: SCRIPTED_SVG, filename: 'shoe.png', type: 'image/png' },
+        'image1 is not a JPEG, PNG or WebP image',
+      ],
+      [
+        {
+          field: 'image3',
+          bytes: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'),
+          filename: 'a.gif',
+          type: 'image/gif',
+        },
         'image3 is not a JPEG, PNG or WebP image',
       ],
       [
-        { field: 'image2', bytes: Buffer.from('<html><script>alert(1)</script></html>'), filename: 'a.jpg', type: 'image/jpeg' },
+        {
+          field: 'image2',
+          bytes: Buffer.from('<html><script>alert(1)</script></html>'),
+          filename: 'a.jpg',
+          type: 'image/jpeg',
+        },
         'image2 is not a JPEG, PNG or WebP image',
       ],
     ];
@@ -134,7 +153,10 @@ describe.each(BACKENDS)('products from the back office on %s', (backend) => {
     // The size alone is refused: a PNG's bytes, padded past the limit.
     const padded = Buffer.concat([solidPng(2, 2, [1, 2, 3]), Buffer.alloc(IMAGE_LIMIT)]);
     const res = await add(NEW_SHOE, [pngFile('image1', padded)]);
-    expect(res).toMatchObject({ status: 413, body: { success: false, message: 'image1 is larger than 64 KiB' } });
+    expect(res).toMatchObject({
+      status: 413,
+      body: { success: false, message: 'image1 is larger than 64 KiB' },
+    });
     const five = await add(
       NEW_SHOE,
       ['image1', 'image2', 'image3', 'image4', 'image5'].map((field) => pngFile(field)),
@@ -155,10 +177,15 @@ describe.each(BACKENDS)('products from the back office on %s', (backend) => {
     const huge = await add(NEW_SHOE, [pngFile('image1'), pngFile('image2', bomb)]);
     expect(huge).toMatchObject({
       status: 413,
-      body: { success: false, message: 'image2: The image is 30000 × 30000 pixels; at most 50 megapixels are taken' },
+      body: {
+        success: false,
+        message: 'image2: The image is 30000 × 30000 pixels; at most 50 megapixels are taken',
+      },
     });
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]);
-    const unreadable = await add(NEW_SHOE, [{ field: 'image1', bytes: broken, filename: 'shoe.jpg', type: 'image/jpeg' }]);
+    const unreadable = await add(NEW_SHOE, [
+      { field: 'image1', bytes: broken, filename: 'shoe.jpg', type: 'image/jpeg' },
+    ]);
     expect(unreadable).toMatchObject({
       status: 415,
       body: { success: false, message: 'image1: The file is not an image that can be read' },
@@ -173,7 +200,11 @@ describe.each(BACKENDS)('products from the back office on %s', (backend) => {
       [withoutName, [pngFile()], 'name is required'],
       [{ ...NEW_SHOE, name: '   ' }, [pngFile()], 'name is required'],
       [{ ...NEW_SHOE, name: 'x'.repeat(121) }, [pngFile()], 'name must be at most 120 characters'],
-      [{ ...NEW_SHOE, price: 'free' }, [pngFile()], 'price must be a number above 0 with at most 2 decimals, such as 1499 or 899.50'],
+      [
+        { ...NEW_SHOE, price: 'free' },
+        [pngFile()],
+        'price must be a number above 0 with at most 2 decimals, such as 1499 or 899.50',
+      ],
       [{ ...NEW_SHOE, price: '0' }, [pngFile()], 'price must be above 0'],
       [{ ...NEW_SHOE, category: 'Kids' }, [pngFile()], 'category must be one of Men, Women'],
       [
@@ -181,24 +212,44 @@ describe.each(BACKENDS)('products from the back office on %s', (backend) => {
         [pngFile()],
         'subCategory must be one of Sports Shoes, Sneakers, Leather Shoes, Slippers, Sandals',
       ],
-      [{ ...NEW_SHOE, sizes: '7,8,9' }, [pngFile()], 'sizes must be a JSON array of size labels, such as ["7","8","9"]'],
+      [
+        { ...NEW_SHOE, sizes: '7,8,9' },
+        [pngFile()],
+        'sizes must be a JSON array of size labels, such as ["7","8","9"]',
+      ],
       [{ ...NEW_SHOE, sizes: '[]' }, [pngFile()], 'sizes needs at least one size'],
       [{ ...NEW_SHOE, bestseller: 'yes' }, [pngFile()], 'bestseller must be "true" or "false"'],
       [NEW_SHOE, [], 'Add at least one image (image1, image2, image3, image4)'],
-      [NEW_SHOE, [pngFile('image1', Buffer.alloc(0))], 'Add at least one image (image1, image2, image3, image4)'],
-      [NEW_SHOE, [pngFile('photo')], 'Unknown file field: photo (send images as image1, image2, image3, image4)'],
+      [
+        NEW_SHOE,
+        [pngFile('image1', Buffer.alloc(0))],
+        'Add at least one image (image1, image2, image3, image4)',
+      ],
+      [
+        NEW_SHOE,
+        [pngFile('photo')],
+        'Unknown file field: photo (send images as image1, image2, image3, image4)',
+      ],
       [NEW_SHOE, [pngFile('image1'), pngFile('image1')], 'image1 is sent twice'],
     ];
     for (const [fields, files, message] of cases) {
       const res = await add(fields, files);
-      expect({ message, status: res.status, body: res.body }).toEqual({ message, status: 400, body: { success: false, message } });
+      expect({ message, status: res.status, body: res.body }).toEqual({
+        message,
+        status: 400,
+        body: { success: false, message },
+      });
     }
     expect(await listProducts(api().url)).toHaveLength(count);
 
     const json = await call(api().url, 'POST', '/api/product/add', NEW_SHOE, { headers: { token: admin } });
     expect(json).toMatchObject({
       status: 415,
-      body: { success: false, message: 'Send the product as multipart/form-data (text fields and files image1, image2, image3, image4)' },
+      body: {
+        success: false,
+        message:
+          'Send the product as multipart/form-data (text fields and files image1, image2, image3, image4)',
+      },
     });
   });
 
@@ -220,7 +271,9 @@ describe.each(BACKENDS)('products from the back office on %s', (backend) => {
     const listAfterAdd = await fetch(new URL('/api/product/list', api().url));
     expect(listAfterAdd.headers.get('etag')).not.toBe(etagBefore);
 
-    expect(await call(api().url, 'POST', '/api/product/remove', { id }, { headers: { token: admin } })).toMatchObject({
+    expect(
+      await call(api().url, 'POST', '/api/product/remove', { id }, { headers: { token: admin } }),
+    ).toMatchObject({
       status: 200,
       body: { success: true, message: 'Product removed' },
     });
@@ -244,25 +297,50 @@ describe.each(BACKENDS)('products from the back office on %s', (backend) => {
       { token: shopper.token },
     );
     expect(ordered.status).toBe(201);
-    await call(api().url, 'POST', '/api/cart/add', { itemId: product._id, size: '9' }, { token: shopper.token });
+    await call(
+      api().url,
+      'POST',
+      '/api/cart/add',
+      { itemId: product._id, size: '9' },
+      { token: shopper.token },
+    );
 
-    expect(await call(api().url, 'POST', '/api/product/remove', { id: product._id }, { headers: { token: admin } })).toMatchObject({
+    expect(
+      await call(
+        api().url,
+        'POST',
+        '/api/product/remove',
+        { id: product._id },
+        { headers: { token: admin } },
+      ),
+    ).toMatchObject({
       status: 200,
     });
     expect(await call(api().url, 'POST', '/api/product/single', { productId: product._id })).toMatchObject({
       status: 404,
       body: { success: false, message: `Product not found for ID: ${product._id}` },
     });
-    expect((await call(api().url, 'POST', '/api/cart/get', {}, { token: shopper.token })).body.cartData).toEqual({
+    expect(
+      (await call(api().url, 'POST', '/api/cart/get', {}, { token: shopper.token })).body.cartData,
+    ).toEqual({
       [product._id]: { '9': 1 },
     });
-    const orders = (await call(api().url, 'POST', '/api/order/userorders', {}, { token: shopper.token })).body.orders as Array<{
+    const orders = (await call(api().url, 'POST', '/api/order/userorders', {}, { token: shopper.token })).body
+      .orders as Array<{
       items: Array<{ _id: string; image: string[] }>;
     }>;
     expect(orders[0]!.items[0]).toMatchObject({ _id: product._id, image: product.image });
     expect((await fetch(new URL(product.image[0]!, api().url))).status).toBe(200);
     // Nobody can buy it any more.
-    expect(await call(api().url, 'POST', '/api/cart/add', { itemId: product._id, size: '9' }, { token: shopper.token })).toMatchObject({
+    expect(
+      await call(
+        api().url,
+        'POST',
+        '/api/cart/add',
+        { itemId: product._id, size: '9' },
+        { token: shopper.token },
+      ),
+    ).toMatchObject({
       status: 404,
       body: { message: `Product not found for ID: ${product._id}` },
     });
@@ -270,11 +348,21 @@ describe.each(BACKENDS)('products from the back office on %s', (backend) => {
 
   it('refuses to remove a product that is not there, and the catalogue stays as it was', async () => {
     const version = (await search('anything')).version;
-    expect(await call(api().url, 'POST', '/api/product/remove', { id: 'no-such-shoe' }, { headers: { token: admin } })).toMatchObject({
+    expect(
+      await call(
+        api().url,
+        'POST',
+        '/api/product/remove',
+        { id: 'no-such-shoe' },
+        { headers: { token: admin } },
+      ),
+    ).toMatchObject({
       status: 404,
       body: { success: false, message: 'Product not found for ID: no-such-shoe' },
     });
-    expect(await call(api().url, 'POST', '/api/product/remove', {}, { headers: { token: admin } })).toMatchObject({
+    expect(
+      await call(api().url, 'POST', '/api/product/remove', {}, { headers: { token: admin } }),
+    ).toMatchObject({
       status: 400,
       body: { success: false, message: 'id: id is required' },
     });

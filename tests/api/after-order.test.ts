@@ -8,7 +8,14 @@ import { ADMIN, ADMIN_ENV, adminLogin } from '../support/back-office.js';
 import { BACKENDS, freshDatabaseEnv, openStoreDatabase } from '../support/databases.js';
 import { call } from '../support/http.js';
 import { readStockRows, setStockRows, stockKey } from '../support/stock-rows.js';
-import { listProducts, signUp, TEST_JWT_SECRET, VALID_ADDRESS, type CatalogProduct, type Shopper } from '../support/store-api.js';
+import {
+  listProducts,
+  signUp,
+  TEST_JWT_SECRET,
+  VALID_ADDRESS,
+  type CatalogProduct,
+  type Shopper,
+} from '../support/store-api.js';
 
 // An order's life after it is placed (issue 29): the shopper cancels it or asks for a return or an exchange, the
 // shop moves it as ORDER_TRANSITIONS allows and handles the requests; pairs go back to stock or leave it with them.
@@ -74,7 +81,13 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
 
   const place = async (shopper: Shopper, lines: Array<[CatalogProduct, string, number]>) => {
     const items = lines.map(([shoe, size, quantity]) => ({ _id: shoe._id, size, quantity }));
-    const res = await call(api.url, 'POST', '/api/order/place', { address: VALID_ADDRESS, items }, { token: shopper.token });
+    const res = await call(
+      api.url,
+      'POST',
+      '/api/order/place',
+      { address: VALID_ADDRESS, items },
+      { token: shopper.token },
+    );
     expect(res.status).toBe(201);
     return (res.body.order as { _id: string })._id;
   };
@@ -83,13 +96,19 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
     expect(res.status).toBe(200);
     return res.body.orders as ShopperOrder[];
   };
-  const orderOf = async (shopper: Shopper, orderId: string) => (await ordersOf(shopper)).find((o) => o._id === orderId)!;
+  const orderOf = async (shopper: Shopper, orderId: string) =>
+    (await ordersOf(shopper)).find((o) => o._id === orderId)!;
   const setStatus = (orderId: string, status: string) =>
     call(api.url, 'POST', '/api/order/status', { orderId, status }, { headers: { token: admin } });
-  const moveTo = async (orderId: string, status: string) => expect((await setStatus(orderId, status)).status).toBe(200);
-  const cancel = (shopper: Shopper, orderId: string) => call(api.url, 'POST', '/api/order/cancel', { orderId }, { token: shopper.token });
+  const moveTo = async (orderId: string, status: string) =>
+    expect((await setStatus(orderId, status)).status).toBe(200);
+  const cancel = (shopper: Shopper, orderId: string) =>
+    call(api.url, 'POST', '/api/order/cancel', { orderId }, { token: shopper.token });
   const askReturn = (shopper: Shopper, body: Record<string, unknown>, key?: string) =>
-    call(api.url, 'POST', '/api/order/return', body, { token: shopper.token, headers: key ? { 'idempotency-key': key } : {} });
+    call(api.url, 'POST', '/api/order/return', body, {
+      token: shopper.token,
+      headers: key ? { 'idempotency-key': key } : {},
+    });
   const listReturns = async (body: Record<string, unknown> = {}) => {
     const res = await call(api.url, 'POST', '/api/order/returns', body, { headers: { token: admin } });
     expect(res.status).toBe(200);
@@ -97,14 +116,21 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
   };
   const act = (returnId: string, action: string) =>
     call(api.url, 'POST', '/api/order/return/status', { returnId, action }, { headers: { token: admin } });
-  const stock = async (shoe: CatalogProduct, size: string) => (await readStockRows(store.db)).get(stockKey(shoe._id, size));
+  const stock = async (shoe: CatalogProduct, size: string) =>
+    (await readStockRows(store.db)).get(stockKey(shoe._id, size));
   const deliveredOrder = async (shopper: Shopper, lines: Array<[CatalogProduct, string, number]>) => {
     const orderId = await place(shopper, lines);
     await moveTo(orderId, 'Delivered');
     return orderId;
   };
   const changeCount = async (orderId: string) =>
-    (await store.db.selectFrom('order_status_changes').select('seq').where('order_id', '=', orderId).execute()).length;
+    (
+      await store.db
+        .selectFrom('order_status_changes')
+        .select('seq')
+        .where('order_id', '=', orderId)
+        .execute()
+    ).length;
 
   describe('the shopper’s orders', () => {
     it('carry a reference, the status history from the placement on, and whether the order may be cancelled', async () => {
@@ -120,7 +146,9 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
         returnableUntil: null,
         returns: [],
       });
-      expect(placed.statusHistory).toEqual([{ status: FIRST_ORDER_STATUS, at: expect.any(Number) as number }]);
+      expect(placed.statusHistory).toEqual([
+        { status: FIRST_ORDER_STATUS, at: expect.any(Number) as number },
+      ]);
 
       await moveTo(orderId, 'Packing');
       const packing = await orderOf(shopper, orderId);
@@ -149,7 +177,12 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
       await moveTo(orderId, 'Delivered');
       const again = await orderOf(shopper, orderId);
       expect(again.deliveredAt).toBeGreaterThan(delivered.deliveredAt!);
-      expect(again.statusHistory.map((h) => h.status)).toEqual([FIRST_ORDER_STATUS, 'Delivered', 'Shipped', 'Delivered']);
+      expect(again.statusHistory.map((h) => h.status)).toEqual([
+        FIRST_ORDER_STATUS,
+        'Delivered',
+        'Shipped',
+        'Delivered',
+      ]);
     });
   });
 
@@ -165,7 +198,9 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
       ]);
       expect(await stock(shoe, counted)).toBe(0);
       const single = async () =>
-        (await call(api.url, 'POST', '/api/product/single', { productId: shoe._id })).body.product as { lowStock?: Record<string, number> };
+        (await call(api.url, 'POST', '/api/product/single', { productId: shoe._id })).body.product as {
+          lowStock?: Record<string, number>;
+        };
       expect((await single()).lowStock).toEqual({ [counted]: 0 });
 
       const res = await cancel(shopper, orderId);
@@ -177,11 +212,20 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
       expect(await stock(shoe, counted)).toBe(2);
       expect(await stock(shoe, untracked)).toBeUndefined();
       expect((await single()).lowStock).toEqual({ [counted]: 2 });
-      const changes = await store.db.selectFrom('order_status_changes').selectAll().where('order_id', '=', orderId).execute();
-      expect(changes.map((c) => [c.from_status, c.to_status, c.changed_by])).toEqual([[FIRST_ORDER_STATUS, 'Cancelled', 'shopper']]);
+      const changes = await store.db
+        .selectFrom('order_status_changes')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .execute();
+      expect(changes.map((c) => [c.from_status, c.to_status, c.changed_by])).toEqual([
+        [FIRST_ORDER_STATUS, 'Cancelled', 'shopper'],
+      ]);
 
       // Twice is once: the pairs go back one time.
-      expect(await cancel(shopper, orderId)).toMatchObject({ status: 200, body: { success: true, message: 'Order already cancelled' } });
+      expect(await cancel(shopper, orderId)).toMatchObject({
+        status: 200,
+        body: { success: true, message: 'Order already cancelled' },
+      });
       expect(await stock(shoe, counted)).toBe(2);
     });
 
@@ -211,7 +255,10 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
       await setStockRows(store.db, [{ productId: shoe._id, size, quantity: 5 }]);
       const packed = await place(shopper, [[shoe, size, 2]]);
       await moveTo(packed, 'Packing');
-      expect(await setStatus(packed, 'Cancelled')).toMatchObject({ status: 200, body: { success: true, message: 'Status updated' } });
+      expect(await setStatus(packed, 'Cancelled')).toMatchObject({
+        status: 200,
+        body: { success: true, message: 'Status updated' },
+      });
       expect(await stock(shoe, size)).toBe(5);
       expect(await setStatus(packed, 'Packing')).toMatchObject({
         status: 409,
@@ -234,7 +281,11 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
       await setStockRows(store.db, [{ productId: shoe._id, size, quantity: 10 }]);
       for (let round = 0; round < 3; round += 1) {
         const orderId = await place(shopper, [[shoe, size, 3]]);
-        const answers = await Promise.all([cancel(shopper, orderId), setStatus(orderId, 'Cancelled'), cancel(shopper, orderId)]);
+        const answers = await Promise.all([
+          cancel(shopper, orderId),
+          setStatus(orderId, 'Cancelled'),
+          cancel(shopper, orderId),
+        ]);
         expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
         expect(await stock(shoe, size)).toBe(10);
         expect(await changeCount(orderId)).toBe(1);
@@ -265,7 +316,10 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
             expect(await stock(shoe, size), what).toBe(to === CANCELLED_STATUS ? pairs! + 1 : pairs);
             continue;
           } else {
-            expect(res, what).toMatchObject({ status: 409, body: { success: false, message: orderMoveRefusal(from, to, 'shop') } });
+            expect(res, what).toMatchObject({
+              status: 409,
+              body: { success: false, message: orderMoveRefusal(from, to, 'shop') },
+            });
           }
           expect((await orderOf(shopper, orderId)).status, what).toBe(from);
           expect(await stock(shoe, size), what).toBe(pairs);
@@ -283,7 +337,10 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
           expect(await stock(shoe, size), what).toBe(pairs! + 1);
           continue;
         } else {
-          expect(res, what).toMatchObject({ status: 409, body: { message: orderMoveRefusal(from, CANCELLED_STATUS, 'shopper') } });
+          expect(res, what).toMatchObject({
+            status: 409,
+            body: { message: orderMoveRefusal(from, CANCELLED_STATUS, 'shopper') },
+          });
         }
         expect((await orderOf(shopper, orderId)).status, what).toBe(from);
         expect(await stock(shoe, size), what).toBe(pairs);
@@ -298,8 +355,17 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
       const shoe = takeShoe();
       const size = shoe.sizes[0]!;
       const orderId = await deliveredOrder(shopper, [[shoe, size, 2]]);
-      const res = await askReturn(shopper, { orderId, productId: shoe._id, size, kind: 'return', reason: 'Does not fit' });
-      expect(res).toMatchObject({ status: 201, body: { success: true, message: 'Return requested', order: { _id: orderId } } });
+      const res = await askReturn(shopper, {
+        orderId,
+        productId: shoe._id,
+        size,
+        kind: 'return',
+        reason: 'Does not fit',
+      });
+      expect(res).toMatchObject({
+        status: 201,
+        body: { success: true, message: 'Return requested', order: { _id: orderId } },
+      });
       const order = res.body.order as ShopperOrder;
       expect(order.returns).toEqual([
         {
@@ -316,9 +382,20 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
         },
       ]);
       expect((await orderOf(shopper, orderId)).returns).toEqual(order.returns);
-      expect(await askReturn(shopper, { orderId, productId: shoe._id, size, kind: 'return', reason: 'Does not fit' })).toMatchObject({
+      expect(
+        await askReturn(shopper, {
+          orderId,
+          productId: shoe._id,
+          size,
+          kind: 'return',
+          reason: 'Does not fit',
+        }),
+      ).toMatchObject({
         status: 409,
-        body: { success: false, message: 'Every pair of this item is already in a return or exchange request.' },
+        body: {
+          success: false,
+          message: 'Every pair of this item is already in a return or exchange request.',
+        },
       });
 
       const { returns } = await listReturns();
@@ -370,7 +447,10 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
         body: { success: false, message: 'You can ask for a return once the order is delivered.' },
       });
       await moveTo(orderId, 'Delivered');
-      expect(await askReturn(other, body)).toMatchObject({ status: 404, body: { message: `Order not found for ID: ${orderId}` } });
+      expect(await askReturn(other, body)).toMatchObject({
+        status: 404,
+        body: { message: `Order not found for ID: ${orderId}` },
+      });
 
       // Delivered eight days ago, as far as the store knows.
       const deliveredAt = Date.now() - 8 * DAY_MS;
@@ -380,10 +460,15 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
         .where('order_id', '=', orderId)
         .where('to_status', '=', 'Delivered')
         .execute();
-      const closedOn = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' }).format(
-        returnDeadline(deliveredAt),
-      );
-      expect(await orderOf(shopper, orderId)).toMatchObject({ deliveredAt, returnableUntil: returnDeadline(deliveredAt) });
+      const closedOn = new Intl.DateTimeFormat('en-IN', {
+        day: 'numeric',
+        month: 'short',
+        timeZone: 'Asia/Kolkata',
+      }).format(returnDeadline(deliveredAt));
+      expect(await orderOf(shopper, orderId)).toMatchObject({
+        deliveredAt,
+        returnableUntil: returnDeadline(deliveredAt),
+      });
       expect(await askReturn(shopper, body)).toMatchObject({
         status: 409,
         body: { success: false, message: `The return window for this order closed on ${closedOn}.` },
@@ -412,13 +497,22 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
           `${shoe.name} has no size "XXL-9"; its sizes are ${shoe.sizes.map((s) => JSON.stringify(s)).join(', ')}`,
         ],
         [{ ...base, exchangeSize: soldOut }, 409, `${shoe.name}, ${soldOut} is sold out`],
-        [{ ...base, size: spare, exchangeSize: size }, 400, `This order has no item "${shoe._id}" in size "${spare}"`],
+        [
+          { ...base, size: spare, exchangeSize: size },
+          400,
+          `This order has no item "${shoe._id}" in size "${spare}"`,
+        ],
       ] as const) {
-        expect(await askReturn(shopper, body), JSON.stringify(body)).toMatchObject({ status, body: { success: false, message } });
+        expect(await askReturn(shopper, body), JSON.stringify(body)).toMatchObject({
+          status,
+          body: { success: false, message },
+        });
       }
       const res = await askReturn(shopper, { ...base, exchangeSize: spare });
       expect(res).toMatchObject({ status: 201, body: { success: true, message: 'Exchange requested' } });
-      expect((res.body.order as ShopperOrder).returns).toMatchObject([{ kind: 'exchange', size, exchangeSize: spare, quantity: 1 }]);
+      expect((res.body.order as ShopperOrder).returns).toMatchObject([
+        { kind: 'exchange', size, exchangeSize: spare, quantity: 1 },
+      ]);
     });
 
     it('answers a retry under the same Idempotency-Key with the first request, and refuses the key for another request', async () => {
@@ -426,10 +520,20 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
       const shoe = takeShoe();
       const size = shoe.sizes[0]!;
       const orderId = await deliveredOrder(shopper, [[shoe, size, 2]]);
-      const body = { orderId, productId: shoe._id, size, quantity: 1, kind: 'return', reason: 'Not as pictured' };
+      const body = {
+        orderId,
+        productId: shoe._id,
+        size,
+        quantity: 1,
+        kind: 'return',
+        reason: 'Not as pictured',
+      };
       const key = `return-${orderId}`;
       expect((await askReturn(shopper, body, key)).status).toBe(201);
-      expect(await askReturn(shopper, body, key)).toMatchObject({ status: 200, body: { success: true, message: 'Return requested' } });
+      expect(await askReturn(shopper, body, key)).toMatchObject({
+        status: 200,
+        body: { success: true, message: 'Return requested' },
+      });
       expect((await orderOf(shopper, orderId)).returns).toHaveLength(1);
       expect(await askReturn(shopper, { ...body, reason: 'Changed my mind' }, key)).toMatchObject({
         status: 409,
@@ -464,10 +568,18 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
         [{ ...base, orderId: 'o'.repeat(101) }, 'orderId: orderId is too long'],
         [{ ...base, orderId: undefined }, 'orderId: orderId is required'],
       ] as const) {
-        expect(await askReturn(shopper, body), message).toMatchObject({ status: 400, body: { success: false, message } });
+        expect(await askReturn(shopper, body), message).toMatchObject({
+          status: 400,
+          body: { success: false, message },
+        });
       }
-      expect(await cancel(shopper, 'o'.repeat(101))).toMatchObject({ status: 400, body: { message: 'orderId: orderId is too long' } });
-      expect(await call(api.url, 'POST', '/api/order/cancel', { orderId: 'x', also: 1 }, { token: shopper.token })).toMatchObject({
+      expect(await cancel(shopper, 'o'.repeat(101))).toMatchObject({
+        status: 400,
+        body: { message: 'orderId: orderId is too long' },
+      });
+      expect(
+        await call(api.url, 'POST', '/api/order/cancel', { orderId: 'x', also: 1 }, { token: shopper.token }),
+      ).toMatchObject({
         status: 400,
         body: { message: 'Unknown field: also' },
       });
@@ -497,7 +609,10 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
 
       expect(await act(returnId, 'received')).toMatchObject({
         status: 409,
-        body: { success: false, message: 'Only an Approved request can be marked received: this one is Requested.' },
+        body: {
+          success: false,
+          message: 'Only an Approved request can be marked received: this one is Requested.',
+        },
       });
       const approved = await act(returnId, 'approve');
       expect(approved).toMatchObject({
@@ -512,7 +627,10 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
       expect(await stock(shoe, wanted)).toBe(2);
       expect(await act(returnId, 'refuse')).toMatchObject({ status: 409 });
 
-      expect(await act(returnId, 'received')).toMatchObject({ status: 200, body: { return: { status: 'Received' } } });
+      expect(await act(returnId, 'received')).toMatchObject({
+        status: 200,
+        body: { return: { status: 'Received' } },
+      });
       expect(await stock(shoe, size)).toBe(5);
       const closed = await act(returnId, 'close');
       expect(closed).toMatchObject({ status: 200, body: { return: { status: 'Closed' } } });
@@ -569,7 +687,9 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
       expect((await listReturns()).returns.slice(0, 3).map((r) => r._id)).toEqual([...ids].reverse());
       await act(ids[1]!, 'refuse');
       expect((await listReturns({ status: 'Refused' })).returns.map((r) => r._id)).toContain(ids[1]);
-      expect((await listReturns({ status: 'Refused' })).returns.every((r) => r.status === 'Refused')).toBe(true);
+      expect((await listReturns({ status: 'Refused' })).returns.every((r) => r.status === 'Refused')).toBe(
+        true,
+      );
 
       const everything = (await listReturns()).returns.map((r) => r._id);
       const seen: string[] = [];
@@ -583,17 +703,32 @@ describe.each(BACKENDS)("an order's life after it is placed, on %s", (backend) =
       expect(seen).toEqual(everything);
 
       for (const [path, body, status, message] of [
-        ['/api/order/returns', { status: 'Lost' }, 400, 'status: status must be one of Requested, Approved, Refused, Received, Closed'],
+        [
+          '/api/order/returns',
+          { status: 'Lost' },
+          400,
+          'status: status must be one of Requested, Approved, Refused, Received, Closed',
+        ],
         ['/api/order/returns', { limit: 0 }, 400, 'limit: limit must be a whole number from 1 to 1000'],
         ['/api/order/returns', { cursor: 'bm9wZQ' }, 400, 'cursor is not one this API gave out'],
-        ['/api/order/return/status', { returnId: 'nope', action: 'approve' }, 404, 'Return not found for ID: nope'],
+        [
+          '/api/order/return/status',
+          { returnId: 'nope', action: 'approve' },
+          404,
+          'Return not found for ID: nope',
+        ],
         [
           '/api/order/return/status',
           { returnId: ids[0], action: 'refund' },
           400,
           'action: action must be one of approve, refuse, received, close',
         ],
-        ['/api/order/return/status', { returnId: ids[0], action: 'close', by: 'me' }, 400, 'Unknown field: by'],
+        [
+          '/api/order/return/status',
+          { returnId: ids[0], action: 'close', by: 'me' },
+          400,
+          'Unknown field: by',
+        ],
       ] as const) {
         expect(await call(api.url, 'POST', path, body, { headers: { token: admin } }), path).toMatchObject({
           status,

@@ -15,13 +15,15 @@ const storeToken = (claims: { sub: string; exp: number; secret?: string; iss?: s
     .setExpirationTime(claims.exp)
     .sign(new TextEncoder().encode(claims.secret ?? TEST_JWT_SECRET));
 
-const subjectOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string };
+const subjectOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string };
 
 describe.each(BACKENDS)('tokens on %s', (backend) => {
   const clerk = createClerkStandIn();
   const api = useApi(backend, { CLERK_JWT_KEY: clerk.publicKeyPem, CLERK_ISSUER });
   const refused = { status: 401, body: { success: false, message: 'Not authorized. Please sign in again.' } };
-  const cartWith = (headers: Record<string, string>) => call(api().url, 'POST', '/api/cart/get', {}, { headers });
+  const cartWith = (headers: Record<string, string>) =>
+    call(api().url, 'POST', '/api/cart/get', {}, { headers });
 
   it('refuses malformed, expired, wrongly signed and alg:none tokens', async () => {
     const { token } = await signUp(api().url);
@@ -49,15 +51,32 @@ describe.each(BACKENDS)('tokens on %s', (backend) => {
   it('accepts a Clerk session token and syncs the user on first sight', async () => {
     const token = await clerk.sessionToken('user_clerk_1');
     const profile = await call(api().url, 'GET', '/api/user/profile', undefined, { token });
-    expect(profile).toMatchObject({ status: 200, body: { success: true, user: { name: 'Shopper', email: null } } });
-    const again = await call(api().url, 'GET', '/api/user/profile', undefined, { token: await clerk.sessionToken('user_clerk_1') });
+    expect(profile).toMatchObject({
+      status: 200,
+      body: { success: true, user: { name: 'Shopper', email: null } },
+    });
+    const again = await call(api().url, 'GET', '/api/user/profile', undefined, {
+      token: await clerk.sessionToken('user_clerk_1'),
+    });
     expect((again.body.user as { _id: string })._id).toBe((profile.body.user as { _id: string })._id);
 
     const [shoe] = await listProducts(api().url);
     await call(api().url, 'POST', '/api/cart/add', { itemId: shoe!._id, size: shoe!.sizes[0] }, { token });
-    const cart = await call(api().url, 'POST', '/api/cart/get', {}, { token: await clerk.sessionToken('user_clerk_1') });
+    const cart = await call(
+      api().url,
+      'POST',
+      '/api/cart/get',
+      {},
+      { token: await clerk.sessionToken('user_clerk_1') },
+    );
     expect(cart.body.cartData).toEqual({ [shoe!._id]: { [shoe!.sizes[0]!]: 1 } });
-    const stranger = await call(api().url, 'POST', '/api/cart/get', {}, { token: await clerk.sessionToken('user_clerk_2') });
+    const stranger = await call(
+      api().url,
+      'POST',
+      '/api/cart/get',
+      {},
+      { token: await clerk.sessionToken('user_clerk_2') },
+    );
     expect(stranger.body.cartData).toEqual({});
   });
 
@@ -69,7 +88,9 @@ describe.each(BACKENDS)('tokens on %s', (backend) => {
       await clerk.sessionToken('user_x', { expiresInSeconds: -120 }),
     ];
     for (const bad of cases) {
-      expect(await call(api().url, 'GET', '/api/user/profile', undefined, { token: bad })).toMatchObject(refused);
+      expect(await call(api().url, 'GET', '/api/user/profile', undefined, { token: bad })).toMatchObject(
+        refused,
+      );
     }
   });
 });

@@ -30,13 +30,16 @@ const opsArb = fc.array(
 describe('cart fold parity with the server (sqlite)', () => {
   const api = useApi('sqlite');
   const post = (path: string, token: string, body: unknown) => call(api().url, 'POST', path, body, { token });
-  const serverCart = async (token: string) => (await post('/api/cart/get', token, {})).body.cartData as CartData;
+  const serverCart = async (token: string) =>
+    (await post('/api/cart/get', token, {})).body.cartData as CartData;
   let lines: Array<{ itemId: string; size: string }>;
 
   beforeAll(async () => {
     const [a, b] = await listProducts(api().url);
     if (!a || !b) throw new Error('the seeded catalogue has fewer than 2 products');
-    lines = [a, b].flatMap((product) => product.sizes.slice(0, 2).map((size) => ({ itemId: product._id, size })));
+    lines = [a, b].flatMap((product) =>
+      product.sizes.slice(0, 2).map((size) => ({ itemId: product._id, size })),
+    );
   });
 
   const toEvents = (ops: Op[]): CartEvent[] =>
@@ -73,7 +76,8 @@ describe('cart fold parity with the server (sqlite)', () => {
               fetchCart: fromPromise(() => serverCart(token)),
               sendCartChange: fromPromise<CartChangeResult, CartChange>(async ({ input }) => {
                 const res = await post('/api/cart/update', token, input);
-                if (res.body.success !== true) return { status: 'refused', message: String(res.body.message) };
+                if (res.body.success !== true)
+                  return { status: 'refused', message: String(res.body.message) };
                 return { status: 'applied', cartData: res.body.cartData as CartData };
               }),
             },
@@ -88,7 +92,9 @@ describe('cart fold parity with the server (sqlite)', () => {
           else actor.send({ type: 'cart.quantitySet', itemId, size, quantity: event.quantity });
         });
         if (signInAfter >= events.length) actor.send({ type: 'cart.signedIn' });
-        const synced = await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'idle' }), { timeout: 5_000 });
+        const synced = await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'idle' }), {
+          timeout: 5_000,
+        });
         actor.stop();
         expect(selectCart(synced)).toEqual(foldCart(events));
         expect(await serverCart(token)).toEqual(foldCart(events));

@@ -6,7 +6,8 @@ import { listProducts, signUp, useApi, type CatalogProduct } from '../support/st
 
 describe.each(BACKENDS)('cart on %s', (backend) => {
   const api = useApi(backend);
-  const post = (path: string, token: string, body?: unknown) => call(api().url, 'POST', path, body, { token });
+  const post = (path: string, token: string, body?: unknown) =>
+    call(api().url, 'POST', path, body, { token });
   const cartOf = async (token: string) => (await post('/api/cart/get', token, {})).body.cartData;
   let product: CatalogProduct;
   beforeAll(async () => {
@@ -15,7 +16,10 @@ describe.each(BACKENDS)('cart on %s', (backend) => {
 
   it('starts empty, with or without the empty body', async () => {
     const { token } = await signUp(api().url);
-    expect(await post('/api/cart/get', token, {})).toMatchObject({ status: 200, body: { success: true, cartData: {} } });
+    expect(await post('/api/cart/get', token, {})).toMatchObject({
+      status: 200,
+      body: { success: true, cartData: {} },
+    });
     expect((await post('/api/cart/get', token)).body).toEqual({ success: true, cartData: {} });
   });
 
@@ -41,7 +45,10 @@ describe.each(BACKENDS)('cart on %s', (backend) => {
   it('refuses an unknown product or size and writes nothing', async () => {
     const { token } = await signUp(api().url);
     const unknown = await post('/api/cart/add', token, { itemId: 'no-such-shoe', size: 'UK 8' });
-    expect(unknown).toMatchObject({ status: 404, body: { success: false, message: 'Product not found for ID: no-such-shoe' } });
+    expect(unknown).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'Product not found for ID: no-such-shoe' },
+    });
     const badSize = await post('/api/cart/add', token, { itemId: product._id, size: 'UK 99' });
     expect(badSize.status).toBe(400);
     expect(badSize.body.message).toBe(`Size UK 99 is not available for ${product.name}`);
@@ -58,7 +65,11 @@ describe.each(BACKENDS)('cart on %s', (backend) => {
     [null, 'quantity: quantity must be a number'],
   ])('update refuses quantity %j and writes nothing', async (quantity, message) => {
     const { token } = await signUp(api().url);
-    const res = await post('/api/cart/update', token, { itemId: product._id, size: product.sizes[0], quantity });
+    const res = await post('/api/cart/update', token, {
+      itemId: product._id,
+      size: product.sizes[0],
+      quantity,
+    });
     expect(res).toMatchObject({ status: 400, body: { success: false, message } });
     expect(await cartOf(token)).toEqual({});
   });
@@ -81,7 +92,9 @@ describe.each(BACKENDS)('cart on %s', (backend) => {
   it('loses no update when one shopper adds concurrently', async () => {
     const { token } = await signUp(api().url);
     const size = product.sizes[0]!;
-    const results = await Promise.all(Array.from({ length: 25 }, () => post('/api/cart/add', token, { itemId: product._id, size })));
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () => post('/api/cart/add', token, { itemId: product._id, size })),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(await cartOf(token)).toEqual({ [product._id]: { [size]: 25 } });
   });
@@ -96,8 +109,14 @@ describe.each(BACKENDS)('cart on %s', (backend) => {
   });
 
   it('answers 401 without a token and writes nothing', async () => {
-    const res = await call(api().url, 'POST', '/api/cart/add', { itemId: product._id, size: product.sizes[0] });
-    expect(res).toMatchObject({ status: 401, body: { success: false, message: 'Not authorized. Please sign in.' } });
+    const res = await call(api().url, 'POST', '/api/cart/add', {
+      itemId: product._id,
+      size: product.sizes[0],
+    });
+    expect(res).toMatchObject({
+      status: 401,
+      body: { success: false, message: 'Not authorized. Please sign in.' },
+    });
   });
 
   it("accepts the seed client's `token` header", async () => {

@@ -18,10 +18,14 @@ async function importFile(
   env: Record<string, string> = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'api/src/catalog/import.ts', file], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'api/src/catalog/import.ts', file],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -30,7 +34,11 @@ async function importFile(
 }
 
 async function generate(count: number, file: string, ...flags: string[]): Promise<void> {
-  await run(process.execPath, ['--import', 'tsx', 'scripts/generate-catalog.ts', String(count), file, ...flags], { cwd: ROOT });
+  await run(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/generate-catalog.ts', String(count), file, ...flags],
+    { cwd: ROOT },
+  );
 }
 
 describe('npm run catalog:import', () => {
@@ -56,7 +64,11 @@ describe('npm run catalog:import', () => {
     try {
       const products = await listProducts(api.url);
       expect(products.map((p) => p._id)).toEqual(['trail-runner-x']);
-      expect(products[0]).toMatchObject({ price: 4599, sizes: ['UK 8', 'UK 9'], subCategory: 'Sports Shoes' });
+      expect(products[0]).toMatchObject({
+        price: 4599,
+        sizes: ['UK 8', 'UK 9'],
+        subCategory: 'Sports Shoes',
+      });
     } finally {
       await api.stop();
     }
@@ -102,7 +114,11 @@ describe('npm run catalog:import', () => {
     try {
       expect(await listProducts(api.url)).toHaveLength(12_000);
       const brand = generated[0]!.name.split(' ')[0]!;
-      const searched = await call(api.url, 'GET', `/api/product/query?q=${encodeURIComponent(brand)}&limit=0`);
+      const searched = await call(
+        api.url,
+        'GET',
+        `/api/product/query?q=${encodeURIComponent(brand)}&limit=0`,
+      );
       expect(searched.body.total).toBe(generated.filter((p) => p.name.split(' ')[0] === brand).length);
     } finally {
       await api.stop();
@@ -116,11 +132,19 @@ describe('npm run catalog:import', () => {
     await generate(1000, path.join(dir, 'c.json'));
     const [a, b, c] = ['a', 'b', 'c'].map((n) => readFileSync(path.join(dir, `${n}.json`), 'utf8'));
     expect(a).toBe(b);
-    const small = JSON.parse(a!) as Array<{ _id: string; category: string; subCategory: string; sizes: string[]; price: number }>;
+    const small = JSON.parse(a!) as Array<{
+      _id: string;
+      category: string;
+      subCategory: string;
+      sizes: string[];
+      price: number;
+    }>;
     expect(small).toEqual((JSON.parse(c!) as unknown[]).slice(0, 300));
     expect(new Set(small.map((p) => p._id)).size).toBe(300);
     expect(new Set(small.map((p) => `${p.category}/${p.subCategory}`)).size).toBe(10);
-    expect(small.every((p) => p.sizes.length >= 3 && p.sizes.length <= 8 && p.price >= 499 && p.price <= 14_999)).toBe(true);
+    expect(
+      small.every((p) => p.sizes.length >= 3 && p.sizes.length <= 8 && p.price >= 499 && p.price <= 14_999),
+    ).toBe(true);
   });
 });
 
@@ -162,10 +186,18 @@ describe.each(BACKENDS)('npm run catalog:import with stock on %s', (backend) => 
     const result = await importFile(dataDir, json, env);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('imported 3 products (stock counted for 2), rejected 4');
-    expect(result.stderr).toContain('rejected row 4 (negative): stock of size "UK 8": count cannot be negative');
-    expect(result.stderr).toContain('rejected row 5 (fraction): stock of size "UK 8": count must be a whole number');
-    expect(result.stderr).toContain('rejected row 6 (no-such-size): stock names size "UK 12", which is not in sizes');
-    expect(result.stderr).toContain('rejected row 7 (text-count): stock of size "UK 8": count must be a number');
+    expect(result.stderr).toContain(
+      'rejected row 4 (negative): stock of size "UK 8": count cannot be negative',
+    );
+    expect(result.stderr).toContain(
+      'rejected row 5 (fraction): stock of size "UK 8": count must be a whole number',
+    );
+    expect(result.stderr).toContain(
+      'rejected row 6 (no-such-size): stock names size "UK 12", which is not in sizes',
+    );
+    expect(result.stderr).toContain(
+      'rejected row 7 (text-count): stock of size "UK 8": count must be a number',
+    );
 
     const api = await startApi({ SEED_CATALOG: 'false', ...env }, dataDir);
     try {
@@ -180,10 +212,19 @@ describe.each(BACKENDS)('npm run catalog:import with stock on %s', (backend) => 
       expect(first['gone-shoe']!.lowStock).toEqual({ 'UK 5': 0 });
       expect(first['plain-shoe']).not.toHaveProperty('lowStock');
       const inStock = await call(api.url, 'GET', '/api/product/query?inStock=true');
-      expect(inStock.body).toMatchObject({ total: 2, products: [{ _id: 'low-shoe' }, { _id: 'plain-shoe' }] });
+      expect(inStock.body).toMatchObject({
+        total: 2,
+        products: [{ _id: 'low-shoe' }, { _id: 'plain-shoe' }],
+      });
 
       // The same catalogue without stock (a new price): the counts stay as they were.
-      writeFileSync(json, JSON.stringify([row('low-shoe', ['UK 8', 'UK 9', 'UK 10'], { price: 2499 }), row('gone-shoe', ['UK 5'])]));
+      writeFileSync(
+        json,
+        JSON.stringify([
+          row('low-shoe', ['UK 8', 'UK 9', 'UK 10'], { price: 2499 }),
+          row('gone-shoe', ['UK 5']),
+        ]),
+      );
       expect((await importFile(dataDir, json, env)).code).toBe(0);
       const second = await shown();
       expect(second['low-shoe']).toMatchObject({ price: 2499, lowStock: { 'UK 8': 2, 'UK 9': 0 } });
@@ -207,7 +248,9 @@ describe.each(BACKENDS)('npm run catalog:import with stock on %s', (backend) => 
       expect(fromCsv.code).toBe(1);
       expect(fromCsv.stdout).toContain('imported 3 products (stock counted for 2), rejected 3');
       expect(fromCsv.stderr).toContain('rejected row 4 (no-colon): stock entry "UK 8" is not size:count');
-      expect(fromCsv.stderr).toContain('rejected row 5 (blank-count): stock of size "UK 8": count must be a number');
+      expect(fromCsv.stderr).toContain(
+        'rejected row 5 (blank-count): stock of size "UK 8": count must be a number',
+      );
       expect(fromCsv.stderr).toContain('rejected row 6 (twice): stock names size "UK 8" twice');
       const third = await shown();
       // UK 9 is no longer counted: it sells.
@@ -225,7 +268,9 @@ describe('npm run catalog:generate -- --stock', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'store-generate-'));
     await generate(2000, path.join(dir, 'plain.json'));
     await generate(2000, path.join(dir, 'stock.json'), '--stock');
-    const plain = JSON.parse(readFileSync(path.join(dir, 'plain.json'), 'utf8')) as Array<{ sizes: string[] }>;
+    const plain = JSON.parse(readFileSync(path.join(dir, 'plain.json'), 'utf8')) as Array<{
+      sizes: string[];
+    }>;
     const stocked = JSON.parse(readFileSync(path.join(dir, 'stock.json'), 'utf8')) as Array<{
       sizes: string[];
       stock?: Record<string, number>;

@@ -31,7 +31,10 @@ const BRANDS = ['Aurex', 'Kavi', 'Solace', 'Tarang', 'Marlow'];
 const COLOURS = ['Navy', 'Olive', 'Onyx', 'Tan', 'Chalk'];
 const DAY = 86_400_000;
 
-function shoe(id: string, fields: Partial<Product> & Pick<Product, 'name' | 'category' | 'subCategory'>): Product {
+function shoe(
+  id: string,
+  fields: Partial<Product> & Pick<Product, 'name' | 'category' | 'subCategory'>,
+): Product {
   return {
     _id: id,
     description: 'A comfortable pair for every day.',
@@ -67,13 +70,25 @@ function catalogue(): Product[] {
       price: 2500,
     }),
     ...plain,
-    shoe('cafe-loafer', { name: 'Café Crème Loafer', category: 'Women', subCategory: 'Leather Shoes', price: 4200 }),
-    shoe('sandals-in-name', { name: 'Sandals Lounge Edition', category: 'Men', subCategory: 'Slippers', price: 1200 }),
+    shoe('cafe-loafer', {
+      name: 'Café Crème Loafer',
+      category: 'Women',
+      subCategory: 'Leather Shoes',
+      price: 4200,
+    }),
+    shoe('sandals-in-name', {
+      name: 'Sandals Lounge Edition',
+      category: 'Men',
+      subCategory: 'Slippers',
+      price: 1200,
+    }),
   ];
 }
 
 function query(api: RunningApi, params: Record<string, string | number>) {
-  const search = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
+  const search = new URLSearchParams(
+    Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
+  );
   return call(api.url, 'GET', `/api/product/query?${search.toString()}`);
 }
 
@@ -105,11 +120,17 @@ const ids = (answer: Answer) => answer.products.map((p) => p._id);
 
 function byKey(products: Product[], key: (p: Product) => number, direction: 1 | -1): string[] {
   const position = new Map(products.map((p, i) => [p._id, i]));
-  return [...products].sort((a, b) => direction * (key(a) - key(b)) || position.get(a._id)! - position.get(b._id)!).map((p) => p._id);
+  return [...products]
+    .sort((a, b) => direction * (key(a) - key(b)) || position.get(a._id)! - position.get(b._id)!)
+    .map((p) => p._id);
 }
 
 /** An API on a fresh database holding `products`, for the tests of the describe block it is called in. */
-function withCatalogue(backend: Backend, products: readonly Product[], ready: (api: RunningApi, database: StoreDatabase) => void): void {
+function withCatalogue(
+  backend: Backend,
+  products: readonly Product[],
+  ready: (api: RunningApi, database: StoreDatabase) => void,
+): void {
   let api: RunningApi | undefined;
   let database: StoreDatabase | undefined;
   beforeAll(async () => {
@@ -193,26 +214,38 @@ describe.each(BACKENDS)('catalogue query on %s', (backend) => {
 
   it('combines filters: OR within a group, AND across groups and with the search text', async () => {
     const answer = await ask(api, { category: 'Men', subCategory: 'Sneakers,Sandals', limit: 100 });
-    const expected = products.filter((p) => p.category === 'Men' && ['Sneakers', 'Sandals'].includes(p.subCategory));
+    const expected = products.filter(
+      (p) => p.category === 'Men' && ['Sneakers', 'Sandals'].includes(p.subCategory),
+    );
     expect(ids(answer)).toEqual(expected.map((p) => p._id));
     const both = await ask(api, { category: 'Men,Women', subCategory: 'Sandals', limit: 100 });
     expect(ids(both)).toEqual(products.filter((p) => p.subCategory === 'Sandals').map((p) => p._id));
     const searched = await ask(api, { q: 'navy', category: 'Women', limit: 100 });
     expect(searched.total).toBeGreaterThan(0);
     expect(searched.products.every((p) => p.category === 'Women' && p.name.includes('Navy'))).toBe(true);
-    expect(searched.total).toBe(products.filter((p) => p.category === 'Women' && p.name.includes('Navy')).length);
+    expect(searched.total).toBe(
+      products.filter((p) => p.category === 'Women' && p.name.includes('Navy')).length,
+    );
   });
 
   it('sorts by price both ways and by date, ties by the catalogue order, across pages', async () => {
     expect(await allPages(api, { sort: 'price_asc', limit: 4 })).toEqual(byKey(products, (p) => p.price, 1));
-    expect(await allPages(api, { sort: 'price_desc', limit: 4 })).toEqual(byKey(products, (p) => p.price, -1));
+    expect(await allPages(api, { sort: 'price_desc', limit: 4 })).toEqual(
+      byKey(products, (p) => p.price, -1),
+    );
     expect(await allPages(api, { sort: 'newest', limit: 4 })).toEqual(byKey(products, (p) => p.date, -1));
     expect(await allPages(api, { sort: 'relevant', limit: 4 })).toEqual(products.map((p) => p._id));
     const men = products.filter((p) => p.category === 'Men');
-    expect(await allPages(api, { sort: 'price_desc', category: 'Men', limit: 3 })).toEqual(byKey(men, (p) => p.price, -1));
+    expect(await allPages(api, { sort: 'price_desc', category: 'Men', limit: 3 })).toEqual(
+      byKey(men, (p) => p.price, -1),
+    );
     const navy = products.filter((p) => p.name.includes('Navy'));
-    expect(await allPages(api, { q: 'navy', sort: 'price_asc', limit: 2 })).toEqual(byKey(navy, (p) => p.price, 1));
-    expect(await allPages(api, { q: 'navy', sort: 'newest', limit: 2 })).toEqual(byKey(navy, (p) => p.date, -1));
+    expect(await allPages(api, { q: 'navy', sort: 'price_asc', limit: 2 })).toEqual(
+      byKey(navy, (p) => p.price, 1),
+    );
+    expect(await allPages(api, { q: 'navy', sort: 'newest', limit: 2 })).toEqual(
+      byKey(navy, (p) => p.date, -1),
+    );
   });
 
   it('pages a ranked search with a cursor, with no duplicates or gaps', async () => {
@@ -222,7 +255,12 @@ describe.each(BACKENDS)('catalogue query on %s', (backend) => {
   });
 
   it('gives a cursor after each product, so paging can resume after any of them', async () => {
-    const cases: Array<Record<string, string>> = [{ q: 'sandals' }, { sort: 'price_desc' }, { sort: 'newest', category: 'Women' }, {}];
+    const cases: Array<Record<string, string>> = [
+      { q: 'sandals' },
+      { sort: 'price_desc' },
+      { sort: 'newest', category: 'Women' },
+      {},
+    ];
     for (const params of cases) {
       const page = await ask(api, { ...params, limit: 6 });
       expect(page.cursors).toHaveLength(page.products.length);
@@ -256,7 +294,12 @@ describe.each(BACKENDS)('catalogue query on %s', (backend) => {
     expect(bare.facets).toBeUndefined();
     expect(bare.total).toBe(products.length);
     // A search asked first without facets counts only the matches in the filter; the same as with facets.
-    const alone = await ask(api, { q: 'marlow', category: 'Men', subCategory: 'Slippers,Sandals', facets: 'false' });
+    const alone = await ask(api, {
+      q: 'marlow',
+      category: 'Men',
+      subCategory: 'Slippers,Sandals',
+      facets: 'false',
+    });
     const withFacets = await ask(api, { q: 'marlow', category: 'Men', subCategory: 'Slippers,Sandals' });
     expect(alone.facets).toBeUndefined();
     expect(alone.total).toBeGreaterThan(0);
@@ -276,7 +319,8 @@ describe.each(BACKENDS)('catalogue query on %s', (backend) => {
   it('answers the related shoes of a product: same category and type, never itself', async () => {
     const product = products.find((p) => p._id === 'plain-3')!;
     const expected = products.filter(
-      (p) => p.category === product.category && p.subCategory === product.subCategory && p._id !== product._id,
+      (p) =>
+        p.category === product.category && p.subCategory === product.subCategory && p._id !== product._id,
     );
     const answer = await ask(api, { relatedTo: 'plain-3', limit: 5 });
     expect(ids(answer)).toEqual(expected.map((p) => p._id).slice(0, 5));
@@ -295,7 +339,10 @@ describe.each(BACKENDS)('catalogue query on %s', (backend) => {
       [{ subCategory: 'Boots' }, 'subCategory must be a comma-separated list of'],
       [{ q: 'x'.repeat(101) }, 'q must be at most 100 characters'],
       [{ ids: 'a,b c' }, 'ids must be product ids'],
-      [{ ids: Array.from({ length: 201 }, (_, i) => `p${i}`).join(',') }, 'ids takes at most 200 product ids'],
+      [
+        { ids: Array.from({ length: 201 }, (_, i) => `p${i}`).join(',') },
+        'ids takes at most 200 product ids',
+      ],
       [{ relatedTo: 'a b' }, 'relatedTo must be a product id'],
       [{ facets: 'yes' }, 'facets must be true or false'],
       [{ cursor: 'not-a-cursor' }, 'cursor is not one this API gave out'],
@@ -327,7 +374,9 @@ describe.each(BACKENDS)('catalogue query on %s', (backend) => {
     expect((await ask(api, { limit: 0 })).version).toBe(after.version);
     // The spec's list follows too.
     const list = await call(api.url, 'GET', '/api/product/list');
-    expect((list.body.products as Product[]).find((p) => p._id === 'cafe-loafer')?.name).toBe('Bistro Penny Loafer');
+    expect((list.body.products as Product[]).find((p) => p._id === 'cafe-loafer')?.name).toBe(
+      'Bistro Penny Loafer',
+    );
     await upsertProducts(database, [cafe]);
   });
 
@@ -356,8 +405,18 @@ describe.each(BACKENDS)('catalogue query on %s', (backend) => {
       added += 1;
       // Shoes that sort before and after the cursor, matching the search and not.
       await upsertProducts(database, [
-        shoe(`late-navy-cheap-${added}`, { name: 'Late Navy Runner', category: 'Men', subCategory: 'Sports Shoes', price: 600 + added }),
-        shoe(`late-navy-dear-${added}`, { name: 'Late Navy Strap', category: 'Women', subCategory: 'Sandals', price: 9000 + added }),
+        shoe(`late-navy-cheap-${added}`, {
+          name: 'Late Navy Runner',
+          category: 'Men',
+          subCategory: 'Sports Shoes',
+          price: 600 + added,
+        }),
+        shoe(`late-navy-dear-${added}`, {
+          name: 'Late Navy Strap',
+          category: 'Women',
+          subCategory: 'Sandals',
+          price: 9000 + added,
+        }),
         shoe(`late-plain-${added}`, {
           name: 'Late Plain Mule',
           category: 'Men',
@@ -438,9 +497,15 @@ describe.each(BACKENDS)('catalogue query over many matches on %s', (backend) => 
 
   it('sorts and pages over all of them', async () => {
     expect((await ask(api, { q: 'everyday', limit: 0 })).total).toBe(everyday.length);
-    expect(await allPages(api, { q: 'everyday', sort: 'price_asc', limit: 100 })).toEqual(byKey(everyday, (p) => p.price, 1));
-    expect(await allPages(api, { q: 'everyday', sort: 'price_desc', limit: 100 })).toEqual(byKey(everyday, (p) => p.price, -1));
-    expect(await allPages(api, { q: 'everyday', sort: 'newest', limit: 100 })).toEqual(byKey(everyday, (p) => p.date, -1));
+    expect(await allPages(api, { q: 'everyday', sort: 'price_asc', limit: 100 })).toEqual(
+      byKey(everyday, (p) => p.price, 1),
+    );
+    expect(await allPages(api, { q: 'everyday', sort: 'price_desc', limit: 100 })).toEqual(
+      byKey(everyday, (p) => p.price, -1),
+    );
+    expect(await allPages(api, { q: 'everyday', sort: 'newest', limit: 100 })).toEqual(
+      byKey(everyday, (p) => p.date, -1),
+    );
     const women = everyday.filter((p) => p.category === 'Women');
     expect(await allPages(api, { q: 'everyday', sort: 'price_desc', category: 'Women', limit: 100 })).toEqual(
       byKey(women, (p) => p.price, -1),
@@ -455,27 +520,37 @@ describe.each(BACKENDS)('catalogue query over many matches on %s', (backend) => 
 
   it('sorts and pages a filter over many of them without search text', async () => {
     const women = products.filter((p) => p.category === 'Women');
-    expect(await allPages(api, { sort: 'price_asc', category: 'Women', limit: 100 })).toEqual(byKey(women, (p) => p.price, 1));
-    expect(await allPages(api, { sort: 'newest', category: 'Women', subCategory: 'Sneakers,Sandals', limit: 100 })).toEqual(
+    expect(await allPages(api, { sort: 'price_asc', category: 'Women', limit: 100 })).toEqual(
+      byKey(women, (p) => p.price, 1),
+    );
+    expect(
+      await allPages(api, { sort: 'newest', category: 'Women', subCategory: 'Sneakers,Sandals', limit: 100 }),
+    ).toEqual(
       byKey(
         women.filter((p) => ['Sneakers', 'Sandals'].includes(p.subCategory)),
         (p) => p.date,
         -1,
       ),
     );
-    expect(await allPages(api, { sort: 'price_desc', limit: 100 })).toEqual(byKey(products, (p) => p.price, -1));
+    expect(await allPages(api, { sort: 'price_desc', limit: 100 })).toEqual(
+      byKey(products, (p) => p.price, -1),
+    );
   });
 
   it('leaves the sold-out products out of every sort and filter with inStock=true, and counts without them', async () => {
     const gone = products.filter((_, i) => i % 3 === 2);
-    await upsertProducts(database, gone, { stock: new Map(gone.map((p) => [p._id, Object.fromEntries(p.sizes.map((s) => [s, 0]))])) });
+    await upsertProducts(database, gone, {
+      stock: new Map(gone.map((p) => [p._id, Object.fromEntries(p.sizes.map((s) => [s, 0]))])),
+    });
     const left = products.filter((_, i) => i % 3 !== 2);
     const women = left.filter((p) => p.category === 'Women');
     const answer = await ask(api, { inStock: 'true', category: 'Women', limit: 0 });
     expect(answer.total).toBe(women.length);
     expect(answer.facets!.category).toEqual({ Men: left.length - women.length, Women: women.length });
     // More than 1,000 matches: SQLite walks the sort's index (its own plan).
-    expect(await allPages(api, { inStock: 'true', sort: 'price_asc', limit: 100 })).toEqual(byKey(left, (p) => p.price, 1));
+    expect(await allPages(api, { inStock: 'true', sort: 'price_asc', limit: 100 })).toEqual(
+      byKey(left, (p) => p.price, 1),
+    );
     expect(await allPages(api, { inStock: 'true', sort: 'newest', category: 'Women', limit: 100 })).toEqual(
       byKey(women, (p) => p.date, -1),
     );
@@ -519,7 +594,10 @@ function tierOf(q: string, product: Product): 0 | 1 | 2 | 3 {
   const last = wordsOf(q).at(-1)!;
   const matches = (word: string, among: string[]) =>
     among.some(
-      (w) => w === word || (word === last && word.length >= 2 && w.startsWith(word)) || (word.length >= 5 && oneEditApart(word, w)),
+      (w) =>
+        w === word ||
+        (word === last && word.length >= 2 && w.startsWith(word)) ||
+        (word.length >= 5 && oneEditApart(word, w)),
     );
   const all = (among: string[]) => words.every((word) => matches(word, among));
   const name = wordsOf(product.name);
@@ -539,7 +617,11 @@ describe.each(BACKENDS)('catalogue search ranked and sorted over many matches on
     return shoe(`tier-${i}`, {
       name: `${BRANDS[i % 5]!} ${MODEL[subCategory]} ${COLOURS[Math.floor(i / 7) % 5]!}${i % 97 === 0 ? ' Breeze' : ''}`,
       description:
-        i % 7 === 0 ? 'Light as a breeze, cool as sandals.' : i % 11 === 0 ? 'Wear it like sandals all summer.' : 'An everyday pair.',
+        i % 7 === 0
+          ? 'Light as a breeze, cool as sandals.'
+          : i % 11 === 0
+            ? 'Wear it like sandals all summer.'
+            : 'An everyday pair.',
       category: CATEGORIES[Math.floor(i / 5) % 2]!,
       subCategory,
       price: 500 + ((i * 7919) % 997) + (i % 3 === 0 ? 0.25 : 0),
@@ -563,13 +645,18 @@ describe.each(BACKENDS)('catalogue search ranked and sorted over many matches on
 
   /** The expected answer from the products as they are now. */
   function expected(params: Record<string, string>): { ids: string[]; total: number } {
-    const related = params.relatedTo === undefined ? undefined : products.find((p) => p._id === params.relatedTo)!;
+    const related =
+      params.relatedTo === undefined ? undefined : products.find((p) => p._id === params.relatedTo)!;
     const categories = params.category?.split(',') ?? [...CATEGORIES];
     const types = params.subCategory?.split(',') ?? [...SUB_CATEGORIES];
     const found = products
       .map((p) => ({ p, tier: tierOf(params.q!, p) }))
       .filter(({ p, tier }) => tier > 0 && categories.includes(p.category) && types.includes(p.subCategory))
-      .filter(({ p }) => !related || (p.category === related.category && p.subCategory === related.subCategory && p._id !== related._id))
+      .filter(
+        ({ p }) =>
+          !related ||
+          (p.category === related.category && p.subCategory === related.subCategory && p._id !== related._id),
+      )
       .filter(({ p }) => params.inStock !== 'true' || !soldOut.has(p._id));
     const matching = found.map(({ p }) => p);
     const ids =
@@ -617,7 +704,9 @@ describe.each(BACKENDS)('catalogue search ranked and sorted over many matches on
       expect(answer.facets!.category[category], category).toBe(expected({ ...params, category }).total);
     }
     for (const subCategory of SUB_CATEGORIES) {
-      expect(answer.facets!.subCategory[subCategory], subCategory).toBe(expected({ ...params, subCategory }).total);
+      expect(answer.facets!.subCategory[subCategory], subCategory).toBe(
+        expected({ ...params, subCategory }).total,
+      );
     }
   });
 
@@ -642,22 +731,32 @@ describe.each(BACKENDS)('catalogue search ranked and sorted over many matches on
       await trx.deleteFrom('products').where('id', '=', 'tier-0').execute();
     });
     products = products.filter((p) => p._id !== 'tier-0');
-    const late = shoe('late-breeze', { name: 'Late Breeze Mule', category: 'Women', subCategory: 'Slippers', price: 2 });
+    const late = shoe('late-breeze', {
+      name: 'Late Breeze Mule',
+      category: 'Women',
+      subCategory: 'Slippers',
+      price: 2,
+    });
     await upsertProducts(database, [late]);
     products = [...products, late];
 
-    expect(ids(await ask(api, { q: 'breeze', sort: 'price_asc', limit: 2 }))).toEqual(['tier-7', 'late-breeze']);
+    expect(ids(await ask(api, { q: 'breeze', sort: 'price_asc', limit: 2 }))).toEqual([
+      'tier-7',
+      'late-breeze',
+    ]);
     expect(ids(await ask(api, { q: 'breeze', sort: 'newest', limit: 1 }))).toEqual(['tier-14']);
     expect(ids(await ask(api, { q: 'breeze', limit: 1 }))).toEqual(['tier-14']);
-    expect((await ask(api, { ids: 'tier-0,tier-21', q: 'breeze' })).products.map((p) => [p._id, p.sizes])).toEqual([
-      ['tier-21', ['UK 11']],
-    ]);
+    expect(
+      (await ask(api, { ids: 'tier-0,tier-21', q: 'breeze' })).products.map((p) => [p._id, p.sizes]),
+    ).toEqual([['tier-21', ['UK 11']]]);
     await expectAllSearches();
   });
 
   it('leaves the sold-out products out with inStock=true, in every plan, and counts the facets without them', async () => {
     // A quarter of the products, and every match of some cells' name tier: dense and sparse gaps for each plan.
-    const gone = products.filter((p, i) => i % 4 === 1 || (p.name.includes('Breeze') && p.category === 'Men'));
+    const gone = products.filter(
+      (p, i) => i % 4 === 1 || (p.name.includes('Breeze') && p.category === 'Men'),
+    );
     for (const p of gone) soldOut.add(p._id);
     const stock = new Map(gone.map((p) => [p._id, Object.fromEntries(p.sizes.map((size) => [size, 0]))]));
     await upsertProducts(database, gone, { stock });
@@ -672,7 +771,9 @@ describe.each(BACKENDS)('catalogue search ranked and sorted over many matches on
       expect(answer.facets!.category[category], category).toBe(expected({ ...params, category }).total);
     }
     for (const subCategory of SUB_CATEGORIES) {
-      expect(answer.facets!.subCategory[subCategory], subCategory).toBe(expected({ ...params, subCategory }).total);
+      expect(answer.facets!.subCategory[subCategory], subCategory).toBe(
+        expected({ ...params, subCategory }).total,
+      );
     }
     // The total alone (no facets) is counted apart on SQLite.
     expect((await ask(api, { ...params, limit: 0, facets: 'false' })).total).toBe(expected(params).total);

@@ -39,7 +39,9 @@ describe.each(BACKENDS)('catalogue on %s', (backend) => {
     const first = await call(api().url, 'GET', '/api/product/list');
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
-    const again = await fetch(new URL('/api/product/list', api().url), { headers: { 'if-none-match': etag! } });
+    const again = await fetch(new URL('/api/product/list', api().url), {
+      headers: { 'if-none-match': etag! },
+    });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
   });

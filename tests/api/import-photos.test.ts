@@ -1,6 +1,14 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -17,10 +25,14 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 async function importFile(dataDir: string, file: string, env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'api/src/catalog/import.ts', file], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'api/src/catalog/import.ts', file],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -79,7 +91,11 @@ describe('npm run catalog:import with a photo folder', () => {
     writeFileSync(
       file,
       JSON.stringify([
-        row('runner', ['photos/runner-side.jpg', './photos/runner-top.png', '/images/sneakers-navy-side.svg']),
+        row('runner', [
+          'photos/runner-side.jpg',
+          './photos/runner-top.png',
+          '/images/sneakers-navy-side.svg',
+        ]),
         row('loafer', ['loafer.webp', 'photos/copy-of-runner.jpg', 'photos/really-a-jpeg.png']),
       ]),
     );
@@ -87,7 +103,9 @@ describe('npm run catalog:import with a photo folder', () => {
     const result = await importFile(dataDir, file);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('imported 2 products, rejected 0');
-    expect(uploads(dataDir)).toEqual([`${sha256(jpeg)}.jpg`, `${sha256(png)}.png`, `${sha256(webp)}.webp`].sort());
+    expect(uploads(dataDir)).toEqual(
+      [`${sha256(jpeg)}.jpg`, `${sha256(png)}.png`, `${sha256(webp)}.webp`].sort(),
+    );
 
     // Imported again: nothing new is written.
     expect((await importFile(dataDir, file)).code).toBe(0);
@@ -151,16 +169,26 @@ describe('npm run catalog:import with a photo folder', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('imported 1 products, rejected 5');
     expect(result.stderr).toContain('rejected row 2 (missing): image "photos/missing.jpg" no such file in');
-    expect(result.stderr).toContain('rejected row 3 (escape): image "../outside.jpg" must stay inside the import file\'s folder');
-    expect(result.stderr).toContain('rejected row 4 (link): image "photos/link.jpg" leads outside the import file\'s folder');
-    expect(result.stderr).toContain('rejected row 5 (text): image "photos/notes.jpg" is not a JPEG, PNG or WebP image');
-    expect(result.stderr).toContain(`rejected row 6 (huge): image "photos/huge.png" is ${huge} bytes, over the ${limit} bytes`);
+    expect(result.stderr).toContain(
+      'rejected row 3 (escape): image "../outside.jpg" must stay inside the import file\'s folder',
+    );
+    expect(result.stderr).toContain(
+      'rejected row 4 (link): image "photos/link.jpg" leads outside the import file\'s folder',
+    );
+    expect(result.stderr).toContain(
+      'rejected row 5 (text): image "photos/notes.jpg" is not a JPEG, PNG or WebP image',
+    );
+    expect(result.stderr).toContain(
+      `rejected row 6 (huge): image "photos/huge.png" is ${huge} bytes, over the ${limit} bytes`,
+    );
     // Only the good row's photo: the refused row's readable first photo was not stored either.
     expect(uploads(dataDir)).toEqual([`${sha256(good)}.jpg`]);
 
     const api = await startApi({ SEED_CATALOG: 'false' }, dataDir);
     try {
-      expect((await listProducts(api.url)).map((p) => [p._id, p.image])).toEqual([['good', [`/images/uploads/${sha256(good)}.jpg`]]]);
+      expect((await listProducts(api.url)).map((p) => [p._id, p.image])).toEqual([
+        ['good', [`/images/uploads/${sha256(good)}.jpg`]],
+      ]);
     } finally {
       await api.stop();
     }

@@ -29,10 +29,16 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     });
   const ordersOf = async (token: string) =>
     (await call(api().url, 'POST', '/api/order/userorders', {}, { token })).body.orders as OrderBody[];
-  const cartOf = async (token: string) => (await call(api().url, 'POST', '/api/cart/get', {}, { token })).body.cartData;
+  const cartOf = async (token: string) =>
+    (await call(api().url, 'POST', '/api/cart/get', {}, { token })).body.cartData;
 
   // Product copies as the seed client sends them, with the client's own (untrusted) price.
-  const copy = (p: CatalogProduct, size: string, quantity: number, price = p.price) => ({ ...p, price, size, quantity });
+  const copy = (p: CatalogProduct, size: string, quantity: number, price = p.price) => ({
+    ...p,
+    price,
+    size,
+    quantity,
+  });
 
   it('places a COD order at catalogue prices, empties the cart, and lists it', async () => {
     const { token } = await signUp(api().url);
@@ -48,7 +54,12 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     expect(res.body).toMatchObject({ success: true, message: 'Order placed' });
     expect(await cartOf(token)).toEqual({});
     const [order] = await ordersOf(token);
-    expect(order).toMatchObject({ amount, status: 'Order Placed', paymentMethod: 'COD', address: VALID_ADDRESS });
+    expect(order).toMatchObject({
+      amount,
+      status: 'Order Placed',
+      paymentMethod: 'COD',
+      address: VALID_ADDRESS,
+    });
     expect(order!.items).toEqual([
       { _id: a!._id, name: a!.name, price: a!.price, quantity: 2, size: a!.sizes[0], image: a!.image },
       { _id: b!._id, name: b!.name, price: b!.price, quantity: 1, size: b!.sizes[0], image: b!.image },
@@ -59,7 +70,11 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
   it("never trusts the client's prices", async () => {
     const { token } = await signUp(api().url);
     const shoe = shoes[1]!;
-    const cheap = await place(token, { address: VALID_ADDRESS, items: [copy(shoe, shoe.sizes[0]!, 1, 1)], amount: 1 + DELIVERY_FEE });
+    const cheap = await place(token, {
+      address: VALID_ADDRESS,
+      items: [copy(shoe, shoe.sizes[0]!, 1, 1)],
+      amount: 1 + DELIVERY_FEE,
+    });
     expect(cheap.status).toBe(409);
     expect(cheap.body.message).toBe(
       `Prices have changed: your order total is now ₹${shoe.price + DELIVERY_FEE}. Please review your cart and place the order again.`,
@@ -88,7 +103,11 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     const shoe = shoes[2]!;
     const body = { address: VALID_ADDRESS, items: [copy(shoe, shoe.sizes[0]!, 1)] };
     const key = randomUUID();
-    const results = await Promise.all([place(token, body, key), place(token, body, key), place(token, body, key)]);
+    const results = await Promise.all([
+      place(token, body, key),
+      place(token, body, key),
+      place(token, body, key),
+    ]);
     const ids = new Set(results.map((r) => (r.body.order as OrderBody)._id));
     expect(ids.size).toBe(1);
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 201]);
@@ -135,7 +154,11 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
   ])('refuses an amount of %j saying what is wrong with it', async (amount, message) => {
     const { token } = await signUp(api().url);
     const shoe = shoes[0]!;
-    const res = await place(token, { address: VALID_ADDRESS, items: [copy(shoe, shoe.sizes[0]!, 1)], amount });
+    const res = await place(token, {
+      address: VALID_ADDRESS,
+      items: [copy(shoe, shoe.sizes[0]!, 1)],
+      amount,
+    });
     expect(res).toMatchObject({ status: 400, body: { success: false, message } });
     expect(await ordersOf(token)).toEqual([]);
   });
@@ -145,7 +168,10 @@ describe.each(BACKENDS)('orders on %s', (backend) => {
     const shoe = shoes[0]!;
     const empty = await place(token, { address: VALID_ADDRESS, items: [] });
     expect(empty.body).toEqual({ success: false, message: 'items: Your cart is empty' });
-    const unknown = await place(token, { address: VALID_ADDRESS, items: [{ _id: 'ghost', size: 'UK 8', quantity: 1 }] });
+    const unknown = await place(token, {
+      address: VALID_ADDRESS,
+      items: [{ _id: 'ghost', size: 'UK 8', quantity: 1 }],
+    });
     expect(unknown).toMatchObject({ status: 404, body: { message: 'Product not found for ID: ghost' } });
     const size = await place(token, { address: VALID_ADDRESS, items: [copy(shoe, 'UK 99', 1)] });
     expect(size.status).toBe(400);

@@ -19,7 +19,11 @@ const headerList = (value: string | null) => (value ?? '').split(',').map((s) =>
 function preflight(base: string, pathname: string, origin: string, requestHeaders: string) {
   return fetch(new URL(pathname, base), {
     method: 'OPTIONS',
-    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': requestHeaders },
+    headers: {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': requestHeaders,
+    },
   });
 }
 
@@ -27,10 +31,17 @@ describe('CORS_ORIGINS lets listed browser origins call the API', () => {
   const api = useApi('sqlite', { CORS_ORIGINS: ` ${SHOP}, ${OTHER_SHOP}/ ` });
 
   it('answers a preflight from a listed origin for JSON bodies and the token, bearer and idempotency headers', async () => {
-    const res = await preflight(api().url, '/api/cart/add', SHOP, 'content-type,token,authorization,idempotency-key');
+    const res = await preflight(
+      api().url,
+      '/api/cart/add',
+      SHOP,
+      'content-type,token,authorization,idempotency-key',
+    );
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe(SHOP);
-    expect(headerList(res.headers.get('access-control-allow-methods'))).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(headerList(res.headers.get('access-control-allow-methods'))).toEqual(
+      expect.arrayContaining(['get', 'post']),
+    );
     expect(headerList(res.headers.get('access-control-allow-headers'))).toEqual(
       expect.arrayContaining(['content-type', 'token', 'authorization', 'idempotency-key']),
     );
@@ -43,7 +54,9 @@ describe('CORS_ORIGINS lets listed browser origins call the API', () => {
     const list = await call(api().url, 'GET', '/api/product/list', undefined, { headers: { origin: SHOP } });
     expect(list.status).toBe(200);
     expect(list.headers.get('access-control-allow-origin')).toBe(SHOP);
-    expect(headerList(list.headers.get('access-control-expose-headers'))).toEqual(expect.arrayContaining(['retry-after', 'etag']));
+    expect(headerList(list.headers.get('access-control-expose-headers'))).toEqual(
+      expect.arrayContaining(['retry-after', 'etag']),
+    );
     // The catalogue is cacheable: a cache must keep one copy per origin.
     expect(headerList(list.headers.get('vary'))).toContain('origin');
 
@@ -61,7 +74,11 @@ describe('CORS_ORIGINS lets listed browser origins call the API', () => {
   });
 
   it('gives any other origin no Access-Control-Allow-Origin', async () => {
-    for (const origin of ['https://evil.example', 'http://localhost:5174', 'https://shop.example.evil.test']) {
+    for (const origin of [
+      'https://evil.example',
+      'http://localhost:5174',
+      'https://shop.example.evil.test',
+    ]) {
       const pre = await preflight(api().url, '/api/cart/add', origin, 'content-type,token');
       expect(pre.headers.get('access-control-allow-origin')).toBeNull();
       const res = await call(api().url, 'GET', '/api/product/list', undefined, { headers: { origin } });
@@ -84,7 +101,10 @@ describe('an API with none of the other-client settings', () => {
   });
 
   it('keeps the failure statuses', async () => {
-    const wrong = await call(api().url, 'POST', '/api/user/login', { email: 'nobody@example.com', password: 'wrongpassword' });
+    const wrong = await call(api().url, 'POST', '/api/user/login', {
+      email: 'nobody@example.com',
+      password: 'wrongpassword',
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ success: false, message: 'Invalid email or password' });
   });
@@ -128,16 +148,28 @@ describe('FAILURES_AS_200 answers the failures of known endpoints with 200', () 
   const withToken = () => ({ headers: { token } });
 
   it('for a duplicate registration and a wrong password', async () => {
-    const register = call(api().url, 'POST', '/api/user/register', { name: 'Asha', email, password: 'correct horse 1' });
+    const register = call(api().url, 'POST', '/api/user/register', {
+      name: 'Asha',
+      email,
+      password: 'correct horse 1',
+    });
     expect(await answer(register)).toEqual(as200('An account with this email already exists'));
     const login = call(api().url, 'POST', '/api/user/login', { email, password: 'wrong horse 1' });
     expect(await answer(login)).toEqual(as200('Invalid email or password'));
   });
 
   it('for cart calls without a token, with an unknown product or an out-of-range quantity', async () => {
-    expect(await answer(call(api().url, 'POST', '/api/cart/get', {}))).toEqual(as200('Not authorized. Please sign in.'));
+    expect(await answer(call(api().url, 'POST', '/api/cart/get', {}))).toEqual(
+      as200('Not authorized. Please sign in.'),
+    );
     const shoe = shoes[0]!;
-    const unknown = call(api().url, 'POST', '/api/cart/add', { itemId: 'no-such-shoe', size: 'UK 8' }, withToken());
+    const unknown = call(
+      api().url,
+      'POST',
+      '/api/cart/add',
+      { itemId: 'no-such-shoe', size: 'UK 8' },
+      withToken(),
+    );
     expect(await answer(unknown)).toEqual(as200('Product not found for ID: no-such-shoe'));
     const update = { itemId: shoe._id, size: shoe.sizes[0], quantity: 100 };
     expect(await answer(call(api().url, 'POST', '/api/cart/update', update, withToken()))).toEqual(
@@ -150,22 +182,41 @@ describe('FAILURES_AS_200 answers the failures of known endpoints with 200', () 
   it('for an order with a bad address or a wrong amount', async () => {
     const shoe = shoes[0]!;
     const items = [{ ...shoe, size: shoe.sizes[0], quantity: 1 }];
-    const badAddress = { address: { ...VALID_ADDRESS, email: 'not-an-email' }, items, amount: shoe.price + 10 };
+    const badAddress = {
+      address: { ...VALID_ADDRESS, email: 'not-an-email' },
+      items,
+      amount: shoe.price + 10,
+    };
     const bad = await answer(call(api().url, 'POST', '/api/order/place', badAddress, withToken()));
     expect(bad.status).toBe(200);
     expect(bad.body).toMatchObject({ success: false, message: expect.stringMatching(/email/i) as unknown });
     const wrongAmount = { address: VALID_ADDRESS, items, amount: 1 };
     const wrong = await answer(call(api().url, 'POST', '/api/order/place', wrongAmount, withToken()));
     expect(wrong.status).toBe(200);
-    expect(wrong.body).toMatchObject({ success: false, message: expect.stringMatching(/^Prices have changed/) as unknown });
+    expect(wrong.body).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/^Prices have changed/) as unknown,
+    });
     expect((await call(api().url, 'POST', '/api/order/userorders', {}, withToken())).body.orders).toEqual([]);
   });
 
   it('but keeps 400, 413 and 415 for a body it could not read, and 404 for an unknown endpoint', async () => {
     const malformed = call(api().url, 'POST', '/api/user/login', undefined, { raw: '{"email":' });
-    expect(await answer(malformed)).toEqual({ status: 400, body: { success: false, message: 'Malformed JSON body' } });
-    const huge = call(api().url, 'POST', '/api/cart/add', { itemId: 'x'.repeat(100_000), size: 'UK 8' }, withToken());
-    expect(await answer(huge)).toEqual({ status: 413, body: { success: false, message: 'Request body is too large' } });
+    expect(await answer(malformed)).toEqual({
+      status: 400,
+      body: { success: false, message: 'Malformed JSON body' },
+    });
+    const huge = call(
+      api().url,
+      'POST',
+      '/api/cart/add',
+      { itemId: 'x'.repeat(100_000), size: 'UK 8' },
+      withToken(),
+    );
+    expect(await answer(huge)).toEqual({
+      status: 413,
+      body: { success: false, message: 'Request body is too large' },
+    });
     const form = call(api().url, 'POST', '/api/user/login', undefined, {
       raw: 'email=a',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -178,11 +229,20 @@ describe('FAILURES_AS_200 answers the failures of known endpoints with 200', () 
 
   it('leaves successes as they were', async () => {
     const signedUp = await signUp(api().url);
-    const login = await call(api().url, 'POST', '/api/user/login', { email: signedUp.email, password: 'correct horse 1' });
+    const login = await call(api().url, 'POST', '/api/user/login', {
+      email: signedUp.email,
+      password: 'correct horse 1',
+    });
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ success: true, message: 'Signed in' });
     const shoe = shoes[1]!;
-    const added = await call(api().url, 'POST', '/api/cart/add', { itemId: shoe._id, size: shoe.sizes[0] }, withToken());
+    const added = await call(
+      api().url,
+      'POST',
+      '/api/cart/add',
+      { itemId: shoe._id, size: shoe.sizes[0] },
+      withToken(),
+    );
     expect(added.body).toMatchObject({ success: true, cartData: { [shoe._id]: { [shoe.sizes[0]!]: 1 } } });
   });
 });
@@ -191,12 +251,16 @@ describe('FAILURES_AS_200 with the sign-in rate limit', () => {
   const api = useApi('sqlite', { FAILURES_AS_200: 'true', AUTH_RATE_LIMIT_MAX: '2' });
 
   it('answers a throttled login with 200, its message and Retry-After', async () => {
-    const attempt = () => call(api().url, 'POST', '/api/user/login', { email: 'nobody@example.com', password: 'whatever1' });
+    const attempt = () =>
+      call(api().url, 'POST', '/api/user/login', { email: 'nobody@example.com', password: 'whatever1' });
     await attempt();
     await attempt();
     const throttled = await attempt();
     expect(throttled.status).toBe(200);
-    expect(throttled.body).toEqual({ success: false, message: 'Too many attempts. Please wait a minute and try again.' });
+    expect(throttled.body).toEqual({
+      success: false,
+      message: 'Too many attempts. Please wait a minute and try again.',
+    });
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
@@ -288,7 +352,13 @@ describe.each(BACKENDS)('orders of full product copies on %s', (backend) => {
     const res = await call(api().url, 'POST', '/api/order/place', body, { headers: { token } });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ success: false, message: 'Request body is too large' });
-    const cart = await call(api().url, 'POST', '/api/cart/add', { itemId: 'x'.repeat(100 * 1024), size: 'UK 8' }, { token });
+    const cart = await call(
+      api().url,
+      'POST',
+      '/api/cart/add',
+      { itemId: 'x'.repeat(100 * 1024), size: 'UK 8' },
+      { token },
+    );
     expect(cart.status).toBe(413);
   });
 });

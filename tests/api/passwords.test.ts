@@ -13,7 +13,8 @@ const BUSY = { success: false, message: 'The store is busy right now. Please try
 const newEmail = () => `hash-${randomUUID()}@example.com`;
 const register = (base: string, email = newEmail(), password = PASSWORD) =>
   call(base, 'POST', '/api/user/register', { name: 'Asha', email, password });
-const login = (base: string, email: string, password = PASSWORD) => call(base, 'POST', '/api/user/login', { email, password });
+const login = (base: string, email: string, password = PASSWORD) =>
+  call(base, 'POST', '/api/user/login', { email, password });
 
 /** The hash the store wrote before Argon2id, computed here independently: `scrypt$N$r$p$salt$key`. */
 function oldScryptHash(password: string): string {
@@ -105,7 +106,11 @@ describe.each(BACKENDS)('password hashes on %s', (backend) => {
   async function storedHash(email: string): Promise<string> {
     const store = openStoreDatabase(env, dataDir);
     try {
-      const row = await store.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow();
+      const row = await store.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
       return row.password_hash ?? '';
     } finally {
       await store.destroy();
@@ -124,7 +129,9 @@ describe.each(BACKENDS)('password hashes on %s', (backend) => {
   it('stores a new account’s password as Argon2id with OWASP’s parameters, in a format that names them', async () => {
     const email = newEmail();
     expect((await register(api!.url, email)).status).toBe(201);
-    expect(await storedHash(email)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(await storedHash(email)).toMatch(
+      /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
+    );
   });
 
   it('an account with an old scrypt hash keeps working and is re-hashed with Argon2id at its next login', async () => {
@@ -153,7 +160,10 @@ describe.each(BACKENDS)('password hashes on %s', (backend) => {
     const email = newEmail();
     expect((await register(api!.url, email)).status).toBe(201);
     await api!.stop();
-    api = await startApi({ ...env, PASSWORD_HASH_ITERATIONS: '3', PASSWORD_HASH_MEMORY_KIB: '20480' }, dataDir);
+    api = await startApi(
+      { ...env, PASSWORD_HASH_ITERATIONS: '3', PASSWORD_HASH_MEMORY_KIB: '20480' },
+      dataDir,
+    );
     expect((await login(api.url, email)).status).toBe(200);
     expect(await storedHash(email)).toMatch(/^\$argon2id\$v=19\$m=20480,t=3,p=1\$/);
   });

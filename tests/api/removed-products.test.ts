@@ -39,7 +39,8 @@ describe.each(BACKENDS)('removed products on %s', (backend) => {
     expect(res.status).toBe(200);
     return res.body as unknown as QueryAnswer;
   };
-  const remove = (id: string) => call(api.url, 'POST', '/api/product/remove', { id }, { headers: { token: admin } });
+  const remove = (id: string) =>
+    call(api.url, 'POST', '/api/product/remove', { id }, { headers: { token: admin } });
 
   it('says a removed id is removed and an unknown one is not, until the id is written again', async () => {
     const added = await postForm(api.url, '/api/product/add', productForm(NEW_SHOE, [pngFile()]), admin);
@@ -56,7 +57,9 @@ describe.each(BACKENDS)('removed products on %s', (backend) => {
 
     // Added again under the same id (the write the back office's add and the catalogue import share).
     const { _id, name, description, price, image, category, subCategory, sizes, bestseller, date } = product;
-    await upsertProducts(database, [{ _id, name, description, price, image, category, subCategory, sizes, bestseller, date }]);
+    await upsertProducts(database, [
+      { _id, name, description, price, image, category, subCategory, sizes, bestseller, date },
+    ]);
     const back = await query(ids);
     expect(back).toMatchObject({ total: 1, removed: [] });
     expect(back.products.map((p) => p._id)).toEqual([product._id]);

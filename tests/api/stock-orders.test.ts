@@ -5,7 +5,13 @@ import { startApi, type RunningApi } from '../support/api-process.js';
 import { BACKENDS, freshDatabaseEnv, openStoreDatabase } from '../support/databases.js';
 import { call } from '../support/http.js';
 import { readStockRows, setStockRows, stockKey } from '../support/stock-rows.js';
-import { listProducts, signUp, TEST_JWT_SECRET, VALID_ADDRESS, type CatalogProduct } from '../support/store-api.js';
+import {
+  listProducts,
+  signUp,
+  TEST_JWT_SECRET,
+  VALID_ADDRESS,
+  type CatalogProduct,
+} from '../support/store-api.js';
 
 // Orders take stock (issue 28): in the transaction that stores the order, every line or none; the stock is set
 // straight in the database, as the back office sets it.
@@ -43,14 +49,19 @@ describe.each(BACKENDS)('orders take stock on %s', (backend) => {
       { token, headers: key === undefined ? {} : { 'idempotency-key': key } },
     );
   const ordersOf = async (token: string) =>
-    (await call(api.url, 'POST', '/api/order/userorders', {}, { token })).body.orders as Array<{ _id: string }>;
-  const cartOf = async (token: string) => (await call(api.url, 'POST', '/api/cart/get', {}, { token })).body.cartData;
+    (await call(api.url, 'POST', '/api/order/userorders', {}, { token })).body.orders as Array<{
+      _id: string;
+    }>;
+  const cartOf = async (token: string) =>
+    (await call(api.url, 'POST', '/api/cart/get', {}, { token })).body.cartData;
   const addToCart = (token: string, shoe: CatalogProduct, size: string) =>
     call(api.url, 'POST', '/api/cart/add', { itemId: shoe._id, size }, { token });
-  const stockOf = async (shoe: CatalogProduct, size: string) => (await readStockRows(store.db)).get(stockKey(shoe._id, size));
+  const stockOf = async (shoe: CatalogProduct, size: string) =>
+    (await readStockRows(store.db)).get(stockKey(shoe._id, size));
   const setStock = (shoe: CatalogProduct, size: string, quantity: number) =>
     setStockRows(store.db, [{ productId: shoe._id, size, quantity }]);
-  const catalogVersion = async () => (await call(api.url, 'GET', '/api/product/query?limit=0')).body.version as string;
+  const catalogVersion = async () =>
+    (await call(api.url, 'GET', '/api/product/query?limit=0')).body.version as string;
 
   it('an order takes its pairs from each tracked size, and leaves the other sizes alone', async () => {
     const [a, b] = takeShoes(2);
@@ -134,13 +145,24 @@ describe.each(BACKENDS)('orders take stock on %s', (backend) => {
       [c!, c!.sizes[0]!, 3],
     ];
     const refused = await place(token, lines);
-    expect(refused).toMatchObject({ status: 409, body: { code: 'OUT_OF_STOCK', message: `Only 2 left of ${c!.name}, ${c!.sizes[0]}` } });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { code: 'OUT_OF_STOCK', message: `Only 2 left of ${c!.name}, ${c!.sizes[0]}` },
+    });
     expect((refused.body.shortfalls as unknown[]).length).toBe(1);
-    expect([await stockOf(a!, a!.sizes[0]!), await stockOf(b!, b!.sizes[0]!), await stockOf(c!, c!.sizes[0]!)]).toEqual([4, 4, 2]);
+    expect([
+      await stockOf(a!, a!.sizes[0]!),
+      await stockOf(b!, b!.sizes[0]!),
+      await stockOf(c!, c!.sizes[0]!),
+    ]).toEqual([4, 4, 2]);
 
     lines[2] = [c!, c!.sizes[0]!, 2];
     expect((await place(token, lines)).status).toBe(201);
-    expect([await stockOf(a!, a!.sizes[0]!), await stockOf(b!, b!.sizes[0]!), await stockOf(c!, c!.sizes[0]!)]).toEqual([2, 2, 0]);
+    expect([
+      await stockOf(a!, a!.sizes[0]!),
+      await stockOf(b!, b!.sizes[0]!),
+      await stockOf(c!, c!.sizes[0]!),
+    ]).toEqual([2, 2, 0]);
   });
 
   it('sells a size the store does not count, whatever the other sizes have left', async () => {
@@ -228,14 +250,22 @@ describe.each(BACKENDS)('orders take stock on %s', (backend) => {
       ]);
       expect(results[0].status).toBe(409);
       expect(results.at(-1)!.status).toBe(409);
-      expect(results.slice(1, -1).map((r) => r.status)).toEqual([...buyers.map(() => 201), ...carters.map(() => 200)]);
+      expect(results.slice(1, -1).map((r) => r.status)).toEqual([
+        ...buyers.map(() => 201),
+        ...carters.map(() => 200),
+      ]);
       for (const buyer of buyers) expect(await ordersOf(buyer.token)).toHaveLength(round);
-      for (const carter of carters) expect(await cartOf(carter.token)).toEqual({ [free!._id]: { [free!.sizes[1]!]: round } });
+      for (const carter of carters)
+        expect(await cartOf(carter.token)).toEqual({ [free!._id]: { [free!.sizes[1]!]: round } });
     }
     expect(await ordersOf(refusedShopper.token)).toEqual([]);
     expect(await cartOf(refusedShopper.token)).toEqual({ [scarce!._id]: { [size]: 1 } });
     // What the API answered is what the database holds, read by another connection.
-    const stored = await store.db.selectFrom('orders').select('id').where('items', 'like', `%${free!._id}%`).execute();
+    const stored = await store.db
+      .selectFrom('orders')
+      .select('id')
+      .where('items', 'like', `%${free!._id}%`)
+      .execute();
     expect(stored).toHaveLength(buyers.length * 3);
   });
 });

@@ -71,7 +71,12 @@ describe.each(BACKENDS)('stock per size on %s', (backend) => {
   const started: { api?: RunningApi; database?: StoreDatabase } = {};
   beforeAll(async () => {
     const env = await freshDatabaseEnv(backend);
-    api = started.api = await startApi({ JWT_SECRET: TEST_JWT_SECRET, SEED_CATALOG: 'false', ...ADMIN_ENV, ...env });
+    api = started.api = await startApi({
+      JWT_SECRET: TEST_JWT_SECRET,
+      SEED_CATALOG: 'false',
+      ...ADMIN_ENV,
+      ...env,
+    });
     database = started.database = openStoreDatabase(env, api.dataDir);
     await upsertProducts(database, products);
     admin = await adminLogin(api.url);
@@ -85,7 +90,12 @@ describe.each(BACKENDS)('stock per size on %s', (backend) => {
   const setCount = async (productId: string, size: string, count: number | null) => {
     const res = await setStock({ productId, size, count });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as { success: true; message: string; productId: string; stock: Record<string, number | null> };
+    return res.body as {
+      success: true;
+      message: string;
+      productId: string;
+      stock: Record<string, number | null>;
+    };
   };
   const counts = async (productId: string) => {
     const rows = await database.db
@@ -97,7 +107,9 @@ describe.each(BACKENDS)('stock per size on %s', (backend) => {
     return Object.fromEntries(rows.map((r) => [r.size, r.quantity]));
   };
   const query = async (params: Record<string, string | number>) => {
-    const search = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
+    const search = new URLSearchParams(
+      Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
+    );
     const res = await call(api.url, 'GET', `/api/product/query?${search.toString()}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as unknown as QueryAnswer;
@@ -134,7 +146,10 @@ describe.each(BACKENDS)('stock per size on %s', (backend) => {
       ];
       for (const headers of attempts) {
         const res = await call(api.url, 'POST', path, body, { headers });
-        expect(res, `${path} ${JSON.stringify(headers)}`).toMatchObject({ status: 401, body: { success: false, message: ADMIN_REFUSED } });
+        expect(res, `${path} ${JSON.stringify(headers)}`).toMatchObject({
+          status: 401,
+          body: { success: false, message: ADMIN_REFUSED },
+        });
       }
     }
     expect(await counts('shoe-0')).toEqual({});
@@ -150,7 +165,13 @@ describe.each(BACKENDS)('stock per size on %s', (backend) => {
       stock: { 'UK 6': null, 'UK 7': 12, 'UK 8': null },
     });
     // Bearer, as the shoppers' calls take it, works too.
-    const bearer = await call(api.url, 'POST', STOCK, { productId: 'shoe-1', size: 'UK 8', count: 1 }, { token: admin });
+    const bearer = await call(
+      api.url,
+      'POST',
+      STOCK,
+      { productId: 'shoe-1', size: 'UK 8', count: 1 },
+      { token: admin },
+    );
     expect(bearer.body).toMatchObject({ success: true, stock: { 'UK 6': null, 'UK 7': 12, 'UK 8': 1 } });
     expect(await counts('shoe-1')).toEqual({ 'UK 7': 12, 'UK 8': 1 });
 
@@ -159,7 +180,11 @@ describe.each(BACKENDS)('stock per size on %s', (backend) => {
     expect(untracked.stock).toEqual({ 'UK 6': null, 'UK 7': 12, 'UK 8': null });
     expect(await counts('shoe-1')).toEqual({ 'UK 7': 12 });
     // Stopping the count of a size that is not counted is no change, and no failure.
-    expect((await setCount('shoe-1', 'UK 8', null)).stock).toEqual({ 'UK 6': null, 'UK 7': 12, 'UK 8': null });
+    expect((await setCount('shoe-1', 'UK 8', null)).stock).toEqual({
+      'UK 6': null,
+      'UK 7': 12,
+      'UK 8': null,
+    });
   });
 
   it('refuses a negative, fractional, too large or missing count, an unknown product or size, with a message, changing nothing', async () => {
@@ -168,7 +193,11 @@ describe.each(BACKENDS)('stock per size on %s', (backend) => {
     const refusals: Array<[unknown, number, string]> = [
       [{ productId: 'shoe-2', size: 'UK 6', count: -1 }, 400, 'count cannot be negative'],
       [{ productId: 'shoe-2', size: 'UK 6', count: 2.5 }, 400, 'count must be a whole number'],
-      [{ productId: 'shoe-2', size: 'UK 6', count: MAX_STOCK_COUNT + 1 }, 400, `count cannot be more than ${MAX_STOCK_COUNT}`],
+      [
+        { productId: 'shoe-2', size: 'UK 6', count: MAX_STOCK_COUNT + 1 },
+        400,
+        `count cannot be more than ${MAX_STOCK_COUNT}`,
+      ],
       [{ productId: 'shoe-2', size: 'UK 6', count: '3' }, 400, 'count must be a number'],
       [
         { productId: 'shoe-2', size: 'UK 6' },
@@ -258,7 +287,9 @@ describe.each(BACKENDS)('stock per size on %s', (backend) => {
       const left = products.filter((p) => !soldOut.has(p._id) && keep(p));
       return {
         category: Object.fromEntries(CATEGORIES.map((c) => [c, left.filter((p) => p.category === c).length])),
-        subCategory: Object.fromEntries(SUB_CATEGORIES.map((s) => [s, left.filter((p) => p.subCategory === s).length])),
+        subCategory: Object.fromEntries(
+          SUB_CATEGORIES.map((s) => [s, left.filter((p) => p.subCategory === s).length]),
+        ),
       };
     };
 
@@ -285,7 +316,9 @@ describe.each(BACKENDS)('stock per size on %s', (backend) => {
       expect(searched.total).toBe(harbour.total);
       expect(searched.facets).toEqual(facetsOf((p) => p.name.startsWith('Harbour')));
       // The same count without facets (SQLite counts it apart).
-      expect((await query({ q: 'harbour', limit: 0, facets: 'false', inStock: 'true' })).total).toBe(harbour.total);
+      expect((await query({ q: 'harbour', limit: 0, facets: 'false', inStock: 'true' })).total).toBe(
+        harbour.total,
+      );
     }
     expect((await query({ q: 'harbour', limit: 0, facets: 'false' })).total).toBe(7);
 
@@ -293,14 +326,24 @@ describe.each(BACKENDS)('stock per size on %s', (backend) => {
     expect(byId.products.map((p) => p._id)).toEqual(['shoe-7', 'shoe-8']);
     expect(byId.total).toBe(2);
     // shoe-15 shares its (category, type) cell with shoe-5 alone.
-    expect((await query({ relatedTo: 'shoe-15', limit: 100 })).products.map((p) => p._id)).toEqual(['shoe-5']);
-    expect(await query({ relatedTo: 'shoe-15', inStock: 'true', limit: 100 })).toMatchObject({ total: 0, products: [] });
+    expect((await query({ relatedTo: 'shoe-15', limit: 100 })).products.map((p) => p._id)).toEqual([
+      'shoe-5',
+    ]);
+    expect(await query({ relatedTo: 'shoe-15', inStock: 'true', limit: 100 })).toMatchObject({
+      total: 0,
+      products: [],
+    });
 
     // Paging with a cursor keeps leaving them out.
     const paged: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: QueryAnswer = await query({ limit: 4, sort: 'price_asc', inStock: 'true', ...(cursor ? { cursor } : {}) });
+      const page: QueryAnswer = await query({
+        limit: 4,
+        sort: 'price_asc',
+        inStock: 'true',
+        ...(cursor ? { cursor } : {}),
+      });
       paged.push(...page.products.map((p) => p._id));
       cursor = page.nextCursor;
     } while (cursor !== null);
@@ -316,7 +359,10 @@ describe.each(BACKENDS)('stock per size on %s', (backend) => {
 
   it('refuses a bad inStock value', async () => {
     const res = await call(api.url, 'GET', '/api/product/query?inStock=yes');
-    expect(res).toMatchObject({ status: 400, body: { success: false, message: 'inStock must be true or false' } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'inStock must be true or false' },
+    });
   });
 
   it('lists what is running out, lowest first, with the product name; a threshold widens it', async () => {
@@ -337,7 +383,12 @@ describe.each(BACKENDS)('stock per size on %s', (backend) => {
       .execute();
     expect(body.items).toHaveLength(found.length);
     expect(body.items.map((i) => i.count)).toEqual([...body.items.map((i) => i.count)].sort((a, b) => a - b));
-    expect(body.items).toContainEqual({ productId: 'shoe-9', name: products[9]!.name, size: 'UK 6', count: 1 });
+    expect(body.items).toContainEqual({
+      productId: 'shoe-9',
+      name: products[9]!.name,
+      size: 'UK 6',
+      count: 1,
+    });
     expect(body.items.some((i) => i.size === 'UK 7' && i.productId === 'shoe-9')).toBe(false);
 
     const wider = await call(api.url, 'POST', LOW, { threshold: 7 }, { headers: { token: admin } });
@@ -383,11 +434,19 @@ describe.each(BACKENDS)('stock per size on %s', (backend) => {
 
   it('removing a product from the back office removes its counts', async () => {
     await setCount('shoe-11', 'UK 6', 2);
-    const res = await call(api.url, 'POST', '/api/product/remove', { id: 'shoe-11' }, { headers: { token: admin } });
+    const res = await call(
+      api.url,
+      'POST',
+      '/api/product/remove',
+      { id: 'shoe-11' },
+      { headers: { token: admin } },
+    );
     expect(res.body).toMatchObject({ success: true });
     expect(await counts('shoe-11')).toEqual({});
     const low = await call(api.url, 'POST', LOW, {}, { headers: { token: admin } });
-    expect((low.body.items as Array<{ productId: string }>).some((i) => i.productId === 'shoe-11')).toBe(false);
+    expect((low.body.items as Array<{ productId: string }>).some((i) => i.productId === 'shoe-11')).toBe(
+      false,
+    );
   });
 });
 
@@ -401,9 +460,15 @@ async function migrateBeforeStock(db: Kysely<unknown>, backend: Backend): Promis
     '004_back_office': backOffice,
   };
   const migrations = Object.fromEntries(
-    Object.entries(before).map(([name, m]): [string, Migration] => [name, { up: (kdb) => m.up(kdb, dialect) }]),
+    Object.entries(before).map(([name, m]): [string, Migration] => [
+      name,
+      { up: (kdb) => m.up(kdb, dialect) },
+    ]),
   );
-  const { error } = await new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } }).migrateToLatest();
+  const { error } = await new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  }).migrateToLatest();
   if (error !== undefined) throw new Error('Migrations 001–004 failed', { cause: error });
 }
 

@@ -34,7 +34,10 @@ describe.each(BACKENDS)('sign-up, login and profile on %s', (backend) => {
 
   it.each([
     [{ name: 'A', email: 'not-an-email', password: 'longenough' }, 'email: Please enter a valid email'],
-    [{ name: 'A', email: 'a@example.com', password: 'short' }, 'password: Please enter a strong password (at least 8 characters)'],
+    [
+      { name: 'A', email: 'a@example.com', password: 'short' },
+      'password: Please enter a strong password (at least 8 characters)',
+    ],
     [{ name: '', email: 'a@example.com', password: 'longenough' }, 'name: Name is required'],
     [{ email: 'a@example.com', password: 'longenough' }, 'name: Name is required'],
     [{ name: 'A', email: 'a@example.com', password: 12345678 }, 'password: Password is required'],
@@ -51,7 +54,9 @@ describe.each(BACKENDS)('sign-up, login and profile on %s', (backend) => {
     const res = await call(api().url, 'POST', '/api/user/login', { email, password: 'longenough' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: 'Signed in' });
-    const profile = await call(api().url, 'GET', '/api/user/profile', undefined, { token: res.body.token as string });
+    const profile = await call(api().url, 'GET', '/api/user/profile', undefined, {
+      token: res.body.token as string,
+    });
     expect(profile.body).toMatchObject({ success: true, user: { name: 'A', email } });
   });
 
@@ -59,7 +64,10 @@ describe.each(BACKENDS)('sign-up, login and profile on %s', (backend) => {
     const email = newEmail();
     await call(api().url, 'POST', '/api/user/register', { name: 'A', email, password: 'longenough' });
     const wrong = await call(api().url, 'POST', '/api/user/login', { email, password: 'wrongpassword' });
-    const unknown = await call(api().url, 'POST', '/api/user/login', { email: newEmail(), password: 'longenough' });
+    const unknown = await call(api().url, 'POST', '/api/user/login', {
+      email: newEmail(),
+      password: 'longenough',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ success: false, message: 'Invalid email or password' });
@@ -95,13 +103,22 @@ describe.each(BACKENDS)('abuse limits on %s', (backend) => {
     const limited = { 'x-forwarded-for': '203.0.113.7' };
     const other = { 'x-forwarded-for': '203.0.113.8' };
     const attempt = (headers: Record<string, string>) =>
-      call(api().url, 'POST', '/api/user/login', { email: 'nobody@example.com', password: 'whatever1' }, { headers });
+      call(
+        api().url,
+        'POST',
+        '/api/user/login',
+        { email: 'nobody@example.com', password: 'whatever1' },
+        { headers },
+      );
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await attempt(limited)).status);
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     const refused = await attempt(limited);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ success: false, message: 'Too many attempts. Please wait a minute and try again.' });
+    expect(refused.body).toEqual({
+      success: false,
+      message: 'Too many attempts. Please wait a minute and try again.',
+    });
     // Another shopper behind the same BFF is not throttled by the first one.
     expect((await attempt(other)).status).toBe(401);
   });

@@ -77,7 +77,13 @@ describe('after the order, on our API', () => {
     const answer = await gql<{ placeOrder: { order: { id: string } } }>(
       bff(),
       PLACE,
-      { input: { address: VALID_ADDRESS, lines: [{ productId: shoe._id, size: shoe.sizes[0], quantity }], idempotencyKey: randomUUID() } },
+      {
+        input: {
+          address: VALID_ADDRESS,
+          lines: [{ productId: shoe._id, size: shoe.sizes[0], quantity }],
+          idempotencyKey: randomUUID(),
+        },
+      },
       { token },
     );
     expect(answer.errors).toBeUndefined();
@@ -86,7 +92,13 @@ describe('after the order, on our API', () => {
 
   async function moveTo(orderId: string, ...statuses: string[]): Promise<void> {
     for (const status of statuses) {
-      const moved = await call(api(), 'POST', '/api/order/status', { orderId, status }, { headers: { token: admin } });
+      const moved = await call(
+        api(),
+        'POST',
+        '/api/order/status',
+        { orderId, status },
+        { headers: { token: admin } },
+      );
       expect(moved.status).toBe(200);
     }
   }
@@ -108,8 +120,15 @@ describe('after the order, on our API', () => {
 
     const cancelled = await gql<{ cancelOrder: OrderView }>(bff(), CANCEL, { orderId }, { token });
     expect(cancelled.errors).toBeUndefined();
-    expect(cancelled.data!.cancelOrder).toMatchObject({ id: orderId, status: 'Cancelled', cancellable: false });
-    expect(cancelled.data!.cancelOrder.statusHistory.map((change) => change.status)).toEqual(['Order Placed', 'Cancelled']);
+    expect(cancelled.data!.cancelOrder).toMatchObject({
+      id: orderId,
+      status: 'Cancelled',
+      cancellable: false,
+    });
+    expect(cancelled.data!.cancelOrder.statusHistory.map((change) => change.status)).toEqual([
+      'Order Placed',
+      'Cancelled',
+    ]);
     const again = await gql<{ cancelOrder: OrderView }>(bff(), CANCEL, { orderId }, { token });
     expect(again.errors).toBeUndefined();
     expect(again.data!.cancelOrder.statusHistory).toEqual(cancelled.data!.cancelOrder.statusHistory);
@@ -160,7 +179,11 @@ describe('after the order, on our API', () => {
     await moveTo(orderId, 'Shipped', 'Delivered');
 
     const [delivered] = await myOrders(bff(), token);
-    expect(delivered!.statusHistory.map((change) => change.status)).toEqual(['Order Placed', 'Shipped', 'Delivered']);
+    expect(delivered!.statusHistory.map((change) => change.status)).toEqual([
+      'Order Placed',
+      'Shipped',
+      'Delivered',
+    ]);
     const deadline = Date.parse(delivered!.returnableUntil!);
     const deliveredAt = Date.parse(delivered!.statusHistory[2]!.at);
     expect(deliveredAt).toBeGreaterThanOrEqual(before - 1000);
@@ -169,14 +192,28 @@ describe('after the order, on our API', () => {
     expect(delivered!.items[0]!.exchangeSizes).toEqual(inStock);
 
     const line = { orderId, productId: shoe._id, size: shoe.sizes[0] };
-    const badReason = await gql(bff(), RETURN, { input: { ...line, kind: 'RETURN', reason: 'Bored' } }, { token });
+    const badReason = await gql(
+      bff(),
+      RETURN,
+      { input: { ...line, kind: 'RETURN', reason: 'Bored' } },
+      { token },
+    );
     expect(codesOf(badReason)).toEqual(['BAD_USER_INPUT']);
     expect(badReason.errors?.[0]?.message).toMatch(/^reason must be one of: Does not fit/);
 
     const exchanged = await gql<{ requestReturn: OrderView }>(
       bff(),
       RETURN,
-      { input: { ...line, quantity: 1, kind: 'EXCHANGE', reason: 'Does not fit', exchangeSize: inStock[0], idempotencyKey: randomUUID() } },
+      {
+        input: {
+          ...line,
+          quantity: 1,
+          kind: 'EXCHANGE',
+          reason: 'Does not fit',
+          exchangeSize: inStock[0],
+          idempotencyKey: randomUUID(),
+        },
+      },
       { token },
     );
     expect(exchanged.errors).toBeUndefined();
@@ -199,13 +236,23 @@ describe('after the order, on our API', () => {
     );
     expect(returned.errors).toBeUndefined();
     expect(
-      returned.data!.requestReturn.returns.map(({ kind, quantity, exchangeSize, size }) => ({ kind, quantity, exchangeSize, size })),
+      returned.data!.requestReturn.returns.map(({ kind, quantity, exchangeSize, size }) => ({
+        kind,
+        quantity,
+        exchangeSize,
+        size,
+      })),
     ).toEqual([
       { kind: 'EXCHANGE', quantity: 1, exchangeSize: inStock[0], size: shoe.sizes[0] },
       { kind: 'RETURN', quantity: 1, exchangeSize: null, size: shoe.sizes[0] },
     ]);
     // Both pairs are in requests now: a third is refused with the store's reason.
-    const third = await gql(bff(), RETURN, { input: { ...line, kind: 'RETURN', reason: 'Changed my mind' } }, { token });
+    const third = await gql(
+      bff(),
+      RETURN,
+      { input: { ...line, kind: 'RETURN', reason: 'Changed my mind' } },
+      { token },
+    );
     expect(codesOf(third)).toEqual(['BAD_USER_INPUT']);
     expect(third.errors?.[0]?.message).toMatch(/already in a return or exchange request/);
   });
@@ -217,7 +264,9 @@ describe('after the order, on our API', () => {
     const refused = await gql(
       bff(),
       RETURN,
-      { input: { orderId, productId: shoe._id, size: shoe.sizes[0], kind: 'RETURN', reason: 'Does not fit' } },
+      {
+        input: { orderId, productId: shoe._id, size: shoe.sizes[0], kind: 'RETURN', reason: 'Does not fit' },
+      },
       { token },
     );
     expect(codesOf(refused)).toEqual(['BAD_USER_INPUT']);
@@ -244,7 +293,11 @@ describe('after the order, on a backend of the seed kind (no cancellations, no r
       bff.url,
       PLACE,
       {
-        input: { address: VALID_ADDRESS, lines: [{ productId: shoe._id, size: shoe.sizes[0], quantity: 1 }], idempotencyKey: randomUUID() },
+        input: {
+          address: VALID_ADDRESS,
+          lines: [{ productId: shoe._id, size: shoe.sizes[0], quantity: 1 }],
+          idempotencyKey: randomUUID(),
+        },
       },
       { token },
     );
@@ -266,7 +319,15 @@ describe('after the order, on a backend of the seed kind (no cancellations, no r
     const ask = await gql(
       bff.url,
       RETURN,
-      { input: { orderId: order!.id, productId: shoe._id, size: shoe.sizes[0], kind: 'RETURN', reason: 'Does not fit' } },
+      {
+        input: {
+          orderId: order!.id,
+          productId: shoe._id,
+          size: shoe.sizes[0],
+          kind: 'RETURN',
+          reason: 'Does not fit',
+        },
+      },
       { token },
     );
     expect(codesOf(ask)).toEqual(['NOT_SUPPORTED']);

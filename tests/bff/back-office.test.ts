@@ -1,6 +1,14 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ENV, adminLogin, NEW_SHOE, pngFile, postForm, productForm, solidPng } from '../support/back-office.js';
+import {
+  ADMIN_ENV,
+  adminLogin,
+  NEW_SHOE,
+  pngFile,
+  postForm,
+  productForm,
+  solidPng,
+} from '../support/back-office.js';
 import { useStore } from '../support/bff-process.js';
 import { CART_LINES, gql, type ServerCart } from '../support/graphql.js';
 import { call } from '../support/http.js';
@@ -75,11 +83,19 @@ function rawPost(
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const sent = request(
-      { host: url.hostname, port: url.port, method: 'POST', path, headers: { 'content-type': 'application/json', ...headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json', ...headers },
+      },
       (answer) => {
         let text = '';
         answer.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
+        answer.on('end', () =>
+          resolve({ status: answer.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }),
+        );
       },
     );
     sent.once('error', reject);
@@ -115,16 +131,27 @@ describe("the back office at the store's URL, by default", () => {
         message: `No such endpoint: POST ${path.split('?')[0]!}`,
       });
     }
-    const upload = await postForm(store().bff.url, '/api/product/add', productForm(NEW_SHOE, [pngFile()]), token);
+    const upload = await postForm(
+      store().bff.url,
+      '/api/product/add',
+      productForm(NEW_SHOE, [pngFile()]),
+      token,
+    );
     expect(upload).toMatchObject({ status: 404, body: { success: false } });
     // The API itself answers them, and the shopper's calls still pass.
-    expect(await call(store().api.url, 'POST', '/api/order/list', {}, { headers: { token } })).toMatchObject({ status: 200 });
+    expect(await call(store().api.url, 'POST', '/api/order/list', {}, { headers: { token } })).toMatchObject({
+      status: 200,
+    });
     expect(await call(store().bff.url, 'POST', '/api/order/userorders', {})).toMatchObject({ status: 401 });
   });
 
   it('passes the public single-product call on', async () => {
-    const [first] = (await call(store().bff.url, 'GET', '/api/product/list')).body.products as Array<{ _id: string }>;
-    expect(await call(store().bff.url, 'POST', '/api/product/single', { productId: first!._id })).toMatchObject({
+    const [first] = (await call(store().bff.url, 'GET', '/api/product/list')).body.products as Array<{
+      _id: string;
+    }>;
+    expect(
+      await call(store().bff.url, 'POST', '/api/product/single', { productId: first!._id }),
+    ).toMatchObject({
       status: 200,
       body: { success: true, product: { _id: first!._id } },
     });
@@ -132,12 +159,20 @@ describe("the back office at the store's URL, by default", () => {
 
   it('has no GraphQL field that reaches the back office', async () => {
     const answer = await gql<{
-      __schema: { queryType: { fields: Array<{ name: string }> }; mutationType: { fields: Array<{ name: string }> } };
+      __schema: {
+        queryType: { fields: Array<{ name: string }> };
+        mutationType: { fields: Array<{ name: string }> };
+      };
     }>(store().bff.url, '{ __schema { queryType { fields { name } } mutationType { fields { name } } } }');
     expect(answer.errors).toBeUndefined();
-    const names = [...answer.data!.__schema.queryType.fields, ...answer.data!.__schema.mutationType.fields].map((f) => f.name);
+    const names = [
+      ...answer.data!.__schema.queryType.fields,
+      ...answer.data!.__schema.mutationType.fields,
+    ].map((f) => f.name);
     expect(names.length).toBeGreaterThan(5);
-    expect(names.filter((name) => /admin|status|allOrders|orderList|addProduct|removeProduct|upload/i.test(name))).toEqual([]);
+    expect(
+      names.filter((name) => /admin|status|allOrders|orderList|addProduct|removeProduct|upload/i.test(name)),
+    ).toEqual([]);
   });
 });
 
@@ -148,7 +183,10 @@ describe("the back office at the store's URL with ADMIN_API_FORWARDING=true", ()
     const bff = store().bff.url;
     const token = await adminLogin(bff);
     const shopper = await signUp(bff);
-    const [shoe] = (await call(bff, 'GET', '/api/product/list')).body.products as Array<{ _id: string; sizes: string[] }>;
+    const [shoe] = (await call(bff, 'GET', '/api/product/list')).body.products as Array<{
+      _id: string;
+      sizes: string[];
+    }>;
     const placed = await call(
       bff,
       'POST',
@@ -161,7 +199,9 @@ describe("the back office at the store's URL with ADMIN_API_FORWARDING=true", ()
     const listed = await call(bff, 'POST', '/api/order/list', {}, { headers: { token } });
     // Oldest first, as the lineage's backend answers: the newest order is the last.
     expect((listed.body.orders as Array<{ _id: string }>).at(-1)!._id).toBe(orderId);
-    expect(await call(bff, 'POST', '/api/order/status', { orderId, status: 'Packing' }, { headers: { token } })).toMatchObject({
+    expect(
+      await call(bff, 'POST', '/api/order/status', { orderId, status: 'Packing' }, { headers: { token } }),
+    ).toMatchObject({
       status: 200,
       body: { success: true, message: 'Status updated' },
     });
@@ -176,7 +216,12 @@ describe("the back office at the store's URL with ADMIN_API_FORWARDING=true", ()
 
     // An upload larger than the BFF's own body limit (100 KiB) streams through to the API, which limits each image.
     const photo = Buffer.concat([solidPng(8, 8, [200, 100, 50]), Buffer.alloc(300 * 1024)]);
-    const added = await postForm(bff, '/api/product/add', productForm(NEW_SHOE, [pngFile('image1', photo)]), token);
+    const added = await postForm(
+      bff,
+      '/api/product/add',
+      productForm(NEW_SHOE, [pngFile('image1', photo)]),
+      token,
+    );
     expect(added).toMatchObject({ status: 201, body: { success: true, message: 'Product added' } });
     const product = added.body.product as { _id: string; image: string[] };
     const image = await fetch(new URL(product.image[0]!, bff));
@@ -189,7 +234,9 @@ describe("the back office at the store's URL with ADMIN_API_FORWARDING=true", ()
 
     // Still the API's checks: no token, no back office.
     expect(await call(bff, 'POST', '/api/order/list', {})).toMatchObject({ status: 401 });
-    expect(await call(bff, 'POST', '/api/order/list', {}, { token: shopper.token })).toMatchObject({ status: 401 });
+    expect(await call(bff, 'POST', '/api/order/list', {}, { token: shopper.token })).toMatchObject({
+      status: 401,
+    });
   });
 });
 
@@ -200,7 +247,10 @@ describe("the storefront's catalogue follows the back office", () => {
     const { api, bff } = store();
     const token = await adminLogin(api.url);
     // The BFF has read the catalogue before the change.
-    expect((await gql<{ products: { totalCount: number } }>(bff.url, SEARCH, { search: 'Zephyrine' })).data?.products.totalCount).toBe(0);
+    expect(
+      (await gql<{ products: { totalCount: number } }>(bff.url, SEARCH, { search: 'Zephyrine' })).data
+        ?.products.totalCount,
+    ).toBe(0);
 
     const png = solidPng(3, 3, [10, 200, 90]);
     const added = await postForm(
@@ -211,13 +261,26 @@ describe("the storefront's catalogue follows the back office", () => {
     );
     const id = (added.body.product as { _id: string })._id;
     const shown = await until(
-      () => gql<{ product: { id: string; name: string; price: number; images: string[]; type: string } | null }>(bff.url, PRODUCT, { id }),
+      () =>
+        gql<{ product: { id: string; name: string; price: number; images: string[]; type: string } | null }>(
+          bff.url,
+          PRODUCT,
+          { id },
+        ),
       (answer) => answer.data?.product != null,
       3000,
     );
-    expect(shown.data?.product).toMatchObject({ id, name: 'Zephyrine Trail Runner', price: 3299, type: 'SPORTS_SHOES' });
+    expect(shown.data?.product).toMatchObject({
+      id,
+      name: 'Zephyrine Trail Runner',
+      price: 3299,
+      type: 'SPORTS_SHOES',
+    });
     const searched = await until(
-      () => gql<{ products: { totalCount: number; nodes: Array<{ id: string }> } }>(bff.url, SEARCH, { search: 'Zephyrine' }),
+      () =>
+        gql<{ products: { totalCount: number; nodes: Array<{ id: string }> } }>(bff.url, SEARCH, {
+          search: 'Zephyrine',
+        }),
       (answer) => answer.data?.products.totalCount === 1,
       3000,
     );
@@ -231,7 +294,9 @@ describe("the storefront's catalogue follows the back office", () => {
     const carted = await gql(bff.url, UPDATE, { id, size: '8', quantity: 1 }, { token: shopper.token });
     expect(carted.errors).toBeUndefined();
 
-    expect(await call(api.url, 'POST', '/api/product/remove', { id }, { headers: { token } })).toMatchObject({ status: 200 });
+    expect(await call(api.url, 'POST', '/api/product/remove', { id }, { headers: { token } })).toMatchObject({
+      status: 200,
+    });
     const gone = await until(
       () => gql<{ product: unknown }>(bff.url, PRODUCT, { id }),
       (answer) => answer.data?.product === null,

@@ -40,9 +40,13 @@ interface FindAnswer {
  * A pass-through in front of the API that counts the BFF's version checks (the query with no products), and those the
  * API answered 304 (the version the BFF holds still stands).
  */
-async function countingProxy(
-  target: string,
-): Promise<{ url: string; checks: () => number; unchanged: () => number; mostAtOnce: () => number; server: Server }> {
+async function countingProxy(target: string): Promise<{
+  url: string;
+  checks: () => number;
+  unchanged: () => number;
+  mostAtOnce: () => number;
+  server: Server;
+}> {
   let checks = 0;
   let unchanged = 0;
   let running = 0;
@@ -56,7 +60,13 @@ async function countingProxy(
       mostAtOnce = Math.max(mostAtOnce, running);
     }
     const forwarded = httpRequest(
-      { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: incoming.headers,
+      },
       (answer) => {
         if (isCheck && answer.statusCode === 304) unchanged += 1;
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -104,7 +114,8 @@ describe('our API: an admin change shows at the store URL at once', () => {
     expect(answer.errors).toBeUndefined();
     return answer.data!;
   };
-  const storeList = async () => (await call(bff.url, 'GET', '/api/product/list')).body.products as Array<{ _id: string }>;
+  const storeList = async () =>
+    (await call(bff.url, 'GET', '/api/product/list')).body.products as Array<{ _id: string }>;
 
   it('shows a product added at the API on the next GraphQL request and in the list at the store URL, and hides it once removed', async () => {
     const word = 'Quixotica';
@@ -112,7 +123,12 @@ describe('our API: an admin change shows at the store URL at once', () => {
     expect((await find(word, 'none')).products.totalCount).toBe(0);
     const before = await storeList();
 
-    const added = await postForm(api.url, '/api/product/add', productForm({ ...NEW_SHOE, name: `${word} Runner` }, [pngFile()]), admin);
+    const added = await postForm(
+      api.url,
+      '/api/product/add',
+      productForm({ ...NEW_SHOE, name: `${word} Runner` }, [pngFile()]),
+      admin,
+    );
     expect(added.status).toBe(201);
     const id = (added.body.product as { _id: string })._id;
 
@@ -122,7 +138,9 @@ describe('our API: an admin change shows at the store URL at once', () => {
     const after = await storeList();
     expect(after.map((p) => p._id)).toEqual([...before.map((p) => p._id), id]);
 
-    expect(await call(api.url, 'POST', '/api/product/remove', { id }, { headers: { token: admin } })).toMatchObject({ status: 200 });
+    expect(
+      await call(api.url, 'POST', '/api/product/remove', { id }, { headers: { token: admin } }),
+    ).toMatchObject({ status: 200 });
     const gone = await find(word, id);
     expect(gone.products.totalCount).toBe(0);
     expect(gone.product).toBeNull();
@@ -137,13 +155,20 @@ describe('our API: an admin change shows at the store URL at once', () => {
     };
     // Two root fields, each reading the catalogue (an id of the right form is looked up).
     expect(await checks('Onecheck', MISSING_ID)).toBe(1);
-    const added = await postForm(api.url, '/api/product/add', productForm({ ...NEW_SHOE, name: 'Onecheck Runner' }, [pngFile()]), admin);
+    const added = await postForm(
+      api.url,
+      '/api/product/add',
+      productForm({ ...NEW_SHOE, name: 'Onecheck Runner' }, [pngFile()]),
+      admin,
+    );
     expect(added.status).toBe(201);
     // The kept answer's version is checked, found stale, and the resolvers read the catalogue of that same check.
     expect(await checks('Onecheck', MISSING_ID)).toBe(1);
     expect((await find('Onecheck', MISSING_ID)).products.totalCount).toBe(1);
     const id = (added.body.product as { _id: string })._id;
-    expect(await call(api.url, 'POST', '/api/product/remove', { id }, { headers: { token: admin } })).toMatchObject({ status: 200 });
+    expect(
+      await call(api.url, 'POST', '/api/product/remove', { id }, { headers: { token: admin } }),
+    ).toMatchObject({ status: 200 });
   });
 
   it('makes at most one version check at a time, fewer checks than requests in a burst, each answered 304', async () => {
@@ -152,7 +177,9 @@ describe('our API: an admin change shows at the store URL at once', () => {
     const unchangedBefore = proxy.unchanged();
     // Each a different query, so none is answered from another's flight or the BFF's answer cache.
     const burst = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => gql<FindAnswer>(bff.url, FIND, { search: `runner ${String(i)}`, id: `none-${String(i)}` })),
+      Array.from({ length: 40 }, (_, i) =>
+        gql<FindAnswer>(bff.url, FIND, { search: `runner ${String(i)}`, id: `none-${String(i)}` }),
+      ),
     );
     for (const answer of burst) expect(answer.errors).toBeUndefined();
     const checks = proxy.checks() - checksBefore;
@@ -179,7 +206,9 @@ describe('a backend of spec section 7 only: the catalogue keeps its interval', (
   it('reads the list once per interval, not once per request', async () => {
     const first = backend.products[0]!;
     for (let i = 0; i < 3; i += 1)
-      expect((await gql<FindAnswer>(bff.url, FIND, { search: '', id: first._id })).data?.product?.id).toBe(first._id);
+      expect((await gql<FindAnswer>(bff.url, FIND, { search: '', id: first._id })).data?.product?.id).toBe(
+        first._id,
+      );
     const lists = () => backend.requests().filter((r) => r.path === '/api/product/list').length;
     const read = lists();
     expect(read).toBe(1);

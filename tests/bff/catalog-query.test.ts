@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../scripts/service-process.js';
 import { startBff, useStore } from '../support/bff-process.js';
 import { codesOf, gql } from '../support/graphql.js';
-import { defaultCatalogue, startLineageBackend, type LineageBackend, type LineageProduct } from '../support/lineage-backend.js';
+import {
+  defaultCatalogue,
+  startLineageBackend,
+  type LineageBackend,
+  type LineageProduct,
+} from '../support/lineage-backend.js';
 
 const SEARCH =
   'query($filter: ProductFilter, $sort: ProductSort, $first: Int, $after: String) { products(filter: $filter, sort: $sort, first: $first, after: $after) { totalCount edges { cursor node { id name type addedAt } } pageInfo { hasNextPage endCursor } } }';
@@ -43,13 +48,16 @@ describe("the BFF on our API's catalogue query", () => {
     const dates = all.edges.map((e) => Date.parse(e.node.addedAt));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
     const firstPage = (await gql<Page>(bff(), SEARCH, { sort: 'NEWEST', first: 5 })).data!.products;
-    const fromThird = (await gql<Page>(bff(), SEARCH, { sort: 'NEWEST', first: 4, after: firstPage.edges[2]!.cursor })).data!.products;
+    const fromThird = (
+      await gql<Page>(bff(), SEARCH, { sort: 'NEWEST', first: 4, after: firstPage.edges[2]!.cursor })
+    ).data!.products;
     expect(fromThird.edges.map((e) => e.node.id)).toEqual(all.edges.slice(3, 7).map((e) => e.node.id));
 
     const seen: string[] = [];
     let after: string | null = null;
     for (let i = 0; i < 30; i += 1) {
-      const page: Page['products'] = (await gql<Page>(bff(), SEARCH, { sort: 'NEWEST', first: 7, after })).data!.products;
+      const page: Page['products'] = (await gql<Page>(bff(), SEARCH, { sort: 'NEWEST', first: 7, after }))
+        .data!.products;
       seen.push(...page.edges.map((e) => e.node.id));
       if (!page.pageInfo.hasNextPage) break;
       after = page.pageInfo.endCursor;
@@ -58,7 +66,10 @@ describe("the BFF on our API's catalogue query", () => {
   });
 
   it("refuses a cursor the API did not give, with the API's message", async () => {
-    const answer = await gql(bff(), SEARCH, { first: 5, after: Buffer.from('{"s":"relevant","k":[1,2,3]}').toString('base64url') });
+    const answer = await gql(bff(), SEARCH, {
+      first: 5,
+      after: Buffer.from('{"s":"relevant","k":[1,2,3]}').toString('base64url'),
+    });
     expect(codesOf(answer)).toEqual(['BAD_USER_INPUT']);
   });
 });
@@ -94,7 +105,8 @@ describe('the BFF on a backend without the catalogue query', () => {
     await expect
       .poll(
         async () =>
-          (await gql<{ products: { totalCount: number } }>(bff.url, '{ products(first: 5) { totalCount } }')).data?.products.totalCount,
+          (await gql<{ products: { totalCount: number } }>(bff.url, '{ products(first: 5) { totalCount } }'))
+            .data?.products.totalCount,
         { timeout: 15_000 },
       )
       .toBe(100);
@@ -118,7 +130,9 @@ describe("the spec's list at the store's URL", () => {
     const bytes = Buffer.from(await direct.arrayBuffer());
     backend.clearRequests();
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => fetch(new URL('/api/product/list', bff.url), { headers: { 'accept-encoding': 'identity' } })),
+      Array.from({ length: 10 }, () =>
+        fetch(new URL('/api/product/list', bff.url), { headers: { 'accept-encoding': 'identity' } }),
+      ),
     );
     for (const answer of answers) expect(Buffer.from(await answer.arrayBuffer())).toEqual(bytes);
     const etag = answers[0]!.headers.get('etag');
@@ -132,7 +146,9 @@ describe("the spec's list at the store's URL", () => {
       ['gzip', gunzipSync],
       ['br', brotliDecompressSync],
     ] as const) {
-      const compressed = await request(new URL('/api/product/list', bff.url), { headers: { 'accept-encoding': encoding } });
+      const compressed = await request(new URL('/api/product/list', bff.url), {
+        headers: { 'accept-encoding': encoding },
+      });
       expect(compressed.headers['content-encoding']).toBe(encoding);
       expect(decode(Buffer.from(await compressed.body.arrayBuffer()))).toEqual(bytes);
     }
@@ -175,10 +191,14 @@ describe('a backend that gains and loses the catalogue query', () => {
           imageOrigins: [],
         });
       }
-      return response.writeHead(404, { 'content-type': 'text/html' }).end(`<pre>Cannot GET ${path ?? ''}</pre>`);
+      return response
+        .writeHead(404, { 'content-type': 'text/html' })
+        .end(`<pre>Cannot GET ${path ?? ''}</pre>`);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    bff = await startBff(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { CATALOG_TTL_MS: '0' });
+    bff = await startBff(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, {
+      CATALOG_TTL_MS: '0',
+    });
   });
   afterAll(async () => {
     await bff.stop();
@@ -188,7 +208,10 @@ describe('a backend that gains and loses the catalogue query', () => {
   it('reads the list while there is no query, the query once there is one, and the list again when it goes', async () => {
     const names = async () =>
       (
-        await gql<{ products: { nodes: Array<{ name: string }> } }>(bff.url, '{ products(first: 5) { nodes { name } } }')
+        await gql<{ products: { nodes: Array<{ name: string }> } }>(
+          bff.url,
+          '{ products(first: 5) { nodes { name } } }',
+        )
       ).data?.products.nodes.map((n) => n.name);
     expect(await names()).toEqual(['Listed Shoe']);
     offersQuery = true;

@@ -17,7 +17,10 @@ interface ProductsAnswer {
     totalCount: number;
     nodes: Node[];
     pageInfo: { hasNextPage: boolean; endCursor: string | null };
-    facets: { categories: Array<{ category: string; count: number }>; types: Array<{ type: string; count: number }> };
+    facets: {
+      categories: Array<{ category: string; count: number }>;
+      types: Array<{ type: string; count: number }>;
+    };
   };
 }
 
@@ -61,7 +64,10 @@ const TYPE_LABELS: Record<string, string> = {
 // The same rules on both ways the BFF reads a catalogue: our API's query (in its database), and the whole list
 // held in memory for a backend that speaks only spec section 7.
 const BACKENDS = [
-  { name: 'our API (the BFF asks its catalogue query)', start: () => startApi({ JWT_SECRET: TEST_JWT_SECRET }) },
+  {
+    name: 'our API (the BFF asks its catalogue query)',
+    start: () => startApi({ JWT_SECRET: TEST_JWT_SECRET }),
+  },
   { name: 'a backend of the seed kind (the BFF holds its list)', start: () => startLineageBackend() },
 ];
 
@@ -90,13 +96,19 @@ describe.each(BACKENDS)('catalogue through the BFF on $name', ({ start }) => {
   it('filters OR within a group and AND across groups, with facet counts', async () => {
     const filter = { categories: ['WOMEN'], types: ['SNEAKERS', 'SANDALS'] };
     const answer = await gql<ProductsAnswer>(bff(), PRODUCTS, { filter, first: 100 });
-    const expected = catalog.filter((p) => p.category === 'Women' && ['Sneakers', 'Sandals'].includes(p.subCategory));
+    const expected = catalog.filter(
+      (p) => p.category === 'Women' && ['Sneakers', 'Sandals'].includes(p.subCategory),
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(answer.data?.products.nodes.map((n) => n.id)).toEqual(expected.map((p) => p._id));
     // Each group's counts apply the other group: ticking Men would show Men's sneakers and sandals.
-    const men = catalog.filter((p) => p.category === 'Men' && ['Sneakers', 'Sandals'].includes(p.subCategory)).length;
+    const men = catalog.filter(
+      (p) => p.category === 'Men' && ['Sneakers', 'Sandals'].includes(p.subCategory),
+    ).length;
     expect(answer.data?.products.facets.categories).toContainEqual({ category: 'MEN', count: men });
-    const womenSlippers = catalog.filter((p) => p.category === 'Women' && p.subCategory === 'Slippers').length;
+    const womenSlippers = catalog.filter(
+      (p) => p.category === 'Women' && p.subCategory === 'Slippers',
+    ).length;
     expect(answer.data?.products.facets.types).toContainEqual({ type: 'SLIPPERS', count: womenSlippers });
   });
 
@@ -108,11 +120,15 @@ describe.each(BACKENDS)('catalogue through the BFF on $name', ({ start }) => {
     expect(descending.data?.products.nodes.map((n) => n.price)).toEqual([...prices].reverse());
 
     const word = catalog[0]!.name.split(' ')[0]!;
-    const found = await gql<ProductsAnswer>(bff(), PRODUCTS, { filter: { search: word.toUpperCase() }, first: 100 });
+    const found = await gql<ProductsAnswer>(bff(), PRODUCTS, {
+      filter: { search: word.toUpperCase() },
+      first: 100,
+    });
     expect(found.data?.products.nodes.map((n) => n.id)).toContain(catalog[0]!._id);
     for (const node of found.data?.products.nodes ?? []) {
       const product = catalog.find((p) => p._id === node.id)!;
-      const text = `${product.name} ${(product as unknown as { description: string }).description} ${product.subCategory}`.toLowerCase();
+      const text =
+        `${product.name} ${(product as unknown as { description: string }).description} ${product.subCategory}`.toLowerCase();
       expect(text).toContain(word.toLowerCase());
     }
   });
@@ -121,7 +137,11 @@ describe.each(BACKENDS)('catalogue through the BFF on $name', ({ start }) => {
     const seen: string[] = [];
     let after: string | null = null;
     for (let page = 0; page < 20; page++) {
-      const answer: Awaited<ReturnType<typeof gql<ProductsAnswer>>> = await gql<ProductsAnswer>(bff(), PRODUCTS, { first: 10, after });
+      const answer: Awaited<ReturnType<typeof gql<ProductsAnswer>>> = await gql<ProductsAnswer>(
+        bff(),
+        PRODUCTS,
+        { first: 10, after },
+      );
       seen.push(...(answer.data?.products.nodes.map((n) => n.id) ?? []));
       if (answer.data?.products.pageInfo.hasNextPage !== true) break;
       after = answer.data.products.pageInfo.endCursor;
@@ -130,7 +150,9 @@ describe.each(BACKENDS)('catalogue through the BFF on $name', ({ start }) => {
   });
 
   it('shows one product with at most 5 related products of the same category and type', async () => {
-    const shoe = catalog.find((p) => catalog.some((q) => q._id !== p._id && q.category === p.category && q.subCategory === p.subCategory))!;
+    const shoe = catalog.find((p) =>
+      catalog.some((q) => q._id !== p._id && q.category === p.category && q.subCategory === p.subCategory),
+    )!;
     const answer = await gql<{ product: (Node & { sizes: string[]; related: Node[] }) | null }>(
       bff(),
       'query($id: ID!) { product(id: $id) { id name price category type sizes related { id category type } } }',
@@ -151,7 +173,10 @@ describe.each(BACKENDS)('catalogue through the BFF on $name', ({ start }) => {
     const unknown = await gql<{ product: unknown }>(bff(), '{ product(id: "no-such-shoe") { id } }');
     expect(unknown.errors).toBeUndefined();
     expect(unknown.data?.product).toBeNull();
-    const latest = await gql<{ latestProducts: Array<{ id: string; addedAt: string }> }>(bff(), '{ latestProducts { id addedAt } }');
+    const latest = await gql<{ latestProducts: Array<{ id: string; addedAt: string }> }>(
+      bff(),
+      '{ latestProducts { id addedAt } }',
+    );
     expect(latest.data?.latestProducts).toHaveLength(4);
     const dates = latest.data?.latestProducts.map((p) => Date.parse(p.addedAt)) ?? [];
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
@@ -161,8 +186,12 @@ describe.each(BACKENDS)('catalogue through the BFF on $name', ({ start }) => {
     expect(codesOf(await gql(bff(), PRODUCTS, { first: 0 }))).toEqual(['BAD_USER_INPUT']);
     expect(codesOf(await gql(bff(), PRODUCTS, { first: 1000 }))).toEqual(['BAD_USER_INPUT']);
     expect(codesOf(await gql(bff(), PRODUCTS, { after: 'not-a-cursor' }))).toEqual(['BAD_USER_INPUT']);
-    expect(codesOf(await gql(bff(), PRODUCTS, { filter: { search: 'x'.repeat(500) } }))).toEqual(['BAD_USER_INPUT']);
+    expect(codesOf(await gql(bff(), PRODUCTS, { filter: { search: 'x'.repeat(500) } }))).toEqual([
+      'BAD_USER_INPUT',
+    ]);
     expect(codesOf(await gql(bff(), PRODUCTS, { sort: 'CHEAPEST' }))).toEqual(['BAD_USER_INPUT']);
-    expect(codesOf(await gql(bff(), PRODUCTS, { filter: { categories: ['KIDS'] } }))).toEqual(['BAD_USER_INPUT']);
+    expect(codesOf(await gql(bff(), PRODUCTS, { filter: { categories: ['KIDS'] } }))).toEqual([
+      'BAD_USER_INPUT',
+    ]);
   });
 });

@@ -15,7 +15,11 @@ describe('the API killed and restarted under load', () => {
     const port = new URL(api.url).port;
     const dataDir = api.dataDir;
     // A short catalogue TTL, so browsing notices the outage too (and then keeps the last catalogue).
-    const bff = await startBff(api.url, { NODE_ENV: 'production', API_TIMEOUT_MS: String(TIMEOUT_MS), CATALOG_TTL_MS: '200' });
+    const bff = await startBff(api.url, {
+      NODE_ENV: 'production',
+      API_TIMEOUT_MS: String(TIMEOUT_MS),
+      CATALOG_TTL_MS: '200',
+    });
     try {
       // The API dies once an order has been acknowledged (at 3 s at the earliest): on a slow machine the first
       // orders take longer, and an outage before any order would test nothing of what it must not lose.
@@ -33,7 +37,11 @@ describe('the API killed and restarted under load', () => {
         printLoadReport(result, verdict);
         expect(result.serverErrors).toBe(0);
         expect(result.errorCodes.UPSTREAM_UNAVAILABLE ?? 0).toBeGreaterThan(0);
-        expect(Object.keys(result.errorCodes).filter((c) => !['UPSTREAM_UNAVAILABLE', 'BAD_USER_INPUT'].includes(c))).toEqual([]);
+        expect(
+          Object.keys(result.errorCodes).filter(
+            (c) => !['UPSTREAM_UNAVAILABLE', 'BAD_USER_INPUT'].includes(c),
+          ),
+        ).toEqual([]);
         // No request waited much past the BFF's deadline.
         expect(Math.max(...result.latenciesMs)).toBeLessThan(TIMEOUT_MS + 2000);
         expect(verdict.acknowledgedOrders).toBeGreaterThan(0);
@@ -46,7 +54,10 @@ describe('the API killed and restarted under load', () => {
       const after = await fetch(new URL('/graphql', bff.url), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: 'mutation { login(input: { email: "nobody@example.com", password: "whatever1" }) { token } }' }),
+        body: JSON.stringify({
+          query:
+            'mutation { login(input: { email: "nobody@example.com", password: "whatever1" }) { token } }',
+        }),
       });
       const body = (await after.json()) as { errors?: Array<{ extensions?: { code?: string } }> };
       expect(body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');

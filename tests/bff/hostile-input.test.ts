@@ -4,7 +4,13 @@ import { useStore } from '../support/bff-process.js';
 import { CART_LINES, gql } from '../support/graphql.js';
 import { nasty, objectWith } from '../support/hostile.js';
 import { call } from '../support/http.js';
-import { listProducts, signUp, VALID_ADDRESS, type CatalogProduct, type Shopper } from '../support/store-api.js';
+import {
+  listProducts,
+  signUp,
+  VALID_ADDRESS,
+  type CatalogProduct,
+  type Shopper,
+} from '../support/store-api.js';
 
 // Property-based fuzzing of every GraphQL input: whatever variables arrive, the answer is never a 5xx, every
 // error has a readable message and a code and no stack, and nothing is written.
@@ -15,7 +21,12 @@ const operations: Array<{ name: string; query: string; variables: fc.Arbitrary<R
     query:
       'query($filter: ProductFilter, $sort: ProductSort, $first: Int, $after: String) { products(filter: $filter, sort: $sort, first: $first, after: $after) { totalCount } }',
     variables: fc.record(
-      { filter: fc.oneof(nasty, objectWith(['categories', 'types', 'search', 'ids'])), sort: nasty, first: nasty, after: nasty },
+      {
+        filter: fc.oneof(nasty, objectWith(['categories', 'types', 'search', 'ids'])),
+        sort: nasty,
+        first: nasty,
+        after: nasty,
+      },
       { requiredKeys: [] },
     ),
   },
@@ -62,31 +73,42 @@ describe('hostile GraphQL input', () => {
   let shoe: CatalogProduct;
   const snapshot = async () => {
     const cart = await call(store().api.url, 'POST', '/api/cart/get', undefined, { token: shopper.token });
-    const orders = await call(store().api.url, 'POST', '/api/order/userorders', undefined, { token: shopper.token });
+    const orders = await call(store().api.url, 'POST', '/api/order/userorders', undefined, {
+      token: shopper.token,
+    });
     return { cart: cart.body.cartData, orders: orders.body.orders };
   };
   beforeAll(async () => {
     shopper = await signUp(store().api.url);
     shoe = (await listProducts(store().api.url))[0]!;
     // One known line, so "nothing written" is checked against a non-empty cart.
-    await call(store().api.url, 'POST', '/api/cart/add', { itemId: shoe._id, size: shoe.sizes[0] }, { token: shopper.token });
+    await call(
+      store().api.url,
+      'POST',
+      '/api/cart/add',
+      { itemId: shoe._id, size: shoe.sizes[0] },
+      { token: shopper.token },
+    );
   });
 
-  it.each(operations)('$name never answers 5xx, always a clear coded error, and writes nothing', async ({ query, variables }) => {
-    const before = await snapshot();
-    await fc.assert(
-      fc.asyncProperty(variables, async (vars) => {
-        const answer = await gql(store().bff.url, query, vars, { token: shopper.token });
-        expect(answer.status).toBeLessThan(500);
-        for (const error of answer.errors ?? []) {
-          expect(error.message.length).toBeGreaterThan(3);
-          expect(error.extensions?.code).toEqual(expect.any(String));
-          expect(error.extensions?.code).not.toBe('INTERNAL_SERVER_ERROR');
-          expect(error.extensions?.stacktrace).toBeUndefined();
-        }
-      }),
-      { numRuns: 300 },
-    );
-    expect(await snapshot()).toEqual(before);
-  });
+  it.each(operations)(
+    '$name never answers 5xx, always a clear coded error, and writes nothing',
+    async ({ query, variables }) => {
+      const before = await snapshot();
+      await fc.assert(
+        fc.asyncProperty(variables, async (vars) => {
+          const answer = await gql(store().bff.url, query, vars, { token: shopper.token });
+          expect(answer.status).toBeLessThan(500);
+          for (const error of answer.errors ?? []) {
+            expect(error.message.length).toBeGreaterThan(3);
+            expect(error.extensions?.code).toEqual(expect.any(String));
+            expect(error.extensions?.code).not.toBe('INTERNAL_SERVER_ERROR');
+            expect(error.extensions?.stacktrace).toBeUndefined();
+          }
+        }),
+        { numRuns: 300 },
+      );
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 });

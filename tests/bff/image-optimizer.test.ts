@@ -23,7 +23,13 @@ const WEBP = 'image/webp,image/*;q=0.8';
 /** A photo-like JPEG: smooth noise and a shape, as large as a shop's camera makes them. */
 async function photo(width: number, height: number, quality = 85): Promise<Buffer> {
   const noise = await sharp({
-    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
   })
     .blur(2)
     .png()
@@ -78,7 +84,9 @@ interface Origin {
 }
 
 /** An image origin serving fixed files (and `/slow-*` ones a while later), counting what it is asked. */
-async function startOrigin(files: Record<string, { bytes: Buffer; type: string; delayMs?: number }>): Promise<Origin> {
+async function startOrigin(
+  files: Record<string, { bytes: Buffer; type: string; delayMs?: number }>,
+): Promise<Origin> {
   const hits = new Map<string, number>();
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://origin').pathname;
@@ -89,7 +97,9 @@ async function startOrigin(files: Record<string, { bytes: Buffer; type: string; 
       return;
     }
     setTimeout(() => {
-      response.writeHead(200, { 'content-type': file.type, 'content-length': file.bytes.length }).end(file.bytes);
+      response
+        .writeHead(200, { 'content-type': file.type, 'content-length': file.bytes.length })
+        .end(file.bytes);
     }, file.delayMs ?? 0);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -111,13 +121,19 @@ async function getImage(base: string, src: string, width: number, headers: Recor
 /** Cache files (by the optimizer's own naming) and the bytes they take. */
 function cacheFiles(dir: string): { count: number; bytes: number } {
   const names = readdirSync(dir).filter((name) => /^[0-9a-f]{64}\.(avif|webp|jpg)$/.test(name));
-  return { count: names.length, bytes: names.reduce((sum, name) => sum + statSync(path.join(dir, name)).size, 0) };
+  return {
+    count: names.length,
+    bytes: names.reduce((sum, name) => sum + statSync(path.join(dir, name)).size, 0),
+  };
 }
 
 const PLACEHOLDER = '{ product(id: $id) { imagePlaceholder } }';
 const placeholderOf = async (base: string, id: string) =>
-  (await gql<{ product: { imagePlaceholder: string | null } }>(base, `query($id: ID!) ${PLACEHOLDER}`, { id })).data?.product
-    .imagePlaceholder;
+  (
+    await gql<{ product: { imagePlaceholder: string | null } }>(base, `query($id: ID!) ${PLACEHOLDER}`, {
+      id,
+    })
+  ).data?.product.imagePlaceholder;
 
 describe('the image optimizer on a shop backend with its own image origin', () => {
   let origin: Origin;
@@ -139,14 +155,21 @@ describe('the image optimizer on a shop backend with its own image origin', () =
       '/external.svg': { bytes: EXTERNAL_SVG, type: 'image/svg+xml' },
       '/art.svg': { bytes: SAFE_SVG, type: 'image/svg+xml' },
       '/anim.gif': { bytes: GIF, type: 'image/gif' },
-      ...Object.fromEntries([1, 2, 3, 4].map((n) => [`/slow-${String(n)}.jpg`, { bytes: bigPhoto, type: 'image/jpeg', delayMs: 1500 }])),
+      ...Object.fromEntries(
+        [1, 2, 3, 4].map((n) => [
+          `/slow-${String(n)}.jpg`,
+          { bytes: bigPhoto, type: 'image/jpeg', delayMs: 1500 },
+        ]),
+      ),
     };
     origin = await startOrigin(files);
     stranger = await startOrigin({ '/big.jpg': { bytes: bigPhoto, type: 'image/jpeg' } });
     const ours = Object.keys(files).map((name) => `${origin.url}${name}`);
     backend = await startLineageBackend({
       products: (imagesUrl) =>
-        defaultCatalogue(imagesUrl).map((product, i) => (i < ours.length ? { ...product, image: [ours[i]!] } : product)),
+        defaultCatalogue(imagesUrl).map((product, i) =>
+          i < ours.length ? { ...product, image: [ours[i]!] } : product,
+        ),
     });
     cacheDir = mkdtempSync(path.join(tmpdir(), 'image-cache-'));
     bff = await startBff(backend.url, { CATALOG_TTL_MS: '0', IMAGE_CACHE_DIR: cacheDir });
@@ -164,9 +187,16 @@ describe('the image optimizer on a shop backend with its own image origin', () =
     expect(avif.response.status).toBe(200);
     expect(avif.response.headers.get('content-type')).toBe('image/avif');
     expect(avif.response.headers.get('vary')).toMatch(/accept/i);
-    expect(avif.response.headers.get('cache-control')).toBe('public, max-age=86400, stale-while-revalidate=604800');
+    expect(avif.response.headers.get('cache-control')).toBe(
+      'public, max-age=86400, stale-while-revalidate=604800',
+    );
     const avifMeta = await sharp(avif.bytes).metadata();
-    expect([avifMeta.format, avifMeta.compression, avifMeta.width, avifMeta.height]).toEqual(['heif', 'av1', 640, 427]);
+    expect([avifMeta.format, avifMeta.compression, avifMeta.width, avifMeta.height]).toEqual([
+      'heif',
+      'av1',
+      640,
+      427,
+    ]);
     expect(avif.bytes.length).toBeLessThan(bigPhoto.length / 20);
 
     const webp = await getImage(bff.url, big(), 640, { accept: WEBP });
@@ -203,7 +233,9 @@ describe('the image optimizer on a shop backend with its own image origin', () =
 
   it('makes an image once for a burst of identical requests', async () => {
     const before = origin.hits.get('/big.jpg') ?? 0;
-    const answers = await Promise.all(Array.from({ length: 6 }, () => getImage(bff.url, big(), 960, { accept: WEBP })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => getImage(bff.url, big(), 960, { accept: WEBP })),
+    );
     expect(answers.map((a) => a.response.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(origin.hits.get('/big.jpg')).toBe(before + 1);
   });
@@ -216,9 +248,16 @@ describe('the image optimizer on a shop backend with its own image origin', () =
     }
     const foreign = await getImage(bff.url, `${stranger.url}/big.jpg`, 640);
     expect(foreign.response.status).toBe(400);
-    expect(JSON.parse(foreign.bytes.toString()) as unknown).toEqual({ message: "Only the catalogue's image origins are read" });
+    expect(JSON.parse(foreign.bytes.toString()) as unknown).toEqual({
+      message: "Only the catalogue's image origins are read",
+    });
     expect(stranger.hits.size).toBe(0);
-    for (const src of ['/images/../api/product/list', 'data:image/png;base64,AAAA', 'file:///etc/passwd', '/api/product/list']) {
+    for (const src of [
+      '/images/../api/product/list',
+      'data:image/png;base64,AAAA',
+      'file:///etc/passwd',
+      '/api/product/list',
+    ]) {
       expect((await getImage(bff.url, src, 640)).response.status).toBe(400);
     }
     expect((await fetch(`${bff.url}/_img?url=${'a'.repeat(3000)}&w=640`)).status).toBe(400);
@@ -228,7 +267,9 @@ describe('the image optimizer on a shop backend with its own image origin', () =
     const started = performance.now();
     const { response, bytes } = await getImage(bff.url, `${origin.url}/bomb.png`, 640, { accept: AVIF });
     expect(response.status).toBe(422);
-    expect(JSON.parse(bytes.toString())).toEqual({ message: expect.stringMatching(/30000 × 30000 pixels/) as unknown });
+    expect(JSON.parse(bytes.toString())).toEqual({
+      message: expect.stringMatching(/30000 × 30000 pixels/) as unknown,
+    });
     expect(performance.now() - started).toBeLessThan(3000);
     expect((await fetch(`${bff.url}/healthz`)).status).toBe(200);
   });
@@ -302,7 +343,9 @@ describe('the image optimizer on a shop backend with its own image origin', () =
     });
 
     it('answers 503 with Retry-After beyond the queue, and makes the images it took', async () => {
-      const answers = await Promise.all([1, 2, 3, 4].map((n) => getImage(busy.url, `${origin.url}/slow-${String(n)}.jpg`, 320)));
+      const answers = await Promise.all(
+        [1, 2, 3, 4].map((n) => getImage(busy.url, `${origin.url}/slow-${String(n)}.jpg`, 320)),
+      );
       const statuses = answers.map((a) => a.response.status).sort();
       expect(statuses).toEqual([200, 200, 503, 503]);
       const refused = answers.find((a) => a.response.status === 503)!;

@@ -27,10 +27,14 @@ async function answers(url: string): Promise<boolean> {
 describe('a parent killed with -9', () => {
   it('leaves no API or BFF process behind', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'store-orphans-'));
-    const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', PARENT, dataDir], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const parent = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', PARENT, dataDir],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     try {
       const urls = await new Promise<{ api: string; bff: string }>((resolve, reject) => {
         let output = '';
@@ -45,10 +49,13 @@ describe('a parent killed with -9', () => {
       expect(await answers(`${urls.bff}/healthz`)).toBe(true);
       parent.kill('SIGKILL');
       await expect
-        .poll(async () => (await answers(`${urls.api}/api/health`)) || (await answers(`${urls.bff}/healthz`)), {
-          timeout: 10_000,
-          interval: 250,
-        })
+        .poll(
+          async () => (await answers(`${urls.api}/api/health`)) || (await answers(`${urls.bff}/healthz`)),
+          {
+            timeout: 10_000,
+            interval: 250,
+          },
+        )
         .toBe(false);
     } finally {
       parent.kill('SIGKILL');

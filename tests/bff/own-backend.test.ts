@@ -4,7 +4,12 @@ import type { RunningService } from '../../scripts/service-process.js';
 import { startBff } from '../support/bff-process.js';
 import { CART_LINES, cartCount, codesOf, gql, type ServerCart } from '../support/graphql.js';
 import { call } from '../support/http.js';
-import { defaultCatalogue, startLineageBackend, type LineageBackend, type LineageProduct } from '../support/lineage-backend.js';
+import {
+  defaultCatalogue,
+  startLineageBackend,
+  type LineageBackend,
+  type LineageProduct,
+} from '../support/lineage-backend.js';
 import { useStore } from '../support/bff-process.js';
 import { listProducts, VALID_ADDRESS } from '../support/store-api.js';
 
@@ -16,7 +21,8 @@ const REGISTER = 'mutation($input: RegisterInput!) { register(input: $input) { t
 const LOGIN = 'mutation($input: LoginInput!) { login(input: $input) { token message } }';
 const CART = `{ cart { ${CART_LINES} } }`;
 const UPDATE = `mutation($productId: ID!, $size: String!, $quantity: Int!) { updateCartLine(productId: $productId, size: $size, quantity: $quantity) { ${CART_LINES} } }`;
-const PLACE = 'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { message replayed order { id } } }';
+const PLACE =
+  'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { message replayed order { id } } }';
 const MY_ORDERS =
   '{ myOrders { id amount status paymentMethod placedAt address { city } items { productId name price quantity size image } } }';
 
@@ -25,7 +31,12 @@ function catalogueWithAStranger(imagesUrl: string): LineageProduct[] {
   const products = defaultCatalogue(imagesUrl);
   return [
     ...products,
-    { ...products[0]!, _id: 'ffffffffffffffffffffffff', name: 'Kids Clog', category: 'Kids' as LineageProduct['category'] },
+    {
+      ...products[0]!,
+      _id: 'ffffffffffffffffffffffff',
+      name: 'Kids Clog',
+      category: 'Kids' as LineageProduct['category'],
+    },
   ];
 }
 
@@ -54,7 +65,12 @@ describe('the BFF on a backend of the seed kind', () => {
 
   const shoe = (index: number) => backend.products[index]!;
   const place = (token: string, input: Record<string, unknown>) =>
-    gql<{ placeOrder: { message: string; replayed: boolean; order: { id: string } | null } }>(url(), PLACE, { input }, { token });
+    gql<{ placeOrder: { message: string; replayed: boolean; order: { id: string } | null } }>(
+      url(),
+      PLACE,
+      { input },
+      { token },
+    );
   const orderOf = (lines: Array<{ productId: string; size: string; quantity: number }>) => ({
     address: VALID_ADDRESS,
     lines,
@@ -62,10 +78,9 @@ describe('the BFF on a backend of the seed kind', () => {
   });
 
   it('lists the products it can show, with their images on the backend origin', async () => {
-    const answer = await gql<{ products: { totalCount: number; nodes: Array<{ id: string; images: string[] }> } }>(
-      url(),
-      '{ products(first: 50) { totalCount nodes { id images } } }',
-    );
+    const answer = await gql<{
+      products: { totalCount: number; nodes: Array<{ id: string; images: string[] }> };
+    }>(url(), '{ products(first: 50) { totalCount nodes { id images } } }');
     expect(answer.errors).toBeUndefined();
     expect(answer.data?.products.totalCount).toBe(backend.products.length - 1);
     expect(answer.data?.products.nodes.map((p) => p.id)).not.toContain('ffffffffffffffffffffffff');
@@ -79,12 +94,16 @@ describe('the BFF on a backend of the seed kind', () => {
     expect(codesOf(again)).toEqual(['BAD_USER_INPUT']);
     expect(again.errors?.[0]?.message).toBe('User already exists');
 
-    const login = await gql<{ login: { token: string; message: string } }>(url(), LOGIN, { input: { email, password: 'correct horse 1' } });
+    const login = await gql<{ login: { token: string; message: string } }>(url(), LOGIN, {
+      input: { email, password: 'correct horse 1' },
+    });
     expect(login.data?.login.token).toEqual(expect.any(String));
     expect(login.data?.login.message).toEqual(expect.any(String));
     const wrong = await gql(url(), LOGIN, { input: { email, password: 'wrong horse 1' } });
     expect(wrong.errors?.[0]?.message).toBe('Invalid credentials');
-    const unknown = await gql(url(), LOGIN, { input: { email: `nobody-${randomUUID()}@example.com`, password: 'whatever1' } });
+    const unknown = await gql(url(), LOGIN, {
+      input: { email: `nobody-${randomUUID()}@example.com`, password: 'whatever1' },
+    });
     expect(unknown.errors?.[0]?.message).toBe("User doesn't exists");
   });
 
@@ -112,19 +131,36 @@ describe('the BFF on a backend of the seed kind', () => {
   it('keeps a cart: reads it back after each write, creates lines the update call cannot, and hides zeros', async () => {
     const { token, email } = await signUp();
     const [a, b] = [shoe(0), shoe(1)];
-    const added = await gql<{ updateCartLine: ServerCart }>(url(), UPDATE, { productId: a._id, size: a.sizes[0], quantity: 1 }, { token });
+    const added = await gql<{ updateCartLine: ServerCart }>(
+      url(),
+      UPDATE,
+      { productId: a._id, size: a.sizes[0], quantity: 1 },
+      { token },
+    );
     expect(added.errors).toBeUndefined();
-    expect(added.data?.updateCartLine).toEqual({ lines: [{ productId: a._id, size: a.sizes[0], quantity: 1 }] });
+    expect(added.data?.updateCartLine).toEqual({
+      lines: [{ productId: a._id, size: a.sizes[0], quantity: 1 }],
+    });
     // The first line: the backend's update refuses a product the cart lacks, so the BFF reads the cart, adds the line
     // (which sets 1) and, with no cart in the add's answer, reads it again.
     const cartCalls = backend.requests().filter((r) => r.path.startsWith('/api/cart/'));
-    expect(cartCalls.map((r) => r.path)).toEqual(['/api/cart/update', '/api/cart/get', '/api/cart/add', '/api/cart/get']);
+    expect(cartCalls.map((r) => r.path)).toEqual([
+      '/api/cart/update',
+      '/api/cart/get',
+      '/api/cart/add',
+      '/api/cart/get',
+    ]);
     // The token went as the seed's client sends it (a `token` header) as well as the spec's bearer.
     const sent = backend.requests().find((r) => r.path === '/api/cart/add');
     expect(sent?.headers.token).toBe(token);
 
     // The backend's update fails for a product not yet in the cart: the line is created all the same.
-    const set = await gql<{ updateCartLine: ServerCart }>(url(), UPDATE, { productId: b._id, size: b.sizes[1], quantity: 3 }, { token });
+    const set = await gql<{ updateCartLine: ServerCart }>(
+      url(),
+      UPDATE,
+      { productId: b._id, size: b.sizes[1], quantity: 3 },
+      { token },
+    );
     expect(set.errors).toBeUndefined();
     expect(cartCount(set.data!.updateCartLine)).toBe(4);
     expect(backend.cartOf(email)).toEqual({ [a._id]: { [a.sizes[0]!]: 1 }, [b._id]: { [b.sizes[1]!]: 3 } });
@@ -215,7 +251,10 @@ describe('the BFF on a backend of the seed kind', () => {
 
     const retried = await place(token, input);
     expect(retried.errors).toBeUndefined();
-    expect(retried.data?.placeOrder).toMatchObject({ replayed: true, order: { id: backend.ordersOf(email)[0]!._id } });
+    expect(retried.data?.placeOrder).toMatchObject({
+      replayed: true,
+      order: { id: backend.ordersOf(email)[0]!._id },
+    });
     const again = await place(token, input);
     expect(again.data?.placeOrder.replayed).toBe(true);
     expect(backend.ordersOf(email)).toHaveLength(1);
@@ -299,7 +338,10 @@ describe('the BFF on a backend of the seed kind', () => {
     const list = await call(url(), 'GET', '/api/product/list');
     expect(list.body.products).toHaveLength(backend.products.length);
     const noToken = await call(url(), 'POST', '/api/cart/get', {});
-    expect(noToken).toMatchObject({ status: 200, body: { success: false, message: 'Not Authorized Login Again' } });
+    expect(noToken).toMatchObject({
+      status: 200,
+      body: { success: false, message: 'Not Authorized Login Again' },
+    });
     const unknown = await fetch(new URL('/api/no/such/route', url()));
     expect(unknown.status).toBe(404);
   });
@@ -317,11 +359,22 @@ describe('the BFF on our API answering failures with status 200', () => {
     });
     const token = registered.data!.register.token;
     const again = await gql(url(), REGISTER, { input: { name: 'Asha', email, password: 'correct horse 1' } });
-    expect([codesOf(again), again.errors?.[0]?.message]).toEqual([['BAD_USER_INPUT'], 'An account with this email already exists']);
+    expect([codesOf(again), again.errors?.[0]?.message]).toEqual([
+      ['BAD_USER_INPUT'],
+      'An account with this email already exists',
+    ]);
 
     const [shoe] = await listProducts(store().api.url);
-    const unknown = await gql(url(), UPDATE, { productId: 'no-such-shoe', size: 'UK 8', quantity: 1 }, { token });
-    expect([codesOf(unknown), unknown.errors?.[0]?.message]).toEqual([['NOT_FOUND'], 'Product not found for ID: no-such-shoe']);
+    const unknown = await gql(
+      url(),
+      UPDATE,
+      { productId: 'no-such-shoe', size: 'UK 8', quantity: 1 },
+      { token },
+    );
+    expect([codesOf(unknown), unknown.errors?.[0]?.message]).toEqual([
+      ['NOT_FOUND'],
+      'Product not found for ID: no-such-shoe',
+    ]);
     const forged = await gql(url(), CART, {}, { token: `${token.slice(0, -4)}AAAA` });
     expect(codesOf(forged)).toEqual(['UNAUTHENTICATED']);
     const badAddress = await place(token, {
@@ -329,7 +382,10 @@ describe('the BFF on our API answering failures with status 200', () => {
       lines: [{ productId: shoe!._id, size: shoe!.sizes[0], quantity: 1 }],
       idempotencyKey: randomUUID(),
     });
-    expect([codesOf(badAddress), badAddress.errors?.[0]?.message]).toEqual([['BAD_USER_INPUT'], expect.stringMatching(/zip/i)]);
+    expect([codesOf(badAddress), badAddress.errors?.[0]?.message]).toEqual([
+      ['BAD_USER_INPUT'],
+      expect.stringMatching(/zip/i),
+    ]);
     const placed = await place(token, {
       address: VALID_ADDRESS,
       lines: [{ productId: shoe!._id, size: shoe!.sizes[0], quantity: 1 }],
@@ -337,7 +393,9 @@ describe('the BFF on our API answering failures with status 200', () => {
     });
     expect(placed.errors).toBeUndefined();
 
-    const attempts = await Promise.all(Array.from({ length: 5 }, () => gql(url(), LOGIN, { input: { email, password: 'wrong horse 1' } })));
+    const attempts = await Promise.all(
+      Array.from({ length: 5 }, () => gql(url(), LOGIN, { input: { email, password: 'wrong horse 1' } })),
+    );
     expect(attempts.map((attempt) => codesOf(attempt)[0])).toContain('TOO_MANY_REQUESTS');
   });
 

@@ -40,7 +40,8 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('the BFF renders pages with their data', () => {
   const store = useStore({ WEB_DIST: dist, NODE_ENV: 'production' });
-  const get = (url: string, headers: Record<string, string> = {}) => fetch(new URL(url, store().bff.url), { headers });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    fetch(new URL(url, store().bff.url), { headers });
 
   it('serves the render for its routes, with data from the schema and never the shopper’s token', async () => {
     const [first, second] = await listProducts(store().api.url);
@@ -66,16 +67,25 @@ describe('under a flood of distinct pages', () => {
 
   it('renders a few at once and answers the rest with the shell, then renders again', async () => {
     const urls = Array.from({ length: 10 }, (_, i) => `/collection?slow=${String(i)}`);
-    const pages = await Promise.all(urls.map(async (url) => (await fetch(new URL(url, store().bff.url))).text()));
+    const pages = await Promise.all(
+      urls.map(async (url) => (await fetch(new URL(url, store().bff.url))).text()),
+    );
     expect(pages.filter((html) => html.includes('for nobody at')).length).toBe(4);
     expect(pages.filter((html) => html.includes('app shell')).length).toBe(6);
     // Every render has finished: the next page is rendered.
-    expect(await (await fetch(new URL('/collection?slow=next', store().bff.url))).text()).toContain('for nobody at /collection?slow=next');
+    expect(await (await fetch(new URL('/collection?slow=next', store().bff.url))).text()).toContain(
+      'for nobody at /collection?slow=next',
+    );
   });
 });
 
 describe('with the API down', () => {
-  const store = useStore({ WEB_DIST: dist, NODE_ENV: 'production', API_URL: 'http://127.0.0.1:9', API_TIMEOUT_MS: '300' });
+  const store = useStore({
+    WEB_DIST: dist,
+    NODE_ENV: 'production',
+    API_URL: 'http://127.0.0.1:9',
+    API_TIMEOUT_MS: '300',
+  });
 
   it('serves the shell, whose page loads its data in the browser', async () => {
     const page = await fetch(new URL('/collection', store().bff.url));

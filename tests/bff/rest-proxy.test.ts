@@ -14,12 +14,18 @@ describe('the REST contract through the BFF', () => {
     expect(proxied.status).toBe(200);
     expect(proxied.body).toEqual(direct.body);
     const etag = proxied.headers.get('etag')!;
-    expect((await fetch(new URL('/api/product/list', bff()), { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect(
+      (await fetch(new URL('/api/product/list', bff()), { headers: { 'if-none-match': etag } })).status,
+    ).toBe(304);
   });
 
   it('registers, keeps a cart and places an order with the idempotency key honoured', async () => {
     const email = `proxy-${Date.now()}@example.com`;
-    const registered = await call(bff(), 'POST', '/api/user/register', { name: 'Asha', email, password: 'correct horse 1' });
+    const registered = await call(bff(), 'POST', '/api/user/register', {
+      name: 'Asha',
+      email,
+      password: 'correct horse 1',
+    });
     expect(registered.status).toBe(201);
     const token = registered.body.token as string;
     const products = (await call(bff(), 'GET', '/api/product/list')).body.products as Array<{
@@ -28,7 +34,13 @@ describe('the REST contract through the BFF', () => {
       price: number;
     }>;
     const shoe = products[0]!;
-    const added = await call(bff(), 'POST', '/api/cart/add', { itemId: shoe._id, size: shoe.sizes[0] }, { token });
+    const added = await call(
+      bff(),
+      'POST',
+      '/api/cart/add',
+      { itemId: shoe._id, size: shoe.sizes[0] },
+      { token },
+    );
     expect(added.body).toMatchObject({ success: true });
     const cart = await call(bff(), 'POST', '/api/cart/get', undefined, { token });
     expect(cart.body.cartData).toEqual({ [shoe._id]: { [shoe.sizes[0]!]: 1 } });
@@ -53,7 +65,10 @@ describe('the REST contract through the BFF', () => {
     const unknown = await call(bff(), 'GET', '/api/no/such/endpoint');
     expect(unknown.status).toBe(404);
     expect(unknown.body.success).toBe(false);
-    const huge = await call(bff(), 'POST', '/api/user/login', { email: 'a@b.co', password: 'x'.repeat(300_000) });
+    const huge = await call(bff(), 'POST', '/api/user/login', {
+      email: 'a@b.co',
+      password: 'x'.repeat(300_000),
+    });
     expect(huge.status).toBe(413);
     expect(huge.body).toEqual({ success: false, message: 'Request body is too large' });
   });
@@ -78,8 +93,9 @@ describe('the REST contract through the BFF, for a client on another origin', ()
     expect(products).toHaveLength((same.body.products as unknown[]).length);
 
     const email = `client-${Date.now()}@example.com`;
-    const token = (await call(bff(), 'POST', '/api/user/register', { name: 'Asha', email, password: 'correct horse 1' })).body
-      .token as string;
+    const token = (
+      await call(bff(), 'POST', '/api/user/register', { name: 'Asha', email, password: 'correct horse 1' })
+    ).body.token as string;
     const shoe = (same.body.products as Array<{ _id: string; sizes: string[] }>)[0]!;
     await call(
       bff(),
@@ -88,7 +104,13 @@ describe('the REST contract through the BFF, for a client on another origin', ()
       { address: VALID_ADDRESS, items: [{ _id: shoe._id, size: shoe.sizes[0], quantity: 1 }] },
       { headers: { token, origin: client } },
     );
-    const orders = await call(bff(), 'POST', '/api/order/userorders', {}, { headers: { token, origin: client } });
+    const orders = await call(
+      bff(),
+      'POST',
+      '/api/order/userorders',
+      {},
+      { headers: { token, origin: client } },
+    );
     const [order] = orders.body.orders as Array<{ items: Array<{ image: string[] }> }>;
     expect(order!.items[0]!.image[0]).toBe(`${bff()}${first!.image[0]!}`);
   });

@@ -15,7 +15,9 @@ describe('hostile GraphQL is refused before it runs (development mode)', () => {
   });
 
   it('refuses an alias flood', async () => {
-    const aliases = Array.from({ length: 50 }, (_, i) => `a${i}: products(first: 100) { totalCount }`).join('\n');
+    const aliases = Array.from({ length: 50 }, (_, i) => `a${i}: products(first: 100) { totalCount }`).join(
+      '\n',
+    );
     const answer = await gql(bff(), `{ ${aliases} }`);
     expect(answer.data ?? null).toBeNull();
     expect(answer.errors?.map((e) => e.message).join('\n')).toMatch(/alias/i);
@@ -35,19 +37,26 @@ describe('hostile GraphQL is refused before it runs (development mode)', () => {
     const response = await fetch(new URL('/graphql', bff()), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ latestProducts(limit: 1) { id } }', variables: { pad: 'x'.repeat(200_000) } }),
+      body: JSON.stringify({
+        query: '{ latestProducts(limit: 1) { id } }',
+        variables: { pad: 'x'.repeat(200_000) },
+      }),
     });
     expect(response.status).toBe(413);
   });
 
   it('prevents CSRF: a simple cross-site request is not executed', async () => {
-    const get = await fetch(new URL(`/graphql?query=${encodeURIComponent('{ latestProducts(limit: 1) { id } }')}`, bff()));
+    const get = await fetch(
+      new URL(`/graphql?query=${encodeURIComponent('{ latestProducts(limit: 1) { id } }')}`, bff()),
+    );
     expect(get.status).toBe(400);
     expect(await get.text()).toMatch(/CSRF/i);
     const form = await fetch(new URL('/graphql', bff()), {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
-      body: JSON.stringify({ query: 'mutation { login(input: { email: "a@b.co", password: "xxxxxxxx" }) { token } }' }),
+      body: JSON.stringify({
+        query: 'mutation { login(input: { email: "a@b.co", password: "xxxxxxxx" }) { token } }',
+      }),
     });
     expect(form.status).toBeGreaterThanOrEqual(400);
   });
@@ -64,7 +73,10 @@ describe('hostile GraphQL is refused before it runs (development mode)', () => {
   });
 
   it('answers introspection in development', async () => {
-    const answer = await gql<{ __schema: { queryType: { name: string } } }>(bff(), '{ __schema { queryType { name } } }');
+    const answer = await gql<{ __schema: { queryType: { name: string } } }>(
+      bff(),
+      '{ __schema { queryType { name } } }',
+    );
     expect(answer.data?.__schema.queryType.name).toBe('Query');
   });
 });

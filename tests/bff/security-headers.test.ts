@@ -17,7 +17,11 @@ writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>home shell</
 writeFileSync(path.join(dist, 'app-shell.html'), '<!doctype html><title>app shell</title>');
 writeFileSync(path.join(dist, 'collection', 'index.html'), '<!doctype html><title>collection shell</title>');
 writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1);');
-writeServerHalf(dist, { entry: 'entry-server-headers.js', source: NO_RENDER, template: '<div id="root"></div>' });
+writeServerHalf(dist, {
+  entry: 'entry-server-headers.js',
+  source: NO_RENDER,
+  template: '<div id="root"></div>',
+});
 afterAll(() => {
   rmSync(dist, { recursive: true, force: true });
   rmSync(`${dist}-server`, { recursive: true, force: true });
@@ -72,14 +76,20 @@ function securityHeadersOf(response: Response): Record<string, string> {
 }
 
 /** The requests whose headers are pinned, in order: a page first, so the policy knows the catalogue's image origins. */
-async function headersByRequest(base: string, apiUrl: string): Promise<Record<string, Record<string, string>>> {
+async function headersByRequest(
+  base: string,
+  apiUrl: string,
+): Promise<Record<string, Record<string, string>>> {
   const [shoe] = await listProducts(apiUrl);
   const image = new URL(shoe!.image[0]!, 'http://store.invalid').pathname;
   const requests: Array<[string, { method: string; headers: Record<string, string>; body: string }?]> = [
     ['/'],
     ['/collection?categories=MEN'],
     ['/no/such/page'],
-    ['/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' }],
+    [
+      '/graphql',
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' },
+    ],
     [image],
     ['/images/no-such.svg'],
     [`${OPTIMIZED_IMAGE_PATH}?src=${encodeURIComponent(image)}&w=64`],
@@ -90,7 +100,10 @@ async function headersByRequest(base: string, apiUrl: string): Promise<Record<st
   ];
   const found: Record<string, Record<string, string>> = {};
   for (const [url, init] of requests) {
-    const response = await fetch(new URL(url, base), { ...init, headers: { 'accept-encoding': 'identity', ...init?.headers } });
+    const response = await fetch(new URL(url, base), {
+      ...init,
+      headers: { 'accept-encoding': 'identity', ...init?.headers },
+    });
     await response.arrayBuffer();
     found[`${init?.method ?? 'GET'} ${url.split('?')[0]!}`] = securityHeadersOf(response);
   }
@@ -138,7 +151,8 @@ describe('the security headers of a store with Clerk and its images on a CDN', (
   it("admit Clerk's origins and the catalogue's image origin, on every kind of response", async () => {
     const [shoe] = await listProducts(store().api.url);
     const image = new URL(shoe!.image[0]!, 'http://store.invalid').pathname;
-    const clerk = 'https://happy-shoe-12.clerk.accounts.dev https://*.clerk.com https://img.clerk.com https://challenges.cloudflare.com';
+    const clerk =
+      'https://happy-shoe-12.clerk.accounts.dev https://*.clerk.com https://img.clerk.com https://challenges.cloudflare.com';
     const csp =
       `default-src 'self';script-src 'self' ${clerk};style-src 'self' 'unsafe-inline';img-src 'self' data: blob: ${clerk} https://cdn.example;` +
       `media-src 'self';font-src 'self';connect-src 'self' ${clerk} https://clerk-telemetry.com;frame-src ${clerk};` +

@@ -17,8 +17,14 @@ const PUBLIC_URL = 'https://shop.example';
 const root = mkdtempSync(path.join(tmpdir(), 'store-seo-'));
 const dist = path.join(root, 'dist');
 mkdirSync(dist);
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>home shell</title></head><body></body></html>');
-writeFileSync(path.join(dist, 'app-shell.html'), '<!doctype html><html><head><title>app shell</title></head><body></body></html>');
+writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><html><head><title>home shell</title></head><body></body></html>',
+);
+writeFileSync(
+  path.join(dist, 'app-shell.html'),
+  '<!doctype html><html><head><title>app shell</title></head><body></body></html>',
+);
 writeServerHalf(dist, {
   entry: 'entry-server-seo.js',
   source: `export const STORE_IDENTITY = { name: 'Kadam', description: 'Shoes.', email: 'hello@kadam.example', logoPath: '/favicon.svg' };
@@ -37,7 +43,8 @@ writeServerHalf(dist, {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+const locs = (xml: string) =>
+  [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
 
 /** Every JSON-LD object in a page's head, parsed. */
 function structuredData(html: string): Array<Record<string, unknown>> {
@@ -47,8 +54,12 @@ function structuredData(html: string): Array<Record<string, unknown>> {
 }
 
 describe('robots.txt and the sitemap', () => {
-  const store = useStore({ WEB_DIST: dist, NODE_ENV: 'production', PUBLIC_URL, CATALOG_TTL_MS: '0' }, ADMIN_ENV);
-  const get = (url: string, headers: Record<string, string> = {}) => fetch(new URL(url, store().bff.url), { headers });
+  const store = useStore(
+    { WEB_DIST: dist, NODE_ENV: 'production', PUBLIC_URL, CATALOG_TTL_MS: '0' },
+    ADMIN_ENV,
+  );
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    fetch(new URL(url, store().bff.url), { headers });
   /** A URL the sitemap names, asked of the BFF under test (PUBLIC_URL is where the shop is reached). */
   const local = (url: string) => new URL(url.replace(PUBLIC_URL, ''), store().bff.url);
 
@@ -84,12 +95,17 @@ describe('robots.txt and the sitemap', () => {
     const urls = await sitemapUrls();
     expect(urls.slice(0, 2)).toEqual([`${PUBLIC_URL}/`, `${PUBLIC_URL}/collection`]);
     expect(urls).toContain(`${PUBLIC_URL}/collection?category=MEN`);
-    expect(urls.filter((url) => url.includes('/product/')).sort()).toEqual(products.map((p) => `${PUBLIC_URL}/product/${p._id}`).sort());
+    expect(urls.filter((url) => url.includes('/product/')).sort()).toEqual(
+      products.map((p) => `${PUBLIC_URL}/product/${p._id}`).sort(),
+    );
     expect(new Set(urls).size).toBe(urls.length);
     for (const url of urls) expect((await fetch(local(url))).status, url).toBe(200);
 
     const xml = await (await get('/sitemap-products-1.xml')).text();
-    const listed = (await call(store().api.url, 'GET', '/api/product/list')).body.products as Array<{ _id: string; date: number }>;
+    const listed = (await call(store().api.url, 'GET', '/api/product/list')).body.products as Array<{
+      _id: string;
+      date: number;
+    }>;
     const first = listed[0]!;
     expect(xml).toContain(
       `<url><loc>${PUBLIC_URL}/product/${first._id}</loc><lastmod>${new Date(first.date).toISOString().replace(/\.\d{3}Z$/, 'Z')}</lastmod></url>`,
@@ -128,13 +144,25 @@ describe('robots.txt and the sitemap', () => {
 
     const page = await (await fetch(local(url))).text();
     const [product, breadcrumbs] = structuredData(page);
-    expect(product).toMatchObject({ '@type': 'Product', name: NEW_SHOE.name, description: NEW_SHOE.description, url, sku: id });
+    expect(product).toMatchObject({
+      '@type': 'Product',
+      name: NEW_SHOE.name,
+      description: NEW_SHOE.description,
+      url,
+      sku: id,
+    });
     const offers = product!.offers as Array<Record<string, unknown>>;
     expect(offers.map((offer) => offer.sku)).toEqual(['7', '8', '9', '10'].map((size) => `${id}-${size}`));
-    expect(offers[0]).toMatchObject({ price: Number(NEW_SHOE.price), priceCurrency: 'INR', availability: 'https://schema.org/InStock' });
+    expect(offers[0]).toMatchObject({
+      price: Number(NEW_SHOE.price),
+      priceCurrency: 'INR',
+      availability: 'https://schema.org/InStock',
+    });
     expect(breadcrumbs).toMatchObject({ '@type': 'BreadcrumbList' });
 
-    expect(await call(api.url, 'POST', '/api/product/remove', { id }, { headers: { token } })).toMatchObject({ status: 200 });
+    expect(await call(api.url, 'POST', '/api/product/remove', { id }, { headers: { token } })).toMatchObject({
+      status: 200,
+    });
     expect(await sitemapUrls()).not.toContain(url);
     const gone = await fetch(local(url));
     expect(gone.status).toBe(410);
@@ -144,12 +172,19 @@ describe('robots.txt and the sitemap', () => {
   it('answers a removed product’s page 410 Gone with noindex, and an id that never existed 404 with noindex', async () => {
     const { api } = store();
     const token = await adminLogin(api.url);
-    const added = await postForm(api.url, '/api/product/add', productForm({ ...NEW_SHOE, name: 'Seasonal Sandal' }, [pngFile()]), token);
+    const added = await postForm(
+      api.url,
+      '/api/product/add',
+      productForm({ ...NEW_SHOE, name: 'Seasonal Sandal' }, [pngFile()]),
+      token,
+    );
     expect(added.status).toBe(201);
     const id = (added.body.product as { _id: string })._id;
     // Seen once while on sale, so the BFF's catalogue has it before the removal.
     expect((await get(`/product/${id}`)).status).toBe(200);
-    expect(await call(api.url, 'POST', '/api/product/remove', { id }, { headers: { token } })).toMatchObject({ status: 200 });
+    expect(await call(api.url, 'POST', '/api/product/remove', { id }, { headers: { token } })).toMatchObject({
+      status: 200,
+    });
 
     const gone = await get(`/product/${id}`);
     expect(gone.status).toBe(410);

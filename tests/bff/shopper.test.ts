@@ -34,20 +34,34 @@ describe('shoppers through the BFF', () => {
 
   it('registers, refuses a duplicate email with the API message, logs in and knows the shopper', async () => {
     const { token, email } = await register(bff(), 'Meera Iyer');
-    const again = await gql(bff(), REGISTER, { input: { name: 'Meera', email, password: 'correct horse 1' } });
+    const again = await gql(bff(), REGISTER, {
+      input: { name: 'Meera', email, password: 'correct horse 1' },
+    });
     expect(codesOf(again)).toEqual(['BAD_USER_INPUT']);
     expect(again.errors?.[0]?.message).toMatch(/already/i);
 
-    const login = await gql<{ login: { token: string } }>(bff(), LOGIN, { input: { email, password: 'correct horse 1' } });
+    const login = await gql<{ login: { token: string } }>(bff(), LOGIN, {
+      input: { email, password: 'correct horse 1' },
+    });
     expect(login.data?.login.token).toEqual(expect.any(String));
     const wrong = await gql(bff(), LOGIN, { input: { email, password: 'wrong password 1' } });
     expect(codesOf(wrong)).toEqual(['UNAUTHENTICATED']);
 
-    const me = await gql<{ me: { name: string; email: string } | null }>(bff(), '{ me { name email } }', {}, { token });
+    const me = await gql<{ me: { name: string; email: string } | null }>(
+      bff(),
+      '{ me { name email } }',
+      {},
+      { token },
+    );
     expect(me.data?.me).toEqual({ name: 'Meera Iyer', email });
     const anonymous = await gql<{ me: unknown }>(bff(), '{ me { name } }');
     expect(anonymous.data?.me).toBeNull();
-    const synced = await gql<{ syncUser: { email: string } }>(bff(), 'mutation { syncUser { email } }', {}, { token });
+    const synced = await gql<{ syncUser: { email: string } }>(
+      bff(),
+      'mutation { syncUser { email } }',
+      {},
+      { token },
+    );
     expect(synced.data?.syncUser.email).toBe(email);
   });
 
@@ -75,7 +89,12 @@ describe('shoppers through the BFF', () => {
     expect(cart.lines.find((l) => l.productId === a!._id && l.size === a!.sizes[1])?.quantity).toBe(1);
     expect((await gql<{ cart: ServerCart }>(bff(), CART, {}, { token })).data?.cart).toEqual(cart);
 
-    const set = await gql<{ updateCartLine: ServerCart }>(bff(), UPDATE, { productId: b!._id, size: b!.sizes[0], quantity: 5 }, { token });
+    const set = await gql<{ updateCartLine: ServerCart }>(
+      bff(),
+      UPDATE,
+      { productId: b!._id, size: b!.sizes[0], quantity: 5 },
+      { token },
+    );
     expect(cartCount(set.data!.updateCartLine)).toBe(8);
     const removed = await gql<{ updateCartLine: ServerCart }>(
       bff(),
@@ -93,7 +112,12 @@ describe('shoppers through the BFF', () => {
     const noSize = await gql(bff(), UPDATE, { productId: shoe._id, size: '', quantity: 1 }, { token });
     expect(codesOf(noSize)).toEqual(['BAD_USER_INPUT']);
     expect(noSize.errors?.[0]?.message).toBe('Select product size!');
-    const unknown = await gql(bff(), UPDATE, { productId: 'no-such-shoe', size: '9', quantity: 1 }, { token });
+    const unknown = await gql(
+      bff(),
+      UPDATE,
+      { productId: 'no-such-shoe', size: '9', quantity: 1 },
+      { token },
+    );
     expect(codesOf(unknown)).toEqual(['NOT_FOUND']);
     expect(unknown.errors?.[0]?.message).toMatch(/product/i);
     const wrongSize = await gql(bff(), UPDATE, { productId: shoe._id, size: 'XXL', quantity: 1 }, { token });
@@ -109,14 +133,21 @@ describe('shoppers through the BFF', () => {
   it('never shows one shopper the cart of another, and refuses signed-out or forged tokens', async () => {
     const asha = await register(bff());
     const ravi = await register(bff(), 'Ravi Kumar');
-    await gql(bff(), UPDATE, { productId: shoes[0]!._id, size: shoes[0]!.sizes[0], quantity: 1 }, { token: asha.token });
+    await gql(
+      bff(),
+      UPDATE,
+      { productId: shoes[0]!._id, size: shoes[0]!.sizes[0], quantity: 1 },
+      { token: asha.token },
+    );
     const ravisCart = await gql<{ cart: ServerCart }>(bff(), CART, {}, { token: ravi.token });
     expect(ravisCart.data?.cart.lines).toEqual([]);
 
     expect(codesOf(await gql(bff(), CART))).toEqual(['UNAUTHENTICATED']);
     const [header, , signature] = asha.token.split('.');
     const forgedPayload = Buffer.from(JSON.stringify({ sub: 'someone-else' })).toString('base64url');
-    expect(codesOf(await gql(bff(), CART, {}, { token: `${header}.${forgedPayload}.${signature}` }))).toEqual(['UNAUTHENTICATED']);
+    expect(codesOf(await gql(bff(), CART, {}, { token: `${header}.${forgedPayload}.${signature}` }))).toEqual(
+      ['UNAUTHENTICATED'],
+    );
     expect(codesOf(await gql(bff(), MY_ORDERS, {}, { token: 'not-a-token' }))).toEqual(['UNAUTHENTICATED']);
   });
 
@@ -129,14 +160,25 @@ describe('shoppers through the BFF', () => {
     ];
     const input = { address: VALID_ADDRESS, lines, idempotencyKey: randomUUID() };
     const first = await gql<{
-      placeOrder: { replayed: boolean; order: { id: string; amount: number; status: string; paymentMethod: string } };
+      placeOrder: {
+        replayed: boolean;
+        order: { id: string; amount: number; status: string; paymentMethod: string };
+      };
     }>(bff(), PLACE, { input }, { token });
     expect(first.errors).toBeUndefined();
     expect(first.data?.placeOrder.order.amount).toBe(a!.price * 2 + b!.price + 10);
     expect(first.data?.placeOrder.order.paymentMethod).toBe('COD');
     expect(first.data?.placeOrder.replayed).toBe(false);
-    const retry = await gql<{ placeOrder: { replayed: boolean; order: { id: string } } }>(bff(), PLACE, { input }, { token });
-    expect(retry.data?.placeOrder).toMatchObject({ replayed: true, order: { id: first.data?.placeOrder.order.id } });
+    const retry = await gql<{ placeOrder: { replayed: boolean; order: { id: string } } }>(
+      bff(),
+      PLACE,
+      { input },
+      { token },
+    );
+    expect(retry.data?.placeOrder).toMatchObject({
+      replayed: true,
+      order: { id: first.data?.placeOrder.order.id },
+    });
 
     const second = await gql<{ placeOrder: { order: { id: string } } }>(
       bff(),
@@ -145,7 +187,10 @@ describe('shoppers through the BFF', () => {
       { token },
     );
     const orders = await gql<{ myOrders: Array<{ id: string }> }>(bff(), MY_ORDERS, {}, { token });
-    expect(orders.data?.myOrders.map((o) => o.id)).toEqual([second.data?.placeOrder.order.id, first.data?.placeOrder.order.id]);
+    expect(orders.data?.myOrders.map((o) => o.id)).toEqual([
+      second.data?.placeOrder.order.id,
+      first.data?.placeOrder.order.id,
+    ]);
   });
 
   it('refuses a bad order with the API message and places nothing', async () => {
@@ -154,12 +199,19 @@ describe('shoppers through the BFF', () => {
     const badAddress = await gql(
       bff(),
       PLACE,
-      { input: { address: { ...VALID_ADDRESS, zipcode: 'abc' }, lines: [line], idempotencyKey: randomUUID() } },
+      {
+        input: { address: { ...VALID_ADDRESS, zipcode: 'abc' }, lines: [line], idempotencyKey: randomUUID() },
+      },
       { token },
     );
     expect(codesOf(badAddress)).toEqual(['BAD_USER_INPUT']);
     expect(badAddress.errors?.[0]?.message).toMatch(/zip/i);
-    const empty = await gql(bff(), PLACE, { input: { address: VALID_ADDRESS, lines: [], idempotencyKey: randomUUID() } }, { token });
+    const empty = await gql(
+      bff(),
+      PLACE,
+      { input: { address: VALID_ADDRESS, lines: [], idempotencyKey: randomUUID() } },
+      { token },
+    );
     expect(empty.errors?.[0]?.message).toBe('Your cart is empty');
     const wrongTotal = await gql(
       bff(),

@@ -14,14 +14,21 @@ mkdirSync(path.join(dist, 'collection'));
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>home shell</title>');
 writeFileSync(path.join(dist, 'app-shell.html'), '<!doctype html><title>app shell</title>');
 writeFileSync(path.join(dist, 'collection', 'index.html'), '<!doctype html><title>collection shell</title>');
-writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+writeFileSync(
+  path.join(dist, 'assets', 'main-abc123.js'),
+  `console.log(${JSON.stringify('x'.repeat(5000))});`,
+);
 // The build also writes compressed copies, which the BFF serves to browsers that accept them.
 for (const file of ['index.html', 'app-shell.html', 'collection/index.html']) {
   writeFileSync(path.join(dist, `${file}.gz`), gzipSync(readFileSync(path.join(dist, file))));
 }
 writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 // Pages are served as their shells; the server half names the routes (an unknown page is a 404).
-writeServerHalf(dist, { entry: 'entry-server-site.js', source: NO_RENDER, template: '<div id="root"></div>' });
+writeServerHalf(dist, {
+  entry: 'entry-server-site.js',
+  source: NO_RENDER,
+  template: '<div id="root"></div>',
+});
 
 describe('the BFF serves the web app', () => {
   const store = useStore({ WEB_DIST: dist, NODE_ENV: 'production' });
@@ -119,14 +126,20 @@ describe('the BFF for images on a CDN and for clients on other origins', () => {
   it('lets the listed origin call the REST contract at the store URL, preflight included, and no other', async () => {
     const preflight = await fetch(new URL('/api/cart/get', store().bff.url), {
       method: 'OPTIONS',
-      headers: { origin: client, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,token' },
+      headers: {
+        origin: client,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,token',
+      },
     });
     expect(preflight.status).toBeLessThan(300);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(client);
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('token');
     const list = await fetch(new URL('/api/product/list', store().bff.url), { headers: { origin: client } });
     expect(list.headers.get('access-control-allow-origin')).toBe(client);
-    const other = await fetch(new URL('/api/product/list', store().bff.url), { headers: { origin: 'https://evil.example' } });
+    const other = await fetch(new URL('/api/product/list', store().bff.url), {
+      headers: { origin: 'https://evil.example' },
+    });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 

@@ -80,18 +80,24 @@ async function page(bff: string, filter: Record<string, unknown> = {}): Promise<
 }
 
 /** Every size in stock with no count shown: what a product of a backend without stock is. */
-const allInStock = (sizes: readonly string[]): SizeStock[] => sizes.map((size) => ({ size, inStock: true, left: null }));
+const allInStock = (sizes: readonly string[]): SizeStock[] =>
+  sizes.map((size) => ({ size, inStock: true, left: null }));
 
 /** The facets a page of these products would have, with no category or type chosen. */
 function facetsOf(products: readonly StockedProduct[], like: Facets): Facets {
   return {
-    categories: like.categories.map(({ category }) => ({ category, count: products.filter((p) => p.category === category).length })),
+    categories: like.categories.map(({ category }) => ({
+      category,
+      count: products.filter((p) => p.category === category).length,
+    })),
     types: like.types.map(({ type }) => ({ type, count: products.filter((p) => p.type === type).length })),
   };
 }
 
 /** The in-stock filter keeps exactly the products not sold out, and counts its total and facets over them. */
-async function expectInStockFilterToMatch(bff: string): Promise<{ all: StockPage['products']; inStock: StockPage['products'] }> {
+async function expectInStockFilterToMatch(
+  bff: string,
+): Promise<{ all: StockPage['products']; inStock: StockPage['products'] }> {
   const all = await page(bff);
   expect(all.nodes).toHaveLength(all.totalCount);
   const inStock = await page(bff, { inStock: true });
@@ -112,7 +118,8 @@ async function register(bff: string): Promise<string> {
   return answer.data!.register.token;
 }
 
-const byLine = (a: StockShortfall, b: StockShortfall) => `${a.productId}/${a.size}`.localeCompare(`${b.productId}/${b.size}`);
+const byLine = (a: StockShortfall, b: StockShortfall) =>
+  `${a.productId}/${a.size}`.localeCompare(`${b.productId}/${b.size}`);
 
 // A stand-in web build with a server half, as in page-rendering.test.ts: it renders a product page and the collection
 // with the stock the page's data asks for, printed as JSON in the page.
@@ -221,7 +228,9 @@ describe('stock on our API (the catalogue query)', () => {
     );
     await afterTheTtl();
     const { all, inStock } = await expectInStockFilterToMatch(bff());
-    expect(all.nodes.filter((p) => p.soldOut).map((p) => p.id)).toEqual(expect.arrayContaining(sold.map((p) => p._id)));
+    expect(all.nodes.filter((p) => p.soldOut).map((p) => p.id)).toEqual(
+      expect.arrayContaining(sold.map((p) => p._id)),
+    );
     expect(inStock.nodes.map((p) => p.id)).not.toContain(sold[0]!._id);
     // With other filters: only the ids asked for that are in stock.
     const asked = await page(bff(), { ids: [sold[0]!._id, shoe(4)._id], inStock: true });
@@ -240,10 +249,14 @@ describe('stock on our API (the catalogue query)', () => {
     ]);
     await afterTheTtl();
     const after = await renderedData<ProductPage>(bff(), `/product/${shown._id}`);
-    expect(after.product.stock).toEqual(shown.sizes.map((size, i) => ({ size, inStock: i === 0, left: i === 0 ? 1 : 0 })));
+    expect(after.product.stock).toEqual(
+      shown.sizes.map((size, i) => ({ size, inStock: i === 0, left: i === 0 ? 1 : 0 })),
+    );
     expect(after.product.soldOut).toBe(false);
 
-    type CollectionPage = { products: { totalCount: number; nodes: Array<{ id: string; soldOut: boolean }> } };
+    type CollectionPage = {
+      products: { totalCount: number; nodes: Array<{ id: string; soldOut: boolean }> };
+    };
     const collection = await renderedData<CollectionPage>(bff(), '/collection');
     const inStock = await renderedData<CollectionPage>(bff(), '/collection?inStock=1');
     const soldOut = collection.products.nodes.filter((p) => p.soldOut).map((p) => p.id);
@@ -281,7 +294,9 @@ describe('stock on our API (the catalogue query)', () => {
     expect(refused.data?.placeOrder ?? null).toBeNull();
 
     expect((await gql<{ myOrders: unknown[] }>(bff(), MY_ORDERS, {}, { token })).data?.myOrders).toEqual([]);
-    expect((await gql<{ cart: ServerCart }>(bff(), `{ cart { ${CART_LINES} } }`, {}, { token })).data?.cart.lines).toEqual([cartLine]);
+    expect(
+      (await gql<{ cart: ServerCart }>(bff(), `{ cart { ${CART_LINES} } }`, {}, { token })).data?.cart.lines,
+    ).toEqual([cartLine]);
     expect(await readStockRows(db())).toEqual(stockBefore);
 
     // Restocked, the same cart under the same key is placed: the refusal was not kept as the attempt's outcome.
@@ -298,7 +313,11 @@ describe('stock on our API (the catalogue query)', () => {
     expect(stockAfter.get(stockKey(shoeToOrder._id, s1))).toBe(0);
     // The size it took the last of is sold out in the BFF's answers once the TTL has passed.
     await afterTheTtl();
-    expect((await product(bff(), shoeToOrder._id)).stock.find((s) => s.size === s1)).toEqual({ size: s1, inStock: false, left: 0 });
+    expect((await product(bff(), shoeToOrder._id)).stock.find((s) => s.size === s1)).toEqual({
+      size: s1,
+      inStock: false,
+      left: 0,
+    });
   });
 });
 
@@ -310,12 +329,18 @@ describe('stock on our API answering failures with status 200 (FAILURES_AS_200)'
     const size = shoeToOrder.sizes[0]!;
     await setStockRows(db(), [{ productId: shoeToOrder._id, size, quantity: 1 }]);
     const token = await register(bff());
-    const input = { address: VALID_ADDRESS, lines: [{ productId: shoeToOrder._id, size, quantity: 3 }], idempotencyKey: randomUUID() };
+    const input = {
+      address: VALID_ADDRESS,
+      lines: [{ productId: shoeToOrder._id, size, quantity: 3 }],
+      idempotencyKey: randomUUID(),
+    };
     const refused = await gql<PlaceAnswer>(bff(), PLACE, { input }, { token });
     expect(codesOf(refused)).toEqual(['OUT_OF_STOCK']);
     const error = refused.errors![0] as ShortfallError;
     expect(error.message).toBe(`Only 1 left of ${shoeToOrder.name}, ${size}`);
-    expect(error.extensions?.shortfalls).toEqual([{ productId: shoeToOrder._id, name: shoeToOrder.name, size, requested: 3, left: 1 }]);
+    expect(error.extensions?.shortfalls).toEqual([
+      { productId: shoeToOrder._id, name: shoeToOrder.name, size, requested: 3, left: 1 },
+    ]);
     expect((await gql<{ myOrders: unknown[] }>(bff(), MY_ORDERS, {}, { token })).data?.myOrders).toEqual([]);
   });
 });
@@ -356,7 +381,11 @@ describe('stock on a backend of the seed kind (the list catalogue)', () => {
     expect(all.nodes.find((p) => p.id === gone._id)?.soldOut).toBe(true);
     expect(inStock.totalCount).toBe(backend.products.length - 1);
     expect(inStock.nodes.map((p) => p.id)).not.toContain(gone._id);
-    expect((await product(bff.url, low._id)).stock[0]).toEqual({ size: low.sizes[0], inStock: true, left: 1 });
+    expect((await product(bff.url, low._id)).stock[0]).toEqual({
+      size: low.sizes[0],
+      inStock: true,
+      left: 1,
+    });
     const garbledShown = await product(bff.url, garbled._id);
     expect([garbledShown.stock, garbledShown.soldOut]).toEqual([allInStock(garbled.sizes), false]);
   });
@@ -408,7 +437,8 @@ describe('stock from a stand-in backend', () => {
         imageOrigins: [],
       });
     }
-    if (url.pathname === '/api/user/profile') return json(200, { success: true, user: { _id: 'u1', name: 'Asha', email: null } });
+    if (url.pathname === '/api/user/profile')
+      return json(200, { success: true, user: { _id: 'u1', name: 'Asha', email: null } });
     if (url.pathname === '/api/order/userorders') return json(200, { success: true, orders: [] });
     if (url.pathname === '/api/order/place') {
       placings += 1;
@@ -453,7 +483,13 @@ describe('stock from a stand-in backend', () => {
     gql<PlaceAnswer>(
       bff.url,
       PLACE,
-      { input: { address: VALID_ADDRESS, lines: [{ productId: 'low', size: 'UK 9', quantity: 5 }], idempotencyKey: key } },
+      {
+        input: {
+          address: VALID_ADDRESS,
+          lines: [{ productId: 'low', size: 'UK 9', quantity: 5 }],
+          idempotencyKey: key,
+        },
+      },
       { token: 'stand.in.token' },
     );
   const refusal = { success: false, code: 'OUT_OF_STOCK', message: 'Only 3 left of Shoe low, UK 9' };
@@ -492,7 +528,10 @@ describe('stock from a stand-in backend', () => {
   });
 
   it('leaves a 409 without the code what it was', async () => {
-    placeAnswer = { status: 409, body: { success: false, message: 'Prices have changed: your order total is now ₹5010.' } };
+    placeAnswer = {
+      status: 409,
+      body: { success: false, message: 'Prices have changed: your order total is now ₹5010.' },
+    };
     const refused = await place();
     expect(codesOf(refused)).toEqual(['BAD_USER_INPUT']);
     expect(refused.errors?.[0]?.message).toMatch(/^Prices have changed/);

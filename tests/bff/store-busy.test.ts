@@ -11,7 +11,11 @@ const BUSY_MESSAGE = 'The store is busy right now. Please try again in a moment.
 const REGISTER = 'mutation($input: RegisterInput!) { register(input: $input) { token } }';
 const LOGIN = 'mutation($input: LoginInput!) { login(input: $input) { token } }';
 
-const account = () => ({ name: 'Asha', email: `busy-${randomUUID()}@example.com`, password: 'correct horse 1' });
+const account = () => ({
+  name: 'Asha',
+  email: `busy-${randomUUID()}@example.com`,
+  password: 'correct horse 1',
+});
 
 function expectBusy(answer: GraphQLAnswer<unknown>): void {
   expect(codesOf(answer)).toEqual(['STORE_BUSY']);
@@ -23,7 +27,9 @@ function expectBusy(answer: GraphQLAnswer<unknown>): void {
 
 async function burst(bffUrl: string, size: number) {
   const inputs = Array.from({ length: size }, account);
-  const answers = await Promise.all(inputs.map((input) => gql<{ register: { token: string } }>(bffUrl, REGISTER, { input })));
+  const answers = await Promise.all(
+    inputs.map((input) => gql<{ register: { token: string } }>(bffUrl, REGISTER, { input })),
+  );
   return {
     inputs,
     answers,
@@ -45,7 +51,9 @@ describe('a sign-up burst beyond the API’s hashing slots', () => {
     const index = answers.findIndex((answer) => answer.errors);
     const wait = refused[0]!.errors![0]!.extensions!.retryAfterSeconds as number;
     await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-    const again = await gql<{ register: { token: string } }>(store().bff.url, REGISTER, { input: inputs[index] });
+    const again = await gql<{ register: { token: string } }>(store().bff.url, REGISTER, {
+      input: inputs[index],
+    });
     expect(again.errors).toBeUndefined();
     expect(again.data?.register.token).toEqual(expect.any(String));
   });
@@ -56,14 +64,20 @@ describe('a sign-up burst beyond the API’s hashing slots', () => {
     const [, login] = await Promise.all([
       gql(store().bff.url, REGISTER, { input: account() }),
       new Promise<GraphQLAnswer<unknown>>((resolve) =>
-        setTimeout(() => resolve(gql(store().bff.url, LOGIN, { input: { email: input.email, password: input.password } })), 50),
+        setTimeout(
+          () =>
+            resolve(gql(store().bff.url, LOGIN, { input: { email: input.email, password: input.password } })),
+          50,
+        ),
       ),
     ]);
     expectBusy(login);
   });
 
   it('the REST contract at the store’s URL passes the 503 and its Retry-After back', async () => {
-    const answers = await Promise.all(Array.from({ length: 6 }, () => call(store().bff.url, 'POST', '/api/user/register', account())));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call(store().bff.url, 'POST', '/api/user/register', account())),
+    );
     const refused = answers.filter((answer) => answer.status === 503);
     expect(refused.length).toBeGreaterThanOrEqual(1);
     for (const answer of refused) {

@@ -61,9 +61,13 @@ describe('when the API fails', () => {
       const sorted = '{ products(first: 5, sort: PRICE_DESC) { totalCount } }';
       expect((await gql(bff.url, sorted)).errors).toBeUndefined();
       const account = { email: `asha-${Date.now()}@example.com`, password: 'correct horse 1' };
-      const registered = await gql(bff.url, 'mutation($input: RegisterInput!) { register(input: $input) { token } }', {
-        input: { name: 'Asha', ...account },
-      });
+      const registered = await gql(
+        bff.url,
+        'mutation($input: RegisterInput!) { register(input: $input) { token } }',
+        {
+          input: { name: 'Asha', ...account },
+        },
+      );
       expect(registered.errors).toBeUndefined();
       expect(before.data?.products.totalCount).toBeGreaterThan(0);
       await api.stop();
@@ -73,16 +77,22 @@ describe('when the API fails', () => {
       const cached = await gql<{ products: { totalCount: number } }>(bff.url, sorted);
       expect(cached.data?.products.totalCount).toBe(before.data?.products.totalCount);
 
-      const { value, ms } = await timed(gql(bff.url, 'mutation { login(input: { email: "a@b.co", password: "whatever1" }) { token } }'));
+      const { value, ms } = await timed(
+        gql(bff.url, 'mutation { login(input: { email: "a@b.co", password: "whatever1" }) { token } }'),
+      );
       expect(codesOf(value)).toEqual(['UPSTREAM_UNAVAILABLE']);
       expect(ms).toBeLessThan(TIMEOUT_MS + 1500);
 
       // The same port again: the BFF's pool reconnects by itself.
       const again = await startApi({ JWT_SECRET: TEST_JWT_SECRET, API_PORT: port }, dataDir);
       try {
-        const login = await gql<{ login: { token: string } }>(bff.url, 'mutation($input: LoginInput!) { login(input: $input) { token } }', {
-          input: account,
-        });
+        const login = await gql<{ login: { token: string } }>(
+          bff.url,
+          'mutation($input: LoginInput!) { login(input: $input) { token } }',
+          {
+            input: account,
+          },
+        );
         expect(login.data?.login.token).toEqual(expect.any(String));
       } finally {
         await again.stop();

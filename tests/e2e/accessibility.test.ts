@@ -41,7 +41,10 @@ function describeViolations(violations: Result[]): string {
     .map((violation) => {
       const nodes = violation.nodes
         .slice(0, 8)
-        .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replaceAll('\n', '\n      ') ?? ''}`)
+        .map(
+          (node) =>
+            `    ${node.target.join(' ')}\n      ${node.failureSummary?.replaceAll('\n', '\n      ') ?? ''}`,
+        )
         .join('\n');
       return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length} nodes)\n  ${violation.helpUrl}\n${nodes}`;
     })
@@ -51,7 +54,9 @@ function describeViolations(violations: Result[]): string {
 /** The serious and critical findings on the page as it is now, described, or '' when there are none. */
 async function seriousViolations(page: Page): Promise<string> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return describeViolations(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'));
+  return describeViolations(
+    violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+  );
 }
 
 function expectNothingFound(found: Record<string, string>): void {
@@ -127,7 +132,9 @@ describe.each<ViewportName>(['mobile', 'desktop'])('axe finds nothing serious at
   /** Runs axe and the image check on the page as it is now, keeping what they find under `where`. */
   async function check(where: string): Promise<void> {
     const missing = await imagesWithoutAName(page);
-    found[where] = [await seriousViolations(page), ...missing.map((image) => `[image] ${image}`)].filter(Boolean).join('\n');
+    found[where] = [await seriousViolations(page), ...missing.map((image) => `[image] ${image}`)]
+      .filter(Boolean)
+      .join('\n');
   }
   async function open(path: string): Promise<void> {
     await visit(page, path);
@@ -136,7 +143,9 @@ describe.each<ViewportName>(['mobile', 'desktop'])('axe finds nothing serious at
   }
   /** Toasts slide in; axe measures them once they are fully shown. */
   async function afterToast(text: string): Promise<void> {
-    await expect.poll(() => page.locator('[data-sonner-toast]', { hasText: text }).getAttribute('data-mounted')).toBe('true');
+    await expect
+      .poll(() => page.locator('[data-sonner-toast]', { hasText: text }).getAttribute('data-mounted'))
+      .toBe('true');
     await page.waitForTimeout(500);
   }
 
@@ -193,7 +202,9 @@ describe.each<ViewportName>(['mobile', 'desktop'])('axe finds nothing serious at
     await screenshot(page, `a11y-place-order-messages-${viewport}`);
     await visit(page, '/orders');
     await settle(page);
-    await expect.poll(() => page.getByRole('list', { name: 'Ordered items' }).getByRole('listitem').count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Ordered items' }).getByRole('listitem').count())
+      .toBe(1);
     await check('/orders');
     await page.getByRole('button', { name: /^Account menu/ }).click();
     await check('/orders with the account menu open');
@@ -219,7 +230,9 @@ const HERO_COPY = [
  * The contrast of white text against what is behind it: the copy is hidden, the screen captured, and the
  * lightest tenth of the pixels under each line (the floating preview left out) is what the text must beat.
  */
-async function heroCopyContrast(page: Page): Promise<Array<{ selector: string; contrast: number; minimum: number }>> {
+async function heroCopyContrast(
+  page: Page,
+): Promise<Array<{ selector: string; contrast: number; minimum: number }>> {
   const selectors = HERO_COPY.map((line) => line.selector);
   const boxes = await inPage<{ copy: Box[]; preview: Box }>(
     page,
@@ -272,7 +285,11 @@ async function heroCopyContrast(page: Page): Promise<Array<{ selector: string; c
     }`,
     { png, boxes },
   );
-  return HERO_COPY.map((line, i) => ({ selector: line.selector, minimum: line.minimum, contrast: Math.round(contrasts[i]! * 100) / 100 }));
+  return HERO_COPY.map((line, i) => ({
+    selector: line.selector,
+    minimum: line.minimum,
+    contrast: Math.round(contrasts[i]! * 100) / 100,
+  }));
 }
 
 describe('the hero', () => {
@@ -299,7 +316,9 @@ describe('the hero', () => {
         await page.setViewportSize(VIEWPORTS[viewport]);
         for (const line of await heroCopyContrast(page)) {
           if (line.contrast < line.minimum)
-            weak.push(`video ${video} at ${viewport} width: ${line.selector} has ${line.contrast}:1, needs ${line.minimum}:1`);
+            weak.push(
+              `video ${video} at ${viewport} width: ${line.selector} has ${line.contrast}:1, needs ${line.minimum}:1`,
+            );
         }
       }
     }
@@ -374,7 +393,11 @@ function hasVisibleRing({ ring }: Focused): boolean {
  * Presses Tab (or Shift+Tab) until the focused element matches, asserting on the way that every stop is
  * :focus-visible with a visible ring. Returns what it focused.
  */
-async function tabTo(page: Page, matches: (element: Focused) => boolean, { backwards = false, limit = 80 } = {}): Promise<Focused> {
+async function tabTo(
+  page: Page,
+  matches: (element: Focused) => boolean,
+  { backwards = false, limit = 80 } = {},
+): Promise<Focused> {
   const stops: string[] = [];
   for (let presses = 0; presses < limit; presses += 1) {
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
@@ -383,13 +406,16 @@ async function tabTo(page: Page, matches: (element: Focused) => boolean, { backw
     stops.push(`${element.tag} "${element.name.slice(0, 40)}"`);
     const path = `on ${page.url()} after:\n${stops.join('\n')}`;
     expect(element.focusVisible, `focus is :focus-visible ${path}`).toBe(true);
-    expect(hasVisibleRing(element), `a visible focus ring (${JSON.stringify(element.ring)}) ${path}`).toBe(true);
+    expect(hasVisibleRing(element), `a visible focus ring (${JSON.stringify(element.ring)}) ${path}`).toBe(
+      true,
+    );
     if (matches(element)) return element;
   }
   throw new Error(`never reached the element on ${page.url()}; focus went through:\n${stops.join('\n')}`);
 }
 
-const named = (name: string | RegExp) => (element: Focused) => (typeof name === 'string' ? element.name === name : name.test(element.name));
+const named = (name: string | RegExp) => (element: Focused) =>
+  typeof name === 'string' ? element.name === name : name.test(element.name);
 
 describe.each<ViewportName>(['desktop', 'mobile'])('keyboard only at %s width', (viewport) => {
   let watched: WatchedPage;
@@ -426,7 +452,9 @@ describe.each<ViewportName>(['desktop', 'mobile'])('keyboard only at %s width', 
     const productName = await page.getByRole('heading', { level: 1 }).textContent();
     await tabTo(page, (element) => element.tag === 'button' && element.inGroup);
     await page.keyboard.press('Space');
-    await expect.poll(() => inPage(page, `() => document.activeElement.getAttribute('aria-pressed')`)).toBe('true');
+    await expect
+      .poll(() => inPage(page, `() => document.activeElement.getAttribute('aria-pressed')`))
+      .toBe('true');
     await tabTo(page, named('ADD TO CART'));
     await page.keyboard.press('Enter');
     await expectCartCount(page, 1);

@@ -5,11 +5,26 @@ import { sql } from 'kysely';
 import { orderMoveRefusal } from '#domain/order-life';
 import { RETURN_POLICY_DAYS } from '#domain/store-rules';
 import { ADMIN_ENV, adminLogin, runShop } from '../support/back-office.js';
-import { launchBrowser, openWatchedPage, problemsOf, screenshot, type ViewportName, type WatchedPage } from '../support/browser.js';
+import {
+  launchBrowser,
+  openWatchedPage,
+  problemsOf,
+  screenshot,
+  type ViewportName,
+  type WatchedPage,
+} from '../support/browser.js';
 import { openStoreDatabase } from '../support/databases.js';
 import { gql } from '../support/graphql.js';
 import { call } from '../support/http.js';
-import { addToCartInBrowser, expectCartCount, fillAddress, shoesVia, signUpInBrowser, visit, type Shoe } from '../support/journeys.js';
+import {
+  addToCartInBrowser,
+  expectCartCount,
+  fillAddress,
+  shoesVia,
+  signUpInBrowser,
+  visit,
+  type Shoe,
+} from '../support/journeys.js';
 import { startStoreTheReadmeWay, type RunningStore } from '../support/store-process.js';
 
 // Issue 29 in the browser: a shopper cancels an order; a delivered order is returned and exchanged while the shop
@@ -23,10 +38,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).include('main').analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
-const dayMonth = (ms: number) => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' }).format(ms);
+const dayMonth = (ms: number) =>
+  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' }).format(ms);
 
 describe('after the order, in the browser', () => {
   let store: RunningStore;
@@ -34,7 +52,12 @@ describe('after the order, in the browser', () => {
   let shoes: Shoe[];
   let admin: string;
   beforeAll(async () => {
-    store = await startStoreTheReadmeWay({ ...ADMIN_ENV, ADMIN_API_FORWARDING: 'true', AUTH_RATE_LIMIT_MAX: '10000', LOG_LEVEL: 'warn' });
+    store = await startStoreTheReadmeWay({
+      ...ADMIN_ENV,
+      ADMIN_API_FORWARDING: 'true',
+      AUTH_RATE_LIMIT_MAX: '10000',
+      LOG_LEVEL: 'warn',
+    });
     browser = await launchBrowser();
     shoes = (await shoesVia(store.url)).filter((shoe) => shoe.sizes.length >= 3);
     admin = await adminLogin(store.url);
@@ -47,7 +70,13 @@ describe('after the order, in the browser', () => {
   /** The shop moves an order, with the admin contract at the store's URL (ADMIN_API_FORWARDING on). */
   async function moveOrder(orderId: string, ...statuses: string[]): Promise<void> {
     for (const status of statuses) {
-      const moved = await call(store.url, 'POST', '/api/order/status', { orderId, status }, { headers: { token: admin } });
+      const moved = await call(
+        store.url,
+        'POST',
+        '/api/order/status',
+        { orderId, status },
+        { headers: { token: admin } },
+      );
       expect(moved).toMatchObject({ status: 200, body: { success: true } });
     }
   }
@@ -70,16 +99,23 @@ describe('after the order, in the browser', () => {
   }
 
   const rows = (page: Page) => page.getByRole('list', { name: 'Ordered items' }).getByRole('listitem');
-  const rowOf = (page: Page, size: string): Locator => rows(page).filter({ has: page.getByText(`Size: ${size}`, { exact: true }) });
+  const rowOf = (page: Page, size: string): Locator =>
+    rows(page).filter({ has: page.getByText(`Size: ${size}`, { exact: true }) });
   /** The order's status beside its dot. */
   const statusOf = (row: Locator) => row.locator('p:has(> span[aria-hidden="true"]:empty)');
 
   async function ordersOf(
     page: Page,
-  ): Promise<Array<{ id: string; status: string; returns: Array<{ id: string; kind: string; status: string }> }>> {
+  ): Promise<
+    Array<{ id: string; status: string; returns: Array<{ id: string; kind: string; status: string }> }>
+  > {
     const token = await page.evaluate<string | null>("window.localStorage.getItem('kadam.session.token')");
     const answer = await gql<{
-      myOrders: Array<{ id: string; status: string; returns: Array<{ id: string; kind: string; status: string }> }>;
+      myOrders: Array<{
+        id: string;
+        status: string;
+        returns: Array<{ id: string; kind: string; status: string }>;
+      }>;
     }>(store.url, '{ myOrders { id status returns { id kind status } } }', {}, { token: token! });
     return answer.data!.myOrders;
   }
@@ -97,7 +133,9 @@ describe('after the order, in the browser', () => {
     await row.getByRole('button', { name: 'Cancel order' }).click();
     await expect.poll(() => row.getByText(/^Cancel order #[0-9A-Z]{8}\?$/).isVisible()).toBe(true);
     // The question has the focus, so a keyboard or screen-reader user lands on it.
-    expect(await page.evaluate<string | undefined>('document.activeElement?.textContent')).toMatch(/^Cancel order #/);
+    expect(await page.evaluate<string | undefined>('document.activeElement?.textContent')).toMatch(
+      /^Cancel order #/,
+    );
     await screenshot(page, 'after-order-cancel-confirm-mobile');
     expect(await seriousViolations(page)).toEqual([]);
     await row.getByRole('button', { name: 'Yes, cancel order' }).click();
@@ -131,7 +169,10 @@ describe('after the order, in the browser', () => {
     expect(await row.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
     expect((await ordersOf(page))[0]!.status).toBe('Packing');
     // The client logs the refusal it was answered (spec section 8); nothing else.
-    expect(problemsOf(watched, [/^\[GraphQL CancelOrder\] .*already Packing/])).toEqual({ consoleErrors: [], foreignRequests: [] });
+    expect(problemsOf(watched, [/^\[GraphQL CancelOrder\] .*already Packing/])).toEqual({
+      consoleErrors: [],
+      foreignRequests: [],
+    });
     await watched.context.close();
   });
 
@@ -148,8 +189,15 @@ describe('after the order, in the browser', () => {
     const returnRow = rowOf(page, returned);
     await expect.poll(() => returnRow.getByRole('button', { name: 'Return or exchange' }).count()).toBe(1);
     const deadline = await returnRow.getByText(/^Returnable until /).textContent();
-    expect(deadline).toMatch(new RegExp(`^Returnable until ${dayMonth(Date.now() + RETURN_POLICY_DAYS * DAY)}$`));
-    expect(await returnRow.getByRole('term').allTextContents()).toEqual(['Order Placed', 'Shipped', 'Out for delivery', 'Delivered']);
+    expect(deadline).toMatch(
+      new RegExp(`^Returnable until ${dayMonth(Date.now() + RETURN_POLICY_DAYS * DAY)}$`),
+    );
+    expect(await returnRow.getByRole('term').allTextContents()).toEqual([
+      'Order Placed',
+      'Shipped',
+      'Out for delivery',
+      'Delivered',
+    ]);
 
     // A return, by keyboard where it can be: the form takes the focus, the choices are radios and a select.
     await returnRow.getByRole('button', { name: 'Return or exchange' }).click();
@@ -173,7 +221,9 @@ describe('after the order, in the browser', () => {
     await exchangeForm.scrollIntoViewIfNeeded();
     await screenshot(page, 'after-order-exchange-form-mobile');
     await exchangeForm.getByRole('button', { name: 'Send request' }).click();
-    await expect.poll(() => exchangeRow.getByText(new RegExp(`^Exchange requested — size ${wanted}`)).count()).toBe(1);
+    await expect
+      .poll(() => exchangeRow.getByText(new RegExp(`^Exchange requested — size ${wanted}`)).count())
+      .toBe(1);
     await screenshot(page, 'after-order-requests-mobile');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -185,12 +235,15 @@ describe('after the order, in the browser', () => {
     ]);
     const shop = (args: string[]) => runShop(args, { DATA_DIR: store.dataDir });
     expect((await shop(['returns', '--status', 'Requested'])).stdout).toContain(requests[1]!.id);
-    for (const request of requests) expect(await shop(['return', request.id, 'approve'])).toMatchObject({ code: 0 });
+    for (const request of requests)
+      expect(await shop(['return', request.id, 'approve'])).toMatchObject({ code: 0 });
     expect(await shop(['return', requests[0]!.id, 'received'])).toMatchObject({ code: 0 });
 
     await page.getByRole('button', { name: 'Track Order' }).first().click();
     await expect.poll(() => returnRow.getByText(/^Return received/).count()).toBe(1);
-    await expect.poll(() => exchangeRow.getByText(new RegExp(`^Exchange approved — size ${wanted}`)).count()).toBe(1);
+    await expect
+      .poll(() => exchangeRow.getByText(new RegExp(`^Exchange approved — size ${wanted}`)).count())
+      .toBe(1);
     // Every pair is in a request: nothing is left to ask for.
     expect(await page.getByRole('button', { name: 'Return or exchange' }).count()).toBe(0);
     await screenshot(page, 'after-order-requests-moved-mobile');
@@ -236,7 +289,9 @@ describe('after the order, in the browser', () => {
     await form.getByRole('radio', { name: 'Return for a refund' }).check();
     await form.getByRole('combobox', { name: 'Reason' }).selectOption('Changed my mind');
     await form.getByRole('button', { name: 'Send request' }).click();
-    await expect.poll(() => form.getByRole('alert').textContent()).toBe(`The return window for this order closed on ${closedOn}.`);
+    await expect
+      .poll(() => form.getByRole('alert').textContent())
+      .toBe(`The return window for this order closed on ${closedOn}.`);
     await screenshot(page, 'after-order-return-too-late-desktop');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -252,10 +307,12 @@ describe('after the order, in the browser', () => {
       .toBe(`Return window closed on ${closedOn}`);
     expect(await page.getByRole('button', { name: 'Return or exchange' }).count()).toBe(0);
     expect((await ordersOf(page))[0]!.returns).toEqual([]);
-    expect(problemsOf(watched, [/^\[GraphQL RequestReturn\] .*return window for this order closed/])).toEqual({
-      consoleErrors: [],
-      foreignRequests: [],
-    });
+    expect(problemsOf(watched, [/^\[GraphQL RequestReturn\] .*return window for this order closed/])).toEqual(
+      {
+        consoleErrors: [],
+        foreignRequests: [],
+      },
+    );
     await watched.context.close();
   });
 });

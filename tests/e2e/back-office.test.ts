@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ADMIN_ENV, adminLogin, NEW_SHOE, pngFile, postForm, productForm, runShop, solidPng } from '../support/back-office.js';
+import {
+  ADMIN_ENV,
+  adminLogin,
+  NEW_SHOE,
+  pngFile,
+  postForm,
+  productForm,
+  runShop,
+  solidPng,
+} from '../support/back-office.js';
 import { launchBrowser, openWatchedPage, problemsOf, screenshot } from '../support/browser.js';
 import { call } from '../support/http.js';
 import {
@@ -62,12 +71,18 @@ describe('the back office behind the storefront', () => {
     // The shop, at the store's URL with the lineage's admin calls: finds the order and starts packing it.
     const token = await adminLogin(store.url);
     const listed = await call(store.url, 'POST', '/api/order/list', {}, { headers: { token } });
-    const order = (listed.body.orders as Array<{ _id: string; shopper: { email: string }; status: string }>).find(
-      (o) => o.shopper.email === shopper.email,
-    );
+    const order = (
+      listed.body.orders as Array<{ _id: string; shopper: { email: string }; status: string }>
+    ).find((o) => o.shopper.email === shopper.email);
     expect(order).toMatchObject({ _id: placed!.id, status: 'Order Placed' });
     expect(
-      await call(store.url, 'POST', '/api/order/status', { orderId: order!._id, status: 'Packing' }, { headers: { token } }),
+      await call(
+        store.url,
+        'POST',
+        '/api/order/status',
+        { orderId: order!._id, status: 'Packing' },
+        { headers: { token } },
+      ),
     ).toMatchObject({
       status: 200,
       body: { success: true },
@@ -81,7 +96,9 @@ describe('the back office behind the storefront', () => {
     await page.getByRole('button', { name: 'Track Order' }).first().click();
     await expect.poll(async () => (await rows.first().textContent()) ?? '').toMatch(/Shipped/);
     // The row's history keeps the earlier steps (issue 29); the status beside the dot is the new one alone.
-    expect(await rows.first().locator('p:has(> span[aria-hidden="true"]:empty)').textContent()).toBe('Shipped');
+    expect(await rows.first().locator('p:has(> span[aria-hidden="true"]:empty)').textContent()).toBe(
+      'Shipped',
+    );
     await screenshot(page, 'back-office-track-order-shipped');
     expect((await shop(store, ['orders', '--status', 'Shipped'])).stdout).toContain(order!._id);
     expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
@@ -93,9 +110,10 @@ describe('the back office behind the storefront', () => {
     const added = await postForm(
       store.url,
       '/api/product/add',
-      productForm({ ...NEW_SHOE, name: 'Backwater Boat Shoe', subCategory: 'Leather Shoes', sizes: '["8","9"]' }, [
-        pngFile('image1', solidPng(40, 30, [180, 90, 40])),
-      ]),
+      productForm(
+        { ...NEW_SHOE, name: 'Backwater Boat Shoe', subCategory: 'Leather Shoes', sizes: '["8","9"]' },
+        [pngFile('image1', solidPng(40, 30, [180, 90, 40]))],
+      ),
       token,
     );
     expect(added).toMatchObject({ status: 201, body: { success: true } });
@@ -119,7 +137,9 @@ describe('the back office behind the storefront', () => {
     await expectCartCount(page, 1);
     await expect.poll(async () => (await serverState(store.url, page)).count).toBe(1);
 
-    expect(await call(store.url, 'POST', '/api/product/remove', { id }, { headers: { token } })).toMatchObject({ status: 200 });
+    expect(
+      await call(store.url, 'POST', '/api/product/remove', { id }, { headers: { token } }),
+    ).toMatchObject({ status: 200 });
     await expect
       .poll(
         async () => {

@@ -9,7 +9,15 @@ import {
   type ViewportName,
   type WatchedPage,
 } from '../support/browser.js';
-import { addToCartInBrowser, expectCartCount, fillAddress, shoesVia, signUpInBrowser, visit, type Shoe } from '../support/journeys.js';
+import {
+  addToCartInBrowser,
+  expectCartCount,
+  fillAddress,
+  shoesVia,
+  signUpInBrowser,
+  visit,
+  type Shoe,
+} from '../support/journeys.js';
 
 // Issue 30, "Feedback around buying", in the browser at both sizes: toasts clear of the nav in the site's font with a
 // way to the cart, the size error beside the sizes, line totals and a stepper in the cart, the checkout's lines, no
@@ -106,7 +114,10 @@ describe.each(['mobile', 'desktop'] as const)('buying feedback on %s', (viewport
     await page.waitForTimeout(400);
     const toastBox = await boxOf(toast);
     const nav = await boxOf(page.getByRole('banner'));
-    expect(overlaps(toastBox, nav), `toast ${JSON.stringify(toastBox)} over the nav ${JSON.stringify(nav)}`).toBe(false);
+    expect(
+      overlaps(toastBox, nav),
+      `toast ${JSON.stringify(toastBox)} over the nav ${JSON.stringify(nav)}`,
+    ).toBe(false);
     expect(overlaps(toastBox, await boxOf(cartIcon(page)))).toBe(false);
     // Inside the screen.
     expect(toastBox.x).toBeGreaterThanOrEqual(0);
@@ -136,7 +147,12 @@ describe.each(['mobile', 'desktop'] as const)('buying feedback on %s', (viewport
     await page.waitForURL((url) => url.pathname === '/cart');
     expect(await page.evaluate('window.__beforeViewCart === true')).toBe(true);
     await expect
-      .poll(() => page.getByRole('list', { name: 'Cart items' }).getByRole('link', { name: shoe.name, exact: true }).count())
+      .poll(() =>
+        page
+          .getByRole('list', { name: 'Cart items' })
+          .getByRole('link', { name: shoe.name, exact: true })
+          .count(),
+      )
       .toBe(1);
     // Going to the cart closed the toast.
     await expect.poll(() => toastOf(page, 'Added to cart').count(), { timeout: 3000 }).toBe(0);
@@ -146,9 +162,15 @@ describe.each(['mobile', 'desktop'] as const)('buying feedback on %s', (viewport
     const shoe = shoes[1]!;
     // The line added above, quantity 1.
     await visit(page, '/cart');
-    const line = page.getByRole('list', { name: 'Cart items' }).getByRole('listitem').filter({ hasText: shoe.name });
+    const line = page
+      .getByRole('list', { name: 'Cart items' })
+      .getByRole('listitem')
+      .filter({ hasText: shoe.name });
     const size = shoe.sizes[0]!;
-    const quantity = line.getByRole('spinbutton', { name: `Quantity of ${shoe.name}, size ${size}`, exact: true });
+    const quantity = line.getByRole('spinbutton', {
+      name: `Quantity of ${shoe.name}, size ${size}`,
+      exact: true,
+    });
     // Said "Line total ₹…" to a screen reader; the figure alone on screen.
     const lineTotal = line.locator('p', { hasText: 'Line total' });
     const plus = line.getByRole('button', { name: `Increase quantity of ${shoe.name}, size ${size}` });
@@ -207,7 +229,9 @@ describe.each(['mobile', 'desktop'] as const)('buying feedback on %s', (viewport
     // The same cart as the totals: the subtotal is the sum of the line totals.
     const totals = page.getByRole('region', { name: 'Cart totals' });
     await expect.poll(() => totals.getAttribute('aria-busy')).toBe('false');
-    expect(await totals.getByRole('definition').first().textContent()).toBe(inRupees(first.price + second.price * 2));
+    expect(await totals.getByRole('definition').first().textContent()).toBe(
+      inRupees(first.price + second.price * 2),
+    );
     await screenshot(page, `buying-checkout-${viewport}`);
   });
 
@@ -246,9 +270,14 @@ describe.each(['mobile', 'desktop'] as const)('buying feedback on %s', (viewport
     await page.getByRole('button', { name: 'PLACE ORDER' }).click();
     await page.waitForURL((url) => url.pathname === '/orders');
     await expect
-      .poll(() => page.getByRole('list', { name: 'Ordered items' }).getByRole('listitem').count(), { timeout: 10_000 })
+      .poll(() => page.getByRole('list', { name: 'Ordered items' }).getByRole('listitem').count(), {
+        timeout: 10_000,
+      })
       .toBeGreaterThan(0);
-    const states = await page.evaluate<Array<{ when: string; path: string; heading: string | null }>>('window.__mainStates');
+    const states =
+      await page.evaluate<Array<{ when: string; path: string; heading: string | null }>>(
+        'window.__mainStates',
+      );
     expect(states.some((state) => state.path === '/orders' && state.heading === 'My orders')).toBe(true);
     expect(states.filter((state) => state.heading === null)).toEqual([]);
     expect(problemsOf(shopper)).toEqual({ consoleErrors: [], foreignRequests: [] });
@@ -261,7 +290,12 @@ describe.each(['mobile', 'desktop'] as const)('buying feedback on %s', (viewport
     await heading.scrollIntoViewIfNeeded();
     // The rule is drawn by an ::after within the heading, after its text: the text on one line and a heading one
     // line tall mean the rule did not wrap onto a line of its own.
-    const measured = await inPage<{ lines: number; textHeight: number; headingHeight: number; ruleWidth: number }>(
+    const measured = await inPage<{
+      lines: number;
+      textHeight: number;
+      headingHeight: number;
+      ruleWidth: number;
+    }>(
       page,
       `() => {
         const heading = document.getElementById('latest-title');

@@ -12,7 +12,11 @@ import {
   startClerkStore,
   userButton,
 } from '../support/clerk-browser.js';
-import { createClerkFrontendApi, type ClerkAccount, type ClerkFrontendApi } from '../support/clerk-frontend-api.js';
+import {
+  createClerkFrontendApi,
+  type ClerkAccount,
+  type ClerkFrontendApi,
+} from '../support/clerk-frontend-api.js';
 import { cartCount, fillAddress } from '../support/journeys.js';
 import type { RunningStore } from '../support/store-process.js';
 
@@ -20,8 +24,18 @@ import type { RunningStore } from '../support/store-process.js';
 // store's email form beside it) and, once signed in there, is back on the page they were on, not on /. The real
 // clerk-js against the stand-in of Clerk's Frontend API, as in clerk-sign-in.test.ts.
 
-const CHECKOUT_SHOPPER = { email: 'meera.checkout@example.com', password: 'correct horse 2', firstName: 'Meera', lastName: 'Iyer' };
-const ORDERS_SHOPPER = { email: 'kabir.orders@example.com', password: 'correct horse 3', firstName: 'Kabir', lastName: 'Shah' };
+const CHECKOUT_SHOPPER = {
+  email: 'meera.checkout@example.com',
+  password: 'correct horse 2',
+  firstName: 'Meera',
+  lastName: 'Iyer',
+};
+const ORDERS_SHOPPER = {
+  email: 'kabir.orders@example.com',
+  password: 'correct horse 3',
+  firstName: 'Kabir',
+  lastName: 'Shah',
+};
 
 const main = (page: Page) => page.getByRole('main');
 /** The page's own offer of Clerk's modal (the nav has a 'Sign in' button of its own). */
@@ -33,7 +47,11 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
  * Signs in through Clerk's modal, opened by `open`, and waits for the page Clerk then loads: it leaves by a full
  * navigation to the address it was told to return to, so the path after that load is where the shopper landed.
  */
-async function signInThroughModal(page: Page, open: () => Promise<void>, account: ClerkAccount): Promise<void> {
+async function signInThroughModal(
+  page: Page,
+  open: () => Promise<void>,
+  account: ClerkAccount,
+): Promise<void> {
   await open();
   const landed = page.waitForEvent('load');
   await signInInClerkModal(page, account);
@@ -89,7 +107,9 @@ describe("signing in through Clerk's modal from checkout and MY ORDERS", () => {
     await fillAddress(page);
     await page.getByRole('button', { name: 'PLACE ORDER' }).click();
     await page.waitForURL('**/orders');
-    await expect.poll(() => page.getByRole('list', { name: 'Ordered items' }).getByRole('listitem').count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Ordered items' }).getByRole('listitem').count())
+      .toBe(1);
     await expect.poll(() => cartCount(page)).toBe(0);
 
     expect(await errorToasts(page)).toEqual([]);

@@ -1,7 +1,13 @@
 import { decodeJwt } from 'jose';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openWatchedPage, problemsOf, screenshot, type WatchedPage } from '../support/browser.js';
+import {
+  launchBrowser,
+  openWatchedPage,
+  problemsOf,
+  screenshot,
+  type WatchedPage,
+} from '../support/browser.js';
 import {
   addFirstProductByLinks,
   clerkModalTitle,
@@ -14,7 +20,11 @@ import {
   startClerkStore,
   userButton,
 } from '../support/clerk-browser.js';
-import { createClerkFrontendApi, type ClerkFrontendApi, type FrontendApiFaults } from '../support/clerk-frontend-api.js';
+import {
+  createClerkFrontendApi,
+  type ClerkFrontendApi,
+  type FrontendApiFaults,
+} from '../support/clerk-frontend-api.js';
 import { CART_LINES, cartCount as serverCartCount, gql, type ServerCart } from '../support/graphql.js';
 import { ADDRESS, cartCount, fillAddress } from '../support/journeys.js';
 import type { RunningStore } from '../support/store-process.js';
@@ -26,7 +36,12 @@ import type { RunningStore } from '../support/store-process.js';
 // routing (set up by tests/support/clerk-browser.ts, shared with clerk-checkout.test.ts). Besides the Frontend API the stand-in answers the two other origins clerk-js reaches for: Clerk's image
 // service (the user's avatar) and its telemetry (development instances). Nothing else may be asked for.
 
-const ACCOUNT = { email: 'asha.clerk@example.com', password: 'correct horse 1', firstName: 'Asha', lastName: 'Rao' };
+const ACCOUNT = {
+  email: 'asha.clerk@example.com',
+  password: 'correct horse 1',
+  firstName: 'Asha',
+  lastName: 'Rao',
+};
 
 interface GraphQLCall {
   operation: string;
@@ -68,7 +83,8 @@ describe('hosted sign-in (Clerk) in the browser', () => {
     await store.stop();
   });
 
-  const openPage = (faults: FrontendApiFaults = {}): Promise<WatchedPage> => openClerkPage(browser, store.url, fapi, faults);
+  const openPage = (faults: FrontendApiFaults = {}): Promise<WatchedPage> =>
+    openClerkPage(browser, store.url, fapi, faults);
 
   it('without a key (the default store) nothing of Clerk is fetched, and the nav links to the store login', async () => {
     const watched = await openWatchedPage(browser, inject('storeUrl'), 'desktop');
@@ -112,7 +128,11 @@ describe('hosted sign-in (Clerk) in the browser', () => {
     const watched = await openPage({ environment: 'status500' });
     const { page } = watched;
     await page.goto('/');
-    await expect.poll(() => nav(page).getByRole('status').filter({ hasText: 'Sign-in degraded' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => nav(page).getByRole('status').filter({ hasText: 'Sign-in degraded' }).count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
     await screenshot(page, 'clerk-degraded');
     expect(problemsOf(watched, [/status of 500/]).consoleErrors).toEqual([]);
     expectOnlyClerkOrigins(watched, fapi);
@@ -129,17 +149,23 @@ describe('hosted sign-in (Clerk) in the browser', () => {
           const watched = await openPage({ script });
           const { page } = watched;
           await page.goto('/');
-          const unavailable = nav(page).getByRole('alert').filter({ hasText: 'Sign-in unavailable: use email' });
+          const unavailable = nav(page)
+            .getByRole('alert')
+            .filter({ hasText: 'Sign-in unavailable: use email' });
           await unavailable.waitFor({ timeout: 25_000 });
           await screenshot(page, `clerk-failed-${script}`);
           // The pages that wait for the session go on as signed out.
           await page.getByRole('link', { name: 'My orders' }).click();
           // The orders route's chunk loads at this click; two pages and the file's other concurrent tests share the CPU.
-          await expect.poll(() => page.getByText('Sign in to see your orders.').count(), { timeout: 10_000 }).toBe(1);
+          await expect
+            .poll(() => page.getByText('Sign in to see your orders.').count(), { timeout: 10_000 })
+            .toBe(1);
           await unavailable.click();
           await page.waitForURL((url) => url.pathname === '/login');
           await page.getByLabel('Email').waitFor();
-          expect(problemsOf(watched, [/Failed to load Clerk/, /Failed to load resource/]).consoleErrors).toEqual([]);
+          expect(
+            problemsOf(watched, [/Failed to load Clerk/, /Failed to load resource/]).consoleErrors,
+          ).toEqual([]);
           expectOnlyClerkOrigins(watched, fapi);
           await watched.context.close();
         }),
@@ -184,10 +210,14 @@ describe('hosted sign-in (Clerk) in the browser', () => {
       await page.getByRole('button', { name: 'PLACE ORDER' }).click();
       await page.waitForURL('**/orders');
       await expectCartCount(0);
-      await expect.poll(() => page.getByRole('list', { name: 'Ordered items' }).getByRole('listitem').count()).toBe(1);
+      await expect
+        .poll(() => page.getByRole('list', { name: 'Ordered items' }).getByRole('listitem').count())
+        .toBe(1);
 
       const accountCalls = () =>
-        graphql.filter((call) => ['ServerCart', 'UpdateCartLine', 'PlaceOrder', 'MyOrders'].includes(call.operation));
+        graphql.filter((call) =>
+          ['ServerCart', 'UpdateCartLine', 'PlaceOrder', 'MyOrders'].includes(call.operation),
+        );
       expect(new Set(accountCalls().map((call) => call.operation))).toEqual(
         new Set(['ServerCart', 'UpdateCartLine', 'PlaceOrder', 'MyOrders']),
       );
@@ -196,12 +226,9 @@ describe('hosted sign-in (Clerk) in the browser', () => {
       // The store holds the order for the Clerk user the token names (asked through the BFF with that token).
       const token = bearer(graphql.find((call) => call.operation === 'PlaceOrder')!)!;
       expect(decodeJwt(token)).toMatchObject({ sub: fapi.userIdOf(ACCOUNT.email), iss: fapi.issuer });
-      const held = await gql<{ myOrders: Array<{ status: string; paymentMethod: string; address: { firstName: string } }> }>(
-        store.url,
-        '{ myOrders { status paymentMethod address { firstName } } }',
-        {},
-        { token },
-      );
+      const held = await gql<{
+        myOrders: Array<{ status: string; paymentMethod: string; address: { firstName: string } }>;
+      }>(store.url, '{ myOrders { status paymentMethod address { firstName } } }', {}, { token });
       expect(held.data?.myOrders).toEqual([
         { status: 'Order Placed', paymentMethod: 'COD', address: { firstName: ADDRESS['First name'] } },
       ]);
@@ -212,8 +239,14 @@ describe('hosted sign-in (Clerk) in the browser', () => {
       await expectCartCount(1);
       const lastChange = () => graphql.filter((call) => call.operation === 'UpdateCartLine').at(-1)!;
       const serverCount = async () => {
-        const cart = (await gql<{ cart: ServerCart }>(store.url, `{ cart { ${CART_LINES} } }`, {}, { token: bearer(lastChange())! })).data
-          ?.cart;
+        const cart = (
+          await gql<{ cart: ServerCart }>(
+            store.url,
+            `{ cart { ${CART_LINES} } }`,
+            {},
+            { token: bearer(lastChange())! },
+          )
+        ).data?.cart;
         return cart && serverCartCount(cart);
       };
       await expect.poll(serverCount).toBe(1);
@@ -232,7 +265,9 @@ describe('hosted sign-in (Clerk) in the browser', () => {
       await page.waitForLoadState('networkidle');
       // clerk-js 5 signs out of every session of the browser at once.
       expect(fapi.calls).toContain('DELETE /v1/client/sessions');
-      expect(graphql.slice(callsBeforeSignOut).filter((call) => call.authorization !== undefined)).toEqual([]);
+      expect(graphql.slice(callsBeforeSignOut).filter((call) => call.authorization !== undefined)).toEqual(
+        [],
+      );
       expect(await serverCount()).toBe(1);
 
       expect(await errorToasts(page)).toEqual([]);

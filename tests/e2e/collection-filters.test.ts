@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openWatchedPage, problemsOf, screenshot, VIEWPORTS, type WatchedPage } from '../support/browser.js';
+import {
+  launchBrowser,
+  openWatchedPage,
+  problemsOf,
+  screenshot,
+  VIEWPORTS,
+  type WatchedPage,
+} from '../support/browser.js';
 import { gql } from '../support/graphql.js';
 
 // Issue 30: on a phone the filters open as a sheet over the results that counts them ("Show N results"), active
@@ -23,16 +30,20 @@ async function listed(filter: Record<string, unknown>): Promise<Listed> {
 
 const products = (count: number) => `${count} ${count === 1 ? 'product' : 'products'}`;
 const showResults = (count: number) => `Show ${count} ${count === 1 ? 'result' : 'results'}`;
-const firstCard = (page: Page) => page.locator('section[aria-labelledby="collection-title"] a[href^="/product/"]').first();
+const firstCard = (page: Page) =>
+  page.locator('section[aria-labelledby="collection-title"] a[href^="/product/"]').first();
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const sheetOf = (page: Page) => page.getByRole('dialog', { name: 'Filters' });
 const chips = (page: Page) => page.getByRole('group', { name: 'Active filters' });
-const focusInSheet = (page: Page) => page.evaluate<boolean>("document.activeElement?.closest('dialog[open]') != null");
+const focusInSheet = (page: Page) =>
+  page.evaluate<boolean>("document.activeElement?.closest('dialog[open]') != null");
 const scrollY = (page: Page) => page.evaluate<number>('window.scrollY');
 
 async function chipNames(page: Page): Promise<Array<string | null>> {
   const links = await chips(page).getByRole('link').all();
-  return Promise.all(links.map(async (link) => (await link.getAttribute('aria-label')) ?? link.textContent()));
+  return Promise.all(
+    links.map(async (link) => (await link.getAttribute('aria-label')) ?? link.textContent()),
+  );
 }
 
 /** The collection at `url`, hydrated (so taps reach React) with its products shown. */
@@ -73,7 +84,9 @@ describe('collection filters', () => {
     it('FILTERS opens a sheet over the results whose "Show N results" counts as boxes are ticked; closed, the results are in view', async () => {
       await visit(page, '/collection');
       expect(await heading(page).textContent()).toBe('All collections');
-      await expect.poll(() => page.getByText(products(all.totalCount), { exact: true }).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByText(products(all.totalCount), { exact: true }).isVisible())
+        .toBe(true);
       const cardTop = (await firstCard(page).boundingBox())!.y;
       await screenshot(page, 'collection-filters-phone');
 
@@ -83,11 +96,15 @@ describe('collection filters', () => {
       expect(await focusInSheet(page)).toBe(true);
       // Over the page, not in it: the grid has not moved.
       expect((await firstCard(page).boundingBox())!.y).toBe(cardTop);
-      await expect.poll(() => sheet.getByRole('button', { name: showResults(all.totalCount) }).isVisible()).toBe(true);
+      await expect
+        .poll(() => sheet.getByRole('button', { name: showResults(all.totalCount) }).isVisible())
+        .toBe(true);
 
       const men = await listed({ categories: ['MEN'] });
       await tick(page, sheet, /^Men\b/);
-      await expect.poll(() => sheet.getByRole('button', { name: /^Show \d+ results?$/ }).textContent()).toBe(showResults(men.totalCount));
+      await expect
+        .poll(() => sheet.getByRole('button', { name: /^Show \d+ results?$/ }).textContent())
+        .toBe(showResults(men.totalCount));
       const menSneakers = await listed({ categories: ['MEN'], types: ['SNEAKERS'] });
       await tick(page, sheet, /^Sneakers\b/);
       await expect
@@ -111,11 +128,15 @@ describe('collection filters', () => {
       // A chip removes its filter; Clear all removes every one.
       const sneakers = await listed({ types: ['SNEAKERS'] });
       await chips(page).getByRole('link', { name: 'Remove filter: Men' }).click();
-      await expect.poll(() => page.getByText(products(sneakers.totalCount), { exact: true }).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByText(products(sneakers.totalCount), { exact: true }).isVisible())
+        .toBe(true);
       expect(new URL(page.url()).search).toBe('?type=SNEAKERS');
       expect(await heading(page).textContent()).toBe('Sneakers');
       await chips(page).getByRole('link', { name: 'Clear all' }).click();
-      await expect.poll(() => page.getByText(products(all.totalCount), { exact: true }).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByText(products(all.totalCount), { exact: true }).isVisible())
+        .toBe(true);
       expect(new URL(page.url()).search).toBe('');
       expect(await chips(page).count()).toBe(0);
       expect(await heading(page).textContent()).toBe('All collections');
@@ -141,7 +162,9 @@ describe('collection filters', () => {
       await page.keyboard.press('Escape');
       await expect.poll(() => sheet.isVisible()).toBe(false);
       // Focus is back on FILTERS.
-      expect(await page.evaluate<string | null>("document.activeElement?.getAttribute('aria-haspopup') ?? null")).toBe('dialog');
+      expect(
+        await page.evaluate<string | null>("document.activeElement?.getAttribute('aria-haspopup') ?? null"),
+      ).toBe('dialog');
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
 
       await toggle.click();
@@ -169,7 +192,9 @@ describe('collection filters', () => {
       await visit(page, '/collection?q=zzqxv&category=WOMEN');
       expect(await empty.getByRole('heading').textContent()).toBe('No shoes match these filters');
       await empty.getByRole('link', { name: 'Clear all' }).click();
-      await expect.poll(() => page.getByText(products(all.totalCount), { exact: true }).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByText(products(all.totalCount), { exact: true }).isVisible())
+        .toBe(true);
       expect(new URL(page.url()).search).toBe('');
     });
   });
@@ -195,7 +220,9 @@ describe('collection filters', () => {
       await tick(page, sidebar, /^Sandals\b/);
       await expect.poll(() => heading(page).textContent()).toBe('Women’s sandals');
       expect(await page.title()).toMatch(/^Women’s sandals \|/);
-      await expect.poll(() => page.getByText(products(sandals.totalCount), { exact: true }).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByText(products(sandals.totalCount), { exact: true }).isVisible())
+        .toBe(true);
       expect(await chipNames(page)).toEqual(['Remove filter: Women', 'Remove filter: Sandals', 'Clear all']);
       await screenshot(page, 'collection-filters-desktop-chips');
 
@@ -208,7 +235,9 @@ describe('collection filters', () => {
       await visit(page, '/collection?category=MEN&type=LEATHER_SHOES');
       expect(await heading(page).textContent()).toBe('Men’s leather shoes');
       // The server sends the title the page sets, so a shared link and a tab read it before any script.
-      const served = await (await fetch(new URL('/collection?category=MEN&type=LEATHER_SHOES', inject('storeUrl')))).text();
+      const served = await (
+        await fetch(new URL('/collection?category=MEN&type=LEATHER_SHOES', inject('storeUrl')))
+      ).text();
       expect(served).toMatch(/<title>Men’s leather shoes \|/);
       expect(problemsOf(watched).consoleErrors).toEqual([]);
     });
@@ -221,10 +250,16 @@ describe('collection filters', () => {
       await visit(watched.page, '/collection');
       if (viewport === 'mobile') await watched.page.getByRole('button', { name: /^FILTERS/ }).click();
       expect(await watched.page.getByRole('checkbox', { name: /^Women\b/ }).isVisible()).toBe(true);
-      expect(await watched.page.getByRole('button', { name: 'Apply', includeHidden: true }).isVisible()).toBe(false);
+      expect(await watched.page.getByRole('button', { name: 'Apply', includeHidden: true }).isVisible()).toBe(
+        false,
+      );
       await watched.context.close();
 
-      const context = await browser.newContext({ baseURL: inject('storeUrl'), viewport: VIEWPORTS[viewport], javaScriptEnabled: false });
+      const context = await browser.newContext({
+        baseURL: inject('storeUrl'),
+        viewport: VIEWPORTS[viewport],
+        javaScriptEnabled: false,
+      });
       const page = await context.newPage();
       await page.goto('/collection');
       await page.getByRole('checkbox', { name: /^Women\b/ }).check();

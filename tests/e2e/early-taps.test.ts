@@ -42,7 +42,9 @@ describe('controls before the code', () => {
     const code = await holdTheAppCode(page);
     await page.goto(`/product/${shoe.id}`);
     const size = shoe.sizes[1]!;
-    const sizeButton = page.getByRole('group', { name: 'Select size' }).getByRole('button', { name: size, exact: true });
+    const sizeButton = page
+      .getByRole('group', { name: 'Select size' })
+      .getByRole('button', { name: size, exact: true });
     const add = page.getByRole('button', { name: 'ADD TO CART' });
 
     await sizeButton.click();
@@ -99,7 +101,9 @@ describe('controls before the code', () => {
       inject('storeUrl'),
       '{ products(filter: { categories: [MEN] }) { totalCount } }',
     );
-    await expect.poll(() => page.getByText(`${men.data!.products.totalCount} products`, { exact: true }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByText(`${men.data!.products.totalCount} products`, { exact: true }).count())
+      .toBe(1);
     await watched.context.close();
   });
 
@@ -128,7 +132,11 @@ describe('controls before the code', () => {
   });
 
   it('the filter form works with JavaScript disabled', async () => {
-    const context = await browser.newContext({ baseURL: inject('storeUrl'), viewport: VIEWPORTS.mobile, javaScriptEnabled: false });
+    const context = await browser.newContext({
+      baseURL: inject('storeUrl'),
+      viewport: VIEWPORTS.mobile,
+      javaScriptEnabled: false,
+    });
     const page = await context.newPage();
     await page.goto('/collection');
     await page.getByRole('checkbox', { name: /^Women\b/ }).check();

@@ -53,13 +53,17 @@ async function holdBack(route: Route): Promise<void> {
 
 /** Whether the first tab has stored the account's cart with the shoe merged (the log's confirmed part holds it). */
 async function mergeStored(page: Page): Promise<boolean> {
-  const text = await page.evaluate<string | null>("window.localStorage.getItem('kadam.cart.log')").catch(() => null);
+  const text = await page
+    .evaluate<string | null>("window.localStorage.getItem('kadam.cart.log')")
+    .catch(() => null);
   return /"synced":[1-9]/.test(text ?? '');
 }
 
 /** Resolves once the page has nothing left to do (the storage event the other tab caused, among the rest). */
 async function settled(page: Page): Promise<void> {
-  await page.evaluate('new Promise((resolve) => requestIdleCallback(() => resolve(true), { timeout: 3000 }))').catch(() => undefined);
+  await page
+    .evaluate('new Promise((resolve) => requestIdleCallback(() => resolve(true), { timeout: 3000 }))')
+    .catch(() => undefined);
 }
 
 /**
@@ -107,7 +111,12 @@ async function throttled(page: Page): Promise<Page> {
 }
 
 /** What is wrong at the end of a walk: the shoe missing on /cart, a tab's badge, or the account's count. */
-async function whatWentWrong(storeUrl: string, watched: WatchedPage, cartPage: Page, shoe: Shoe): Promise<string[]> {
+async function whatWentWrong(
+  storeUrl: string,
+  watched: WatchedPage,
+  cartPage: Page,
+  shoe: Shoe,
+): Promise<string[]> {
   // Once the outbox has settled (the count the account holds is 1), every tab holds the shoe too.
   await expect
     .poll(async () => (await serverState(storeUrl, cartPage)).count, { timeout: 15_000 })
@@ -149,27 +158,33 @@ describe('a guest’s cart at sign-up, on a backend of the seed kind, slowed dow
     { tab: 'second', reorder: true },
   ] as const;
 
-  it(`the shoe is on /cart and in the account after each of ${WALKS.length} walks`, { timeout: 240_000 }, async () => {
-    const failed: string[] = [];
-    for (const [walk, { tab, reorder }] of WALKS.entries()) {
-      const shoe = shoes[walk % shoes.length]!;
-      const watched = await openWatchedPage(browser, backend.storeUrl, 'desktop', { allowedOrigins: backend.imageOrigins });
-      const { page } = watched;
-      await addToCartInBrowser(page, shoe, shoe.sizes[0]!);
-      await expectCartCount(page, 1);
-      // Slowed down from here: the race is between sign-up and /cart.
-      await throttled(page);
-      await slowAndReordered(watched.context, page, reorder);
-      await signUpInBrowser(page);
-      await page.waitForTimeout(1_500);
-      const cartPage = tab === 'same' ? page : await throttled(await watched.context.newPage());
-      await visit(cartPage, '/cart');
-      const wrong = await whatWentWrong(backend.storeUrl, watched, cartPage, shoe);
-      if (wrong.length > 0) failed.push(`walk ${walk} (/cart in the ${tab} tab): ${wrong.join('; ')}`);
-      // The holds and the aborted calls of a page that went away are logged on purpose.
-      expect(problemsOf(watched, [/Failed to load resource/i]).foreignRequests).toEqual([]);
-      await watched.context.close();
-    }
-    expect(failed).toEqual([]);
-  });
+  it(
+    `the shoe is on /cart and in the account after each of ${WALKS.length} walks`,
+    { timeout: 240_000 },
+    async () => {
+      const failed: string[] = [];
+      for (const [walk, { tab, reorder }] of WALKS.entries()) {
+        const shoe = shoes[walk % shoes.length]!;
+        const watched = await openWatchedPage(browser, backend.storeUrl, 'desktop', {
+          allowedOrigins: backend.imageOrigins,
+        });
+        const { page } = watched;
+        await addToCartInBrowser(page, shoe, shoe.sizes[0]!);
+        await expectCartCount(page, 1);
+        // Slowed down from here: the race is between sign-up and /cart.
+        await throttled(page);
+        await slowAndReordered(watched.context, page, reorder);
+        await signUpInBrowser(page);
+        await page.waitForTimeout(1_500);
+        const cartPage = tab === 'same' ? page : await throttled(await watched.context.newPage());
+        await visit(cartPage, '/cart');
+        const wrong = await whatWentWrong(backend.storeUrl, watched, cartPage, shoe);
+        if (wrong.length > 0) failed.push(`walk ${walk} (/cart in the ${tab} tab): ${wrong.join('; ')}`);
+        // The holds and the aborted calls of a page that went away are logged on purpose.
+        expect(problemsOf(watched, [/Failed to load resource/i]).foreignRequests).toEqual([]);
+        await watched.context.close();
+      }
+      expect(failed).toEqual([]);
+    },
+  );
 });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, openWatchedPage, problemsOf, screenshot, type ViewportName } from '../support/browser.js';
+import {
+  launchBrowser,
+  openWatchedPage,
+  problemsOf,
+  screenshot,
+  type ViewportName,
+} from '../support/browser.js';
 import { visit } from '../support/journeys.js';
 
 // Issue 30: the hero reads on a phone (a portrait cut, chosen by the screen's shape, and only that cut fetched),
@@ -9,7 +15,12 @@ import { visit } from '../support/journeys.js';
 /** The media element's intrinsic width ÷ height (0 until it knows its size). */
 function intrinsicAspect(media: Locator): Promise<number> {
   return media.evaluate((element) => {
-    const media = element as unknown as { videoWidth?: number; videoHeight?: number; naturalWidth?: number; naturalHeight?: number };
+    const media = element as unknown as {
+      videoWidth?: number;
+      videoHeight?: number;
+      naturalWidth?: number;
+      naturalHeight?: number;
+    };
     const width = media.videoWidth ?? media.naturalWidth ?? 0;
     const height = media.videoHeight ?? media.naturalHeight ?? 0;
     return height === 0 ? 0 : width / height;
@@ -53,8 +64,12 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the home page at %s width', 
     });
     await visit(page, '/');
 
-    await expect.poll(() => intrinsicAspect(page.locator('[data-active="true"] img')), { timeout: 10_000 }).toBeGreaterThan(0);
-    await expect.poll(() => intrinsicAspect(page.locator('[data-active="true"] > video')), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => intrinsicAspect(page.locator('[data-active="true"] img')), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => intrinsicAspect(page.locator('[data-active="true"] > video')), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     const posterAspect = await intrinsicAspect(page.locator('[data-active="true"] img'));
     const videoAspect = await intrinsicAspect(page.locator('[data-active="true"] > video'));
     if (shape === 'portrait') {
@@ -70,7 +85,9 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the home page at %s width', 
     expect(heroFiles.filter((file) => ofPortraitCut(file) !== (shape === 'portrait'))).toEqual([]);
     // The preview shows the next loop of the same cut.
     await expect
-      .poll(() => intrinsicAspect(page.locator('button[aria-label^="Show video"] video')), { timeout: 15_000 })
+      .poll(() => intrinsicAspect(page.locator('button[aria-label^="Show video"] video')), {
+        timeout: 15_000,
+      })
       .toBeGreaterThan(0);
     const previewAspect = await intrinsicAspect(page.locator('button[aria-label^="Show video"] video'));
     expect(previewAspect < 1).toBe(shape === 'portrait');
@@ -96,9 +113,13 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the home page at %s width', 
     const about = page.locator('#about img');
     for (const image of [...(await features.all()), about]) {
       await image.scrollIntoViewIfNeeded();
-      await expect.poll(() => image.evaluate((element) => (element as unknown as { complete: boolean }).complete)).toBe(true);
+      await expect
+        .poll(() => image.evaluate((element) => (element as unknown as { complete: boolean }).complete))
+        .toBe(true);
       expect(await intrinsicAspect(image)).toBeGreaterThan(1);
-      const source = await image.evaluate((element) => (element as unknown as { currentSrc: string }).currentSrc);
+      const source = await image.evaluate(
+        (element) => (element as unknown as { currentSrc: string }).currentSrc,
+      );
       expect(source.startsWith(`${origin}/features/`)).toBe(true);
     }
     await page.locator('section[aria-labelledby="features-title"]').scrollIntoViewIfNeeded();

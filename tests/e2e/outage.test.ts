@@ -7,7 +7,13 @@ import type { RunningService } from '../../scripts/service-process.js';
 import { startApi, type RunningApi } from '../support/api-process.js';
 import { startBff } from '../support/bff-process.js';
 import { launchBrowser, openWatchedPage, problemsOf, screenshot } from '../support/browser.js';
-import { addToCartInBrowser, expectCartCount, serverState, shoesVia, signUpInBrowser } from '../support/journeys.js';
+import {
+  addToCartInBrowser,
+  expectCartCount,
+  serverState,
+  shoesVia,
+  signUpInBrowser,
+} from '../support/journeys.js';
 import { TEST_JWT_SECRET } from '../support/store-api.js';
 
 // No cart change is lost to a failed call: with the API down, a change stays in the cart (and its outbox), the
@@ -54,11 +60,15 @@ describe('the store API goes down while a shopper changes the cart', () => {
 
     api = await startApi({ ...env, API_PORT: port }, dataDir);
     // The outbox retries with backoff (1, 2, 4 … s) and at once when the browser reports it is online.
-    await expect.poll(async () => (await serverState(bff.url, page)).count, { timeout: 20_000, interval: 500 }).toBe(2);
+    await expect
+      .poll(async () => (await serverState(bff.url, page)).count, { timeout: 20_000, interval: 500 })
+      .toBe(2);
     await page.reload({ waitUntil: 'networkidle' });
     await expectCartCount(page, 2);
     // The failed calls were logged on purpose (spec: a failed call shows a toast and is logged).
-    expect(problemsOf(watched, [/not answering/i, /Failed to load resource/i, /UPSTREAM_UNAVAILABLE/])).toEqual({
+    expect(
+      problemsOf(watched, [/not answering/i, /Failed to load resource/i, /UPSTREAM_UNAVAILABLE/]),
+    ).toEqual({
       consoleErrors: [],
       foreignRequests: [],
     });

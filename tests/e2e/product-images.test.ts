@@ -28,7 +28,11 @@ const SCREENS = [
 ] as const;
 
 async function openPage(browser: Browser, viewport: { width: number; height: number }, scale: number) {
-  const context = await browser.newContext({ baseURL: inject('storeUrl'), viewport, deviceScaleFactor: scale });
+  const context = await browser.newContext({
+    baseURL: inject('storeUrl'),
+    viewport,
+    deviceScaleFactor: scale,
+  });
   const page = await context.newPage();
   const types = new Map<string, string>();
   page.on('response', (response) => types.set(response.url(), response.headers()['content-type'] ?? ''));
@@ -89,7 +93,11 @@ describe('product images through the optimizer', () => {
       try {
         await visit(page, '/collection');
         const cards = 'main a[href^="/product/"] img';
-        await expect.poll(async () => (await imagesInView(page, cards)).every((image) => image.complete), { timeout: 15_000 }).toBe(true);
+        await expect
+          .poll(async () => (await imagesInView(page, cards)).every((image) => image.complete), {
+            timeout: 15_000,
+          })
+          .toBe(true);
         const shown = await imagesInView(page, cards);
         expect(shown.length).toBeGreaterThanOrEqual(viewport.width < 768 ? 2 : 4);
         for (const image of shown) {
@@ -100,7 +108,9 @@ describe('product images through the optimizer', () => {
           // The image covers its box (object-fit: cover), so the larger side is what the screen's pixels need.
           const needed = Math.max(image.width, image.height) * scale;
           expect(width).toBeGreaterThanOrEqual(widthCovering(needed));
-          expect(width, `${String(width)} px fetched for a ${needed.toFixed(0)} px box`).toBeLessThanOrEqual(widthCovering(needed * 1.2));
+          expect(width, `${String(width)} px fetched for a ${needed.toFixed(0)} px box`).toBeLessThanOrEqual(
+            widthCovering(needed * 1.2),
+          );
           expect(types.get(image.currentSrc)).toMatch(/^image\/(avif|webp)$/);
         }
       } finally {

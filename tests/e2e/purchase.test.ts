@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openWatchedPage, problemsOf, screenshot, type ViewportName, type WatchedPage } from '../support/browser.js';
+import {
+  launchBrowser,
+  openWatchedPage,
+  problemsOf,
+  screenshot,
+  type ViewportName,
+  type WatchedPage,
+} from '../support/browser.js';
 import {
   addToCartInBrowser,
   expectCartCount,
@@ -30,7 +37,13 @@ async function loseTheNextPlaceOrderAnswer(page: Page): Promise<void> {
 }
 
 // What a provoked failure logs: the toast's call failing, and the browser's note of the aborted request.
-const LOST_ANSWER_LOGS = [/PlaceOrder/, /Failed to load resource/i, /not answering/i, /could not be reached/i, /UPSTREAM_UNAVAILABLE/];
+const LOST_ANSWER_LOGS = [
+  /PlaceOrder/,
+  /Failed to load resource/i,
+  /not answering/i,
+  /could not be reached/i,
+  /UPSTREAM_UNAVAILABLE/,
+];
 
 describe.each(E2E_BACKENDS)('purchase on $name', ({ key, start }) => {
   let backend: E2eBackend;

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openWatchedPage, problemsOf, screenshot, type WatchedPage } from '../support/browser.js';
+import {
+  launchBrowser,
+  openWatchedPage,
+  problemsOf,
+  screenshot,
+  type WatchedPage,
+} from '../support/browser.js';
 import { gql } from '../support/graphql.js';
 import { visit } from '../support/journeys.js';
 
@@ -22,16 +28,20 @@ interface Detail {
 
 const store = () => inject('storeUrl');
 const page = (path: string) => fetch(new URL(path, store()), { headers: { accept: 'text/html' } });
-const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+const locs = (xml: string) =>
+  [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
 /** An attribute's text with its character references read (the page writes `&` as `&#38;`). */
 const unescape = (text: string) =>
-  text.replace(/&#(\d+);/g, (_match, code: string) => String.fromCharCode(Number(code))).replaceAll('&amp;', '&');
+  text
+    .replace(/&#(\d+);/g, (_match, code: string) => String.fromCharCode(Number(code)))
+    .replaceAll('&amp;', '&');
 const attribute = (html: string, pattern: RegExp) => {
   const found = pattern.exec(html)?.[1];
   return found === undefined ? undefined : unescape(found);
 };
 const canonicalOf = (html: string) => attribute(html, /<link rel="canonical" href="([^"]*)">/);
-const metaOf = (html: string, key: string) => attribute(html, new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"\\s*/?>`));
+const metaOf = (html: string, key: string) =>
+  attribute(html, new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"\\s*/?>`));
 const structuredData = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
     (match) => JSON.parse(match[1]!) as Record<string, unknown>,
@@ -90,10 +100,13 @@ describe('found by search engines and by shared links', () => {
       brand: { '@type': 'Brand' },
     });
     const offers = product!.offers as Array<Record<string, unknown>>;
-    expect(offers.map((offer) => offer.sku)).toEqual(detail.stock.map(({ size }) => `${detail.id}-${size.replace(/ /g, '-')}`));
+    expect(offers.map((offer) => offer.sku)).toEqual(
+      detail.stock.map(({ size }) => `${detail.id}-${size.replace(/ /g, '-')}`),
+    );
     expect(offers.map((offer) => offer.availability)).toEqual(
       detail.stock.map(
-        ({ inStock, left }) => `https://schema.org/${!inStock ? 'OutOfStock' : left === null ? 'InStock' : 'LimitedAvailability'}`,
+        ({ inStock, left }) =>
+          `https://schema.org/${!inStock ? 'OutOfStock' : left === null ? 'InStock' : 'LimitedAvailability'}`,
       ),
     );
     for (const offer of offers) {
@@ -157,7 +170,10 @@ describe('found by search engines and by shared links', () => {
     const heads = await Promise.all(
       ['/', '/collection', productUrl, '/cart', '/login', '/place-order', '/orders'].map(async (path) => {
         const text = await (await page(path)).text();
-        return { title: attribute(text, /<title>([^<]*)<\/title>/), description: metaOf(text, 'description') };
+        return {
+          title: attribute(text, /<title>([^<]*)<\/title>/),
+          description: metaOf(text, 'description'),
+        };
       }),
     );
     expect(new Set(heads.map((head) => head.title)).size).toBe(heads.length);

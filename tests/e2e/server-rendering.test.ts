@@ -2,7 +2,13 @@ import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startBff } from '../support/bff-process.js';
-import { launchBrowser, openWatchedPage, problemsOf, screenshot, type WatchedPage } from '../support/browser.js';
+import {
+  launchBrowser,
+  openWatchedPage,
+  problemsOf,
+  screenshot,
+  type WatchedPage,
+} from '../support/browser.js';
 import { gql } from '../support/graphql.js';
 
 // The collection and product pages arrive with their data in the HTML (docs/decisions/008): their largest
@@ -31,13 +37,17 @@ interface SentResult {
 }
 
 const stateOf = (html: string): SentResult[] | null =>
-  JSON.parse(/<script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as SentResult[] | null;
+  JSON.parse(
+    /<script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null',
+  ) as SentResult[] | null;
 
 describe('pages rendered with their data', () => {
   it('renders from a server build of one file, so a BFF that picks up a rebuild never mixes two builds', () => {
     // Chunks kept in Node's module cache by name would bind the new entry's pages to the old build's React, and every
     // render would fail ("You cannot render a <Router> inside another <Router>") until the BFF restarted.
-    const files = readdirSync('web/dist-server', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+    const files = readdirSync('web/dist-server', { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.js'),
+    );
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^entry-server-[\w-]+\.js$/);
   });
@@ -51,13 +61,17 @@ describe('pages rendered with their data', () => {
     const html = await answer.text();
     expect(html).toContain('data-route="/collection?category=WOMEN"');
     // Absolute on the store's URL, the view's query in its one canonical form (issue 31).
-    expect(html).toContain(`<link rel="canonical" href="${new URL('/collection?category=WOMEN', inject('storeUrl')).href}">`);
+    expect(html).toContain(
+      `<link rel="canonical" href="${new URL('/collection?category=WOMEN', inject('storeUrl')).href}">`,
+    );
     const positions = women.map((product) => html.indexOf(`href="/product/${product.id}"`));
     expect(positions.every((position) => position > 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     const sent = stateOf(html)?.find((result) => result.operationName === 'CollectionProducts');
     expect(sent?.variables).toMatchObject({ filter: { categories: ['WOMEN'] }, first: 24 });
-    const sentIds = (sent?.data as { products: { nodes: Listed[] } } | undefined)?.products.nodes.map((node) => node.id);
+    const sentIds = (sent?.data as { products: { nodes: Listed[] } } | undefined)?.products.nodes.map(
+      (node) => node.id,
+    );
     expect(sentIds).toEqual(women.map((product) => product.id));
     // The men's products are not in the women's view.
     const men = await listed({ categories: ['MEN'] });
@@ -79,7 +93,10 @@ describe('pages rendered with their data', () => {
   });
 
   it("home has its latest products and preloads the hero poster its first screen shows, in the screen's shape", async () => {
-    const latest = await gql<{ latestProducts: Listed[] }>(inject('storeUrl'), '{ latestProducts(limit: 4) { id name } }');
+    const latest = await gql<{ latestProducts: Listed[] }>(
+      inject('storeUrl'),
+      '{ latestProducts(limit: 4) { id name } }',
+    );
     const html = await (await page('/')).text();
     expect(html).toContain(
       '<link rel="preload" as="image" href="/videos/portrait/hero-1-poster.webp" media="(orientation: portrait)" fetchpriority="high">',
@@ -88,13 +105,18 @@ describe('pages rendered with their data', () => {
       '<link rel="preload" as="image" href="/videos/hero-1-poster.webp" media="(orientation: landscape)" fetchpriority="high">',
     );
     expect(latest.data!.latestProducts.length).toBeGreaterThan(0);
-    for (const product of latest.data!.latestProducts) expect(html).toContain(`href="/product/${product.id}"`);
+    for (const product of latest.data!.latestProducts)
+      expect(html).toContain(`href="/product/${product.id}"`);
     expect(stateOf(html)).not.toBeNull();
   });
 
   it('without the API, a BFF serves the page shells, which load their data in the browser', async () => {
     // A second BFF over the same build, in front of an address where nothing listens.
-    const bff = await startBff('http://127.0.0.1:9', { WEB_DIST: 'web/dist', NODE_ENV: 'production', API_TIMEOUT_MS: '500' });
+    const bff = await startBff('http://127.0.0.1:9', {
+      WEB_DIST: 'web/dist',
+      NODE_ENV: 'production',
+      API_TIMEOUT_MS: '500',
+    });
     try {
       const answer = await fetch(new URL('/collection?category=MEN', bff.url));
       expect(answer.status).toBe(200);
@@ -147,14 +169,19 @@ describe('in the browser', () => {
     await men.click();
     // The box follows the URL, which the router updates in a transition: a moment after the click.
     await expect.poll(() => men.isChecked()).toBe(true);
-    await expect.poll(() => new URL(watched.page.url()).searchParams.getAll('category')).toEqual(['WOMEN', 'MEN']);
+    await expect
+      .poll(() => new URL(watched.page.url()).searchParams.getAll('category'))
+      .toEqual(['WOMEN', 'MEN']);
     await expect.poll(() => operations.includes('CollectionProducts')).toBe(true);
     expect(scripts.filter(clientChunk)).toHaveLength(1);
     expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
   });
 
   it('Load more as the first tap, before the client has arrived, appends the next page once it has', async () => {
-    const all = await gql<{ products: { totalCount: number } }>(inject('storeUrl'), '{ products { totalCount } }');
+    const all = await gql<{ products: { totalCount: number } }>(
+      inject('storeUrl'),
+      '{ products { totalCount } }',
+    );
     expect(all.data!.products.totalCount).toBeGreaterThan(24);
     const loadMore = await openWatchedPage(browser, inject('storeUrl'), 'desktop');
     const { page } = loadMore;
@@ -176,7 +203,9 @@ describe('in the browser', () => {
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
     release();
-    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(Math.min(48, all.data!.products.totalCount));
+    await expect
+      .poll(() => cards.count(), { timeout: 10_000 })
+      .toBe(Math.min(48, all.data!.products.totalCount));
     expect(problemsOf(loadMore)).toEqual({ consoleErrors: [], foreignRequests: [] });
     await loadMore.context.close();
   });
@@ -195,7 +224,9 @@ describe('in the browser', () => {
     expect(gsapChunks()).toEqual([]);
     await page.getByRole('button', { name: 'Show video 2 of 4' }).click();
     await expect
-      .poll(() => page.locator('[data-active="true"] > video source').first().getAttribute('src'), { timeout: 10_000 })
+      .poll(() => page.locator('[data-active="true"] > video source').first().getAttribute('src'), {
+        timeout: 10_000,
+      })
       .toBe('/videos/portrait/hero-2.webm');
     await expect.poll(gsapChunks, { timeout: 10_000 }).toHaveLength(1);
     expect(problemsOf(home)).toEqual({ consoleErrors: [], foreignRequests: [] });

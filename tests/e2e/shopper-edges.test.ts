@@ -53,7 +53,10 @@ function watchPosters(page: Page): number[] {
 }
 
 /** The product lookup's query (web/src/features/cart/cart.graphql) answers an error while `failing()` says so. */
-async function failTheCartProductsLookup(page: Page, failing: () => boolean): Promise<{ asked: () => number }> {
+async function failTheCartProductsLookup(
+  page: Page,
+  failing: () => boolean,
+): Promise<{ asked: () => number }> {
   let asked = 0;
   await page.route('**/graphql', async (route) => {
     const body = route.request().postDataJSON() as { operationName?: string } | null;
@@ -64,7 +67,12 @@ async function failTheCartProductsLookup(page: Page, failing: () => boolean): Pr
     return route.fulfill({
       status: 200,
       contentType: 'application/json',
-      json: { data: null, errors: [{ message: 'The catalogue is not answering.', extensions: { code: 'UPSTREAM_UNAVAILABLE' } }] },
+      json: {
+        data: null,
+        errors: [
+          { message: 'The catalogue is not answering.', extensions: { code: 'UPSTREAM_UNAVAILABLE' } },
+        ],
+      },
     });
   });
   return { asked: () => asked };
@@ -123,7 +131,8 @@ function contrast(a: Rgba, b: Rgba): number {
 function solidRings({ outline, boxShadow }: FocusRing): Array<{ colour: Rgba; width: number }> {
   const rings: Array<{ colour: Rgba; width: number }> = [];
   const outlineColour = parseColour(outline.color);
-  if (outline.style !== 'none' && outlineColour) rings.push({ colour: outlineColour, width: Number.parseFloat(outline.width) });
+  if (outline.style !== 'none' && outlineColour)
+    rings.push({ colour: outlineColour, width: Number.parseFloat(outline.width) });
   for (const shadow of boxShadow === 'none' ? [] : boxShadow.split(/,(?![^(]*\))/)) {
     const colour = parseColour(shadow);
     const [, , blur = 0, spread = 0] =
@@ -142,7 +151,10 @@ function solidRings({ outline, boxShadow }: FocusRing): Array<{ colour: Rgba; wi
  */
 function hasVisibleRing(ring: FocusRing): boolean {
   const background = parseColour(ring.background);
-  return background !== undefined && solidRings(ring).some(({ colour, width }) => width >= 2 && contrast(colour, background) >= 3);
+  return (
+    background !== undefined &&
+    solidRings(ring).some(({ colour, width }) => width >= 2 && contrast(colour, background) >= 3)
+  );
 }
 
 let browser: Browser;
@@ -175,9 +187,14 @@ describe("the hero's loader", () => {
     await heroLoading(page).waitFor({ state: 'detached', timeout: HERO_LOADING_TIMEOUT_MS });
     // Before the bounded wait could have run out: the failed video ended it.
     expect(Date.now() - started).toBeLessThan(HERO_LOADING_TIMEOUT_MS);
-    expect(await page.locator('section[aria-labelledby="hero-title"]').getAttribute('aria-busy')).toBe('false');
+    expect(await page.locator('section[aria-labelledby="hero-title"]').getAttribute('aria-busy')).toBe(
+      'false',
+    );
     await expectPostersShown(page, posters);
-    expect(problemsOf(watched, [/Failed to load resource/])).toEqual({ consoleErrors: [], foreignRequests: [] });
+    expect(problemsOf(watched, [/Failed to load resource/])).toEqual({
+      consoleErrors: [],
+      foreignRequests: [],
+    });
   });
 
   it('ends after the bounded wait when the videos never finish loading', async () => {
@@ -237,7 +254,10 @@ describe('checkout when the cart’s products cannot be looked up', () => {
     await page.waitForURL('**/orders');
     expect((await serverState(storeUrl(), page)).orders).toHaveLength(1);
     // The lookup's failures were toasted and logged on purpose.
-    expect(problemsOf(watched, [/CartProducts/, /catalogue is not answering/])).toEqual({ consoleErrors: [], foreignRequests: [] });
+    expect(problemsOf(watched, [/CartProducts/, /catalogue is not answering/])).toEqual({
+      consoleErrors: [],
+      foreignRequests: [],
+    });
   });
 });
 
@@ -310,7 +330,9 @@ describe("the store's client when its code cannot be fetched", () => {
   it('signing up says once that the store could not be reached, and works once the code comes', async () => {
     // Offline, or a new deployment replaced the chunk: the client's code does not come.
     let gone = true;
-    await page.route('**/assets/apollo-client-*.js', (route) => (gone ? route.abort('internetdisconnected') : route.fallback()));
+    await page.route('**/assets/apollo-client-*.js', (route) =>
+      gone ? route.abort('internetdisconnected') : route.fallback(),
+    );
     await visit(page, '/login');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByLabel('Name').fill('Asha Rao');
@@ -328,7 +350,9 @@ describe("the store's client when its code cannot be fetched", () => {
     gone = false;
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(problemsOf(watched, [/Failed to load resource/, /dynamically imported module/, /could not be reached/])).toEqual({
+    expect(
+      problemsOf(watched, [/Failed to load resource/, /dynamically imported module/, /could not be reached/]),
+    ).toEqual({
       consoleErrors: [],
       foreignRequests: [],
     });

@@ -4,7 +4,15 @@ import type { StoreDatabase } from '../../api/src/db/database.js';
 import { launchBrowser, openWatchedPage, problemsOf, type WatchedPage } from '../support/browser.js';
 import { openStoreDatabase } from '../support/databases.js';
 import { gql } from '../support/graphql.js';
-import { addToCartInBrowser, fillAddress, serverState, shoesVia, signUpInBrowser, visit, type Shoe } from '../support/journeys.js';
+import {
+  addToCartInBrowser,
+  fillAddress,
+  serverState,
+  shoesVia,
+  signUpInBrowser,
+  visit,
+  type Shoe,
+} from '../support/journeys.js';
 import { readStockRows, setStockRows, stockKey } from '../support/stock-rows.js';
 import { startStoreTheReadmeWay, type RunningStore } from '../support/store-process.js';
 
@@ -49,9 +57,13 @@ describe('stock per size, as a shopper meets it', () => {
     // The BFF trusts a catalogue version for CATALOG_TTL_MS (10 s): wait until it shows the new stock.
     await vi.waitFor(
       async () => {
-        const answer = await gql<{ product: Stocked }>(storeUrl, 'query ($id: ID!) { product(id: $id) { soldOut } }', {
-          id: gone.id,
-        });
+        const answer = await gql<{ product: Stocked }>(
+          storeUrl,
+          'query ($id: ID!) { product(id: $id) { soldOut } }',
+          {
+            id: gone.id,
+          },
+        );
         expect(answer.data?.product.soldOut).toBe(true);
       },
       { timeout: 20_000, interval: 500 },
@@ -70,7 +82,9 @@ describe('stock per size, as a shopper meets it', () => {
     const { page } = watched;
     await visit(page, `/product/${scarce.id}`);
     const sizes = page.getByRole('group');
-    await expect.poll(() => sizes.getByRole('button', { name: `${scarce.sizes[0]}, sold out` }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => sizes.getByRole('button', { name: `${scarce.sizes[0]}, sold out` }).isDisabled())
+      .toBe(true);
     await sizes.getByRole('button', { name: scarce.sizes[1], exact: true }).click();
     await expect.poll(() => page.getByText('Only 2 left').isVisible()).toBe(true);
 
@@ -107,11 +121,15 @@ describe('stock per size, as a shopper meets it', () => {
     await fillAddress(page);
     await page.getByRole('button', { name: 'PLACE ORDER' }).click();
     const refusal = page.getByRole('region', { name: 'Not enough pairs in stock' });
-    await expect.poll(() => refusal.textContent(), { timeout: 15_000 }).toContain(`Only 2 left of ${scarce.name}, ${scarce.sizes[1]}`);
+    await expect
+      .poll(() => refusal.textContent(), { timeout: 15_000 })
+      .toContain(`Only 2 left of ${scarce.name}, ${scarce.sizes[1]}`);
     expect((await serverState(storeUrl, page)).orders).toHaveLength(0);
 
     await refusal.getByRole('button', { name: `Set to 2: ${scarce.name}, size ${scarce.sizes[1]}` }).click();
-    await expect.poll(() => page.getByRole('region', { name: 'Your cart is updated' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Your cart is updated' }).isVisible())
+      .toBe(true);
     await expect.poll(() => page.getByLabel('First name', { exact: true }).inputValue()).not.toBe('');
     await page.getByRole('button', { name: 'PLACE ORDER' }).click();
     await page.waitForURL((url) => url.pathname === '/orders', { timeout: 15_000 });

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openWatchedPage, problemsOf, screenshot, type ViewportName, type WatchedPage } from '../support/browser.js';
+import {
+  launchBrowser,
+  openWatchedPage,
+  problemsOf,
+  screenshot,
+  type ViewportName,
+  type WatchedPage,
+} from '../support/browser.js';
 import { E2E_BACKENDS, type E2eBackend } from '../support/e2e-backends.js';
 import { gql } from '../support/graphql.js';
 
@@ -13,7 +20,11 @@ interface Listed {
   related: Array<{ id: string }>;
 }
 
-async function productsVia(storeUrl: string, filter: Record<string, unknown>, sort: string): Promise<Listed[]> {
+async function productsVia(
+  storeUrl: string,
+  filter: Record<string, unknown>,
+  sort: string,
+): Promise<Listed[]> {
   const answer = await gql<{ products: { nodes: Listed[] } }>(
     storeUrl,
     'query($filter: ProductFilter, $sort: ProductSort) { products(filter: $filter, sort: $sort, first: 100) { nodes { id name price related { id } } } }',
@@ -23,7 +34,8 @@ async function productsVia(storeUrl: string, filter: Record<string, unknown>, so
 }
 
 const cardNames = (page: Page) => page.locator('main a[href^="/product/"] p:first-of-type').allTextContents();
-const activeVideo = (page: Page) => page.locator('[data-active="true"] > video source[type="video/webm"]').getAttribute('src');
+const activeVideo = (page: Page) =>
+  page.locator('[data-active="true"] > video source[type="video/webm"]').getAttribute('src');
 
 describe.each(E2E_BACKENDS)('storefront on $name', ({ key, start }) => {
   let backend: E2eBackend;
@@ -40,7 +52,9 @@ describe.each(E2E_BACKENDS)('storefront on $name', ({ key, start }) => {
     let page: Page;
     beforeAll(async () => {
       browser = await launchBrowser();
-      watched = await openWatchedPage(browser, backend.storeUrl, viewport, { allowedOrigins: backend.imageOrigins });
+      watched = await openWatchedPage(browser, backend.storeUrl, viewport, {
+        allowedOrigins: backend.imageOrigins,
+      });
       page = watched.page;
     });
     afterAll(async () => {
@@ -51,7 +65,11 @@ describe.each(E2E_BACKENDS)('storefront on $name', ({ key, start }) => {
     it('home shows the store, and the hero cycles 1→2→3→4→1 on clicks', async () => {
       await page.goto('/');
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^[A-Z ]+$/);
-      expect(await page.getByText('Footwear designed for everyday elegance — because less is always more.').isVisible()).toBe(true);
+      expect(
+        await page
+          .getByText('Footwear designed for everyday elegance — because less is always more.')
+          .isVisible(),
+      ).toBe(true);
       expect(await page.locator('#about').count()).toBe(1);
       expect(await page.getByText('Style. Comfort. Trend.').first().count()).toBe(1);
       // The videos are fetched after the page's load event (the posters paint first).
@@ -94,7 +112,11 @@ describe.each(E2E_BACKENDS)('storefront on $name', ({ key, start }) => {
       }
       await closeFilters();
       await page.getByRole('combobox', { name: 'Sort products' }).selectOption('PRICE_ASC');
-      const expected = await productsVia(backend.storeUrl, { categories: ['WOMEN'], types: ['SNEAKERS', 'SANDALS'] }, 'PRICE_ASC');
+      const expected = await productsVia(
+        backend.storeUrl,
+        { categories: ['WOMEN'], types: ['SNEAKERS', 'SANDALS'] },
+        'PRICE_ASC',
+      );
       await expect.poll(() => cardNames(page)).toEqual(expected.map((p) => p.name));
       await screenshot(page, `collection-${key}-${viewport}`);
 
@@ -121,7 +143,9 @@ describe.each(E2E_BACKENDS)('storefront on $name', ({ key, start }) => {
     });
 
     it('a product page shows its sizes, switches images, refuses ADD TO CART without a size, and lists related shoes', async () => {
-      const shoe = (await productsVia(backend.storeUrl, {}, 'RELEVANT')).find((product) => product.related.length > 0);
+      const shoe = (await productsVia(backend.storeUrl, {}, 'RELEVANT')).find(
+        (product) => product.related.length > 0,
+      );
       await page.goto(`/product/${shoe!.id}`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(shoe!.name);
       const sizes = page.getByRole('group').getByRole('button');

@@ -10,7 +10,8 @@ function apiPidOf(dataDir: string): number | undefined {
     try {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
       const environ = readFileSync(`/proc/${entry}/environ`, 'utf8');
-      if (cmdline.includes('api/src/main.ts') && environ.split('\0').includes(`DATA_DIR=${dataDir}`)) return Number(entry);
+      if (cmdline.includes('api/src/main.ts') && environ.split('\0').includes(`DATA_DIR=${dataDir}`))
+        return Number(entry);
     } catch {
       // The process ended while being read.
     }
@@ -32,19 +33,27 @@ describe('npm start when the API is killed with -9', () => {
 
   it('starts it again, and the store answers with the same data', async () => {
     const account = { email: `supervised-${Date.now()}@example.com`, password: 'correct horse 1' };
-    const registered = await gql(store.url, 'mutation($input: RegisterInput!) { register(input: $input) { token } }', {
-      input: { name: 'Asha', ...account },
-    });
+    const registered = await gql(
+      store.url,
+      'mutation($input: RegisterInput!) { register(input: $input) { token } }',
+      {
+        input: { name: 'Asha', ...account },
+      },
+    );
     expect(registered.errors).toBeUndefined();
     const pid = apiPidOf(store.dataDir);
     expect(pid).toEqual(expect.any(Number));
     process.kill(pid!, 'SIGKILL');
 
     await expect
-      .poll(async () => (await gql<{ login: { token: string } }>(store.url, LOGIN, { input: account })).data?.login.token, {
-        timeout: 30_000,
-        interval: 500,
-      })
+      .poll(
+        async () =>
+          (await gql<{ login: { token: string } }>(store.url, LOGIN, { input: account })).data?.login.token,
+        {
+          timeout: 30_000,
+          interval: 500,
+        },
+      )
       .toEqual(expect.any(String));
     expect(apiPidOf(store.dataDir)).not.toBe(pid);
     expect(store.output()).toMatch(/The API stopped \(SIGKILL\); starting it again/);

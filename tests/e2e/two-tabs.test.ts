@@ -63,7 +63,9 @@ describe('two tabs of one browser', () => {
     await visit(second, '/');
     await signUpInBrowser(first.page);
     // The other tab follows without a reload: its nav shows the account menu.
-    await expect.poll(() => second.getByRole('button', { name: /^Account menu/ }).count(), { timeout: 5_000 }).toBe(1);
+    await expect
+      .poll(() => second.getByRole('button', { name: /^Account menu/ }).count(), { timeout: 5_000 })
+      .toBe(1);
     await expect.poll(async () => (await serverState(storeUrl, first.page)).count).toBe(1);
     // The guest's shoe was merged once into the account, by one tab.
     await expectCartCount(second, 1);

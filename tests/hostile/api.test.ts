@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type RunningApi } from '../support/api-process.js';
 import { ADMIN, ADMIN_ENV, adminLogin } from '../support/back-office.js';
 import { call } from '../support/http.js';
-import { listProducts, signUp, TEST_JWT_SECRET, VALID_ADDRESS, type CatalogProduct, type Shopper } from '../support/store-api.js';
+import {
+  listProducts,
+  signUp,
+  TEST_JWT_SECRET,
+  VALID_ADDRESS,
+  type CatalogProduct,
+  type Shopper,
+} from '../support/store-api.js';
 
 // What a hostile client tries against the REST API (issue 27): bodies that cost more to read than they weigh,
 // searches that cost more than they say, text that rewrites a terminal, and the small leaks around the edges.
@@ -40,9 +47,13 @@ describe('the API on sqlite, as a hostile client meets it', () => {
     await api.stop();
   });
 
-  const placeRaw = (raw: string, token?: string) => call(api.url, 'POST', '/api/order/place', undefined, { raw, token });
+  const placeRaw = (raw: string, token?: string) =>
+    call(api.url, 'POST', '/api/order/place', undefined, { raw, token });
   const place = (body: unknown, key: string) =>
-    call(api.url, 'POST', '/api/order/place', body, { token: shopper.token, headers: { 'idempotency-key': key } });
+    call(api.url, 'POST', '/api/order/place', body, {
+      token: shopper.token,
+      headers: { 'idempotency-key': key },
+    });
 
   describe('refuses before it works', () => {
     it('refuses an over-deep body within 3× the time of a flat one of the same size, with or without a token', async () => {
@@ -56,7 +67,10 @@ describe('the API on sqlite, as a hostile client meets it', () => {
             expect(d.result.status).toBe(401);
             expect(f.result.status).toBe(401);
           } else {
-            expect(d.result).toMatchObject({ status: 400, body: { success: false, message: 'Request body nests too deeply' } });
+            expect(d.result).toMatchObject({
+              status: 400,
+              body: { success: false, message: 'Request body nests too deeply' },
+            });
             expect(f.result.status).toBe(400);
           }
           deep.push(d.ms);
@@ -69,7 +83,9 @@ describe('the API on sqlite, as a hostile client meets it', () => {
     it('answers the health check within 200 ms while four deep 1 MiB bodies arrive', async () => {
       const waits: number[] = [];
       for (let round = 0; round < 3; round += 1) {
-        const flood = [undefined, shopper.token, undefined, shopper.token].map((token) => placeRaw(DEEP_BODY, token));
+        const flood = [undefined, shopper.token, undefined, shopper.token].map((token) =>
+          placeRaw(DEEP_BODY, token),
+        );
         const health = await timed(() => call(api.url, 'GET', '/api/health'));
         expect(health.result.status).toBe(200);
         waits.push(health.ms);
@@ -90,9 +106,18 @@ describe('the API on sqlite, as a hostile client meets it', () => {
       ];
       for (const url of calls) {
         const res = await call(api.url, 'POST', url, undefined, { raw: '{"not json' });
-        expect(res, url).toMatchObject({ status: 401, body: { success: false, message: 'Not authorized. Please sign in.' } });
+        expect(res, url).toMatchObject({
+          status: 401,
+          body: { success: false, message: 'Not authorized. Please sign in.' },
+        });
       }
-      for (const url of ['/api/order/list', '/api/order/status', '/api/order/returns', '/api/order/return/status', '/api/product/remove']) {
+      for (const url of [
+        '/api/order/list',
+        '/api/order/status',
+        '/api/order/returns',
+        '/api/order/return/status',
+        '/api/product/remove',
+      ]) {
         const res = await call(api.url, 'POST', url, undefined, { raw: '{"not json' });
         expect(res.status, url).toBe(401);
       }
@@ -102,7 +127,8 @@ describe('the API on sqlite, as a hostile client meets it', () => {
   it('searches at most 5× as long for a hostile search as for an ordinary one', async () => {
     const random = (length: number, first: number, span: number) => {
       const letters = new Set<string>();
-      while (letters.size < length) letters.add(String.fromCodePoint(first + Math.floor(Math.random() * span)));
+      while (letters.size < length)
+        letters.add(String.fromCodePoint(first + Math.floor(Math.random() * span)));
       return [...letters].join('');
     };
     const cjk = (length: number) => random(length, 0x4e00, 0x5000);
@@ -115,7 +141,9 @@ describe('the API on sqlite, as a hostile client meets it', () => {
       'four words of 20 letters': () => Array.from({ length: 4 }, () => latin(20)).join(' '),
     };
     const search = async (q: string) => {
-      const { ms, result } = await timed(() => call(api.url, 'GET', `/api/product/query?q=${encodeURIComponent(q)}`));
+      const { ms, result } = await timed(() =>
+        call(api.url, 'GET', `/api/product/query?q=${encodeURIComponent(q)}`),
+      );
       expect(result.status).toBe(200);
       return ms;
     };
@@ -140,14 +168,25 @@ describe('the API on sqlite, as a hostile client meets it', () => {
         email: `${randomUUID()}@example.com`,
         password: 'correct horse 1',
       });
-      expect(res).toMatchObject({ status: 400, body: { success: false, message: 'name: Name cannot contain control characters' } });
+      expect(res).toMatchObject({
+        status: 400,
+        body: { success: false, message: 'name: Name cannot contain control characters' },
+      });
     });
 
     it('refuses a name that reverses the text around it, or one of invisible characters only', async () => {
       const register = (name: string) =>
-        call(api.url, 'POST', '/api/user/register', { name, email: `${randomUUID()}@example.com`, password: 'correct horse 1' });
-      expect((await register('Asha \u202eoaR')).body.message).toBe('name: Name cannot contain text direction controls');
-      expect((await register('\u2066Asha\u2069')).body.message).toBe('name: Name cannot contain text direction controls');
+        call(api.url, 'POST', '/api/user/register', {
+          name,
+          email: `${randomUUID()}@example.com`,
+          password: 'correct horse 1',
+        });
+      expect((await register('Asha \u202eoaR')).body.message).toBe(
+        'name: Name cannot contain text direction controls',
+      );
+      expect((await register('\u2066Asha\u2069')).body.message).toBe(
+        'name: Name cannot contain text direction controls',
+      );
       expect((await register('\u200b\u200d\ufeff\u2060')).body.message).toBe('name: Name is required');
     });
 
@@ -156,20 +195,27 @@ describe('the API on sqlite, as a hostile client meets it', () => {
       ['city', 'Benga\rluru', 'address.city: City cannot contain control characters'],
       ['lastName', 'Rao\u202e', 'address.lastName: Last name cannot contain text direction controls'],
       ['firstName', '\u200b\u200c', 'address.firstName: First name is required'],
-    ])('refuses an address whose %s holds hidden characters, and writes nothing', async (field, value, message) => {
-      const shoe = shoes[0]!;
-      const orders = async () => (await call(api.url, 'POST', '/api/order/userorders', {}, { token: shopper.token })).body.orders;
-      const before = await orders();
-      const res = await call(
-        api.url,
-        'POST',
-        '/api/order/place',
-        { address: { ...VALID_ADDRESS, [field]: value }, items: [{ _id: shoe._id, size: shoe.sizes[0], quantity: 1 }] },
-        { token: shopper.token },
-      );
-      expect(res).toMatchObject({ status: 400, body: { success: false, message } });
-      expect(await orders()).toEqual(before);
-    });
+    ])(
+      'refuses an address whose %s holds hidden characters, and writes nothing',
+      async (field, value, message) => {
+        const shoe = shoes[0]!;
+        const orders = async () =>
+          (await call(api.url, 'POST', '/api/order/userorders', {}, { token: shopper.token })).body.orders;
+        const before = await orders();
+        const res = await call(
+          api.url,
+          'POST',
+          '/api/order/place',
+          {
+            address: { ...VALID_ADDRESS, [field]: value },
+            items: [{ _id: shoe._id, size: shoe.sizes[0], quantity: 1 }],
+          },
+          { token: shopper.token },
+        );
+        expect(res).toMatchObject({ status: 400, body: { success: false, message } });
+        expect(await orders()).toEqual(before);
+      },
+    );
   });
 
   it('refuses an Idempotency-Key reused for a different order, and replays it for the same one', async () => {
@@ -178,12 +224,22 @@ describe('the API on sqlite, as a hostile client meets it', () => {
     const key = randomUUID();
     const first = await place(body, key);
     expect(first.status).toBe(201);
-    const refusal = { status: 409, body: { success: false, message: 'This Idempotency-Key was already used for a different order' } };
-    expect(await place({ ...body, items: [{ _id: b!._id, size: b!.sizes[0], quantity: 1 }] }, key)).toMatchObject(refusal);
+    const refusal = {
+      status: 409,
+      body: { success: false, message: 'This Idempotency-Key was already used for a different order' },
+    };
+    expect(
+      await place({ ...body, items: [{ _id: b!._id, size: b!.sizes[0], quantity: 1 }] }, key),
+    ).toMatchObject(refusal);
     expect(await place({ ...body, items: [{ ...body.items[0], quantity: 2 }] }, key)).toMatchObject(refusal);
-    expect(await place({ ...body, address: { ...VALID_ADDRESS, city: 'Mysuru' } }, key)).toMatchObject(refusal);
+    expect(await place({ ...body, address: { ...VALID_ADDRESS, city: 'Mysuru' } }, key)).toMatchObject(
+      refusal,
+    );
     const again = await place({ ...body, items: [{ ...a, ...body.items[0] }] }, key);
-    expect(again).toMatchObject({ status: 200, body: { success: true, message: 'Order already placed', order: first.body.order } });
+    expect(again).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'Order already placed', order: first.body.order },
+    });
   });
 
   it('answers every authenticated call, and every one that gives a token, with Cache-Control: no-store', async () => {
@@ -192,17 +248,28 @@ describe('the API on sqlite, as a hostile client meets it', () => {
     const admin = { headers: { token: await adminLogin(api.url) } };
     const email = `${randomUUID()}@example.com`;
     const answers = {
-      register: await call(api.url, 'POST', '/api/user/register', { name: 'Asha', email, password: 'correct horse 1' }),
+      register: await call(api.url, 'POST', '/api/user/register', {
+        name: 'Asha',
+        email,
+        password: 'correct horse 1',
+      }),
       login: await call(api.url, 'POST', '/api/user/login', { email, password: 'correct horse 1' }),
       adminLogin: await call(api.url, 'POST', '/api/user/admin', ADMIN),
       profile: await call(api.url, 'GET', '/api/user/profile', undefined, { token }),
-      cartAdd: await call(api.url, 'POST', '/api/cart/add', { itemId: shoe._id, size: shoe.sizes[0] }, { token }),
+      cartAdd: await call(
+        api.url,
+        'POST',
+        '/api/cart/add',
+        { itemId: shoe._id, size: shoe.sizes[0] },
+        { token },
+      ),
       cartGet: await call(api.url, 'POST', '/api/cart/get', {}, { token }),
       orders: await call(api.url, 'POST', '/api/order/userorders', {}, { token }),
       refused: await call(api.url, 'POST', '/api/cart/get', {}),
       adminOrders: await call(api.url, 'POST', '/api/order/list', {}, admin),
     };
-    for (const [name, res] of Object.entries(answers)) expect(res.headers.get('cache-control'), name).toBe('no-store');
+    for (const [name, res] of Object.entries(answers))
+      expect(res.headers.get('cache-control'), name).toBe('no-store');
     expect(answers.cartGet.status).toBe(200);
     expect(answers.refused.status).toBe(401);
   });
@@ -233,7 +300,8 @@ describe('the API on sqlite, its files and its sign-in limit', () => {
         { name: 'Asha', email: `${randomUUID()}@example.com`, password: 'correct horse 1' },
         from,
       );
-    const login = () => call(api.url, 'POST', '/api/user/login', { email: 'nobody@example.com', password: 'whatever1' }, from);
+    const login = () =>
+      call(api.url, 'POST', '/api/user/login', { email: 'nobody@example.com', password: 'whatever1' }, from);
     expect((await register()).status).toBe(201);
     expect((await register()).status).toBe(201);
     expect((await login()).status).toBe(401);
@@ -246,6 +314,7 @@ describe('the API on sqlite, its files and its sign-in limit', () => {
     await signUp(api.url);
     const modeOf = (file: string) => statSync(file).mode & 0o777;
     expect(modeOf(dataDir)).toBe(0o700);
-    for (const file of ['store.sqlite', 'store.sqlite-wal', 'store.sqlite-shm']) expect(modeOf(path.join(dataDir, file)), file).toBe(0o600);
+    for (const file of ['store.sqlite', 'store.sqlite-wal', 'store.sqlite-shm'])
+      expect(modeOf(path.join(dataDir, file)), file).toBe(0o600);
   });
 });

@@ -21,7 +21,8 @@ import { listProducts, signUp, TEST_JWT_SECRET, VALID_ADDRESS } from '../support
 
 const MIB = 1024 * 1024;
 const CLIENT = 'http://client.example:5173';
-const PLACE = 'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { replayed message order { id } } }';
+const PLACE =
+  'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { replayed message order { id } } }';
 const REGISTER = 'mutation($input: RegisterInput!) { register(input: $input) { token } }';
 
 interface RawAnswer {
@@ -31,17 +32,29 @@ interface RawAnswer {
 }
 
 /** One request with a Host header of the caller's choosing (fetch sets its own). */
-function rawRequest(base: string, method: string, path: string, headers: Record<string, string>): Promise<RawAnswer> {
+function rawRequest(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<RawAnswer> {
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
-    const sent = httpRequest({ host: url.hostname, port: url.port, method, path: url.pathname, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }),
-      );
-      response.on('error', reject);
-    });
+    const sent = httpRequest(
+      { host: url.hostname, port: url.port, method, path: url.pathname, headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
     sent.on('error', reject);
     sent.end(method === 'POST' ? '{}' : undefined);
   });
@@ -55,8 +68,13 @@ function rssOf(service: RunningService): number {
 
 /** Every image URL of a product list or an orders answer. */
 function imagesOf(body: string): string[] {
-  const parsed = JSON.parse(body) as { products?: Array<{ image: string[] }>; orders?: Array<{ items: Array<{ image: string[] }> }> };
-  return [...(parsed.products ?? []), ...(parsed.orders ?? []).flatMap((order) => order.items)].flatMap((item) => item.image);
+  const parsed = JSON.parse(body) as {
+    products?: Array<{ image: string[] }>;
+    orders?: Array<{ items: Array<{ image: string[] }> }>;
+  };
+  return [...(parsed.products ?? []), ...(parsed.orders ?? []).flatMap((order) => order.items)].flatMap(
+    (item) => item.image,
+  );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -66,11 +84,16 @@ describe('absolute URLs on the BFF come from its configuration, never from the H
   let configured: RunningService;
   let shopper: { token: string };
   beforeAll(async () => {
-    configured = await startBff(store().api.url, { CORS_ORIGINS: CLIENT, PUBLIC_URL: 'https://shop.example' });
+    configured = await startBff(store().api.url, {
+      CORS_ORIGINS: CLIENT,
+      PUBLIC_URL: 'https://shop.example',
+    });
     shopper = await signUp(store().api.url);
     const [shoe] = await listProducts(store().api.url);
     const order = { address: VALID_ADDRESS, items: [{ _id: shoe!._id, size: shoe!.sizes[0], quantity: 1 }] };
-    expect((await call(store().api.url, 'POST', '/api/order/place', order, { token: shopper.token })).status).toBe(201);
+    expect(
+      (await call(store().api.url, 'POST', '/api/order/place', order, { token: shopper.token })).status,
+    ).toBe(201);
   });
   afterAll(async () => {
     await configured.stop();
@@ -83,7 +106,9 @@ describe('absolute URLs on the BFF come from its configuration, never from the H
     const flood = async (hostOf: (i: number) => string) => {
       for (let batch = 0; batch < 30; batch += 1) {
         const answers = await Promise.all(
-          Array.from({ length: 5 }, (_, i) => rawRequest(bff.url, 'GET', '/api/product/list', headers(hostOf(batch * 5 + i)))),
+          Array.from({ length: 5 }, (_, i) =>
+            rawRequest(bff.url, 'GET', '/api/product/list', headers(hostOf(batch * 5 + i))),
+          ),
         );
         for (const answer of answers) expect(answer.status).toBe(200);
       }
@@ -102,7 +127,11 @@ describe('absolute URLs on the BFF come from its configuration, never from the H
   async function expectImagesOn(bff: string, origin: string, token: Record<string, string>): Promise<void> {
     const hostile = { host: 'evil.example', origin: CLIENT };
     const list = await rawRequest(bff, 'GET', '/api/product/list', hostile);
-    const orders = await rawRequest(bff, 'POST', '/api/order/userorders', { ...hostile, ...token, 'content-type': 'application/json' });
+    const orders = await rawRequest(bff, 'POST', '/api/order/userorders', {
+      ...hostile,
+      ...token,
+      'content-type': 'application/json',
+    });
     for (const answer of [list, orders]) {
       expect(answer.status).toBe(200);
       expect(answer.body).not.toContain('evil.example');
@@ -148,8 +177,16 @@ describe('absolute URLs on the BFF come from its configuration, never from the H
     await sleep(expiresAt * 1000 - Date.now() + 200);
     const replay = await gql(configured.url, PLACE, { input }, { token: shortLived });
     expect(codesOf(replay)).toEqual(['UNAUTHENTICATED']);
-    const again = await gql<{ placeOrder: { replayed: boolean; order: { id: string } } }>(configured.url, PLACE, { input }, { token });
-    expect(again.data?.placeOrder).toMatchObject({ replayed: true, order: { id: placed.data!.placeOrder.order.id } });
+    const again = await gql<{ placeOrder: { replayed: boolean; order: { id: string } } }>(
+      configured.url,
+      PLACE,
+      { input },
+      { token },
+    );
+    expect(again.data?.placeOrder).toMatchObject({
+      replayed: true,
+      order: { id: placed.data!.placeOrder.order.id },
+    });
   });
 });
 
@@ -188,7 +225,11 @@ describe('order attempts on a backend of the seed kind are kept for the shopper 
 
   const orderInput = (backend: LineageBackend) => {
     const shoe = backend.products[0]!;
-    return { address: VALID_ADDRESS, lines: [{ productId: shoe._id, size: shoe.sizes[0], quantity: 1 }], idempotencyKey: randomUUID() };
+    return {
+      address: VALID_ADDRESS,
+      lines: [{ productId: shoe._id, size: shoe.sizes[0], quantity: 1 }],
+      idempotencyKey: randomUUID(),
+    };
   };
 
   it('refuses the replay to an expired token (UNAUTHENTICATED) on a backend without the profile call', async () => {
@@ -206,7 +247,12 @@ describe('order attempts on a backend of the seed kind are kept for the shopper 
     const { token, expiring, email } = await shopperOn(withProfile, profileBff, 600);
     const input = orderInput(withProfile);
     expect((await gql(profileBff.url, PLACE, { input }, { token })).errors).toBeUndefined();
-    const again = await gql<{ placeOrder: { replayed: boolean } }>(profileBff.url, PLACE, { input }, { token: expiring });
+    const again = await gql<{ placeOrder: { replayed: boolean } }>(
+      profileBff.url,
+      PLACE,
+      { input },
+      { token: expiring },
+    );
     expect(again.data?.placeOrder.replayed).toBe(true);
     expect(withProfile.ordersOf(email)).toHaveLength(1);
   });
@@ -219,7 +265,11 @@ describe('order attempts on a backend of the seed kind are kept for the shopper 
       ['POST', '/api/order/userorders'],
     ] as const;
     for (const [method, path] of calls) {
-      for (const headers of [{ token }, { authorization: `Bearer ${token}` }, { token: 'not-a-token' }] as Array<Record<string, string>>) {
+      for (const headers of [
+        { token },
+        { authorization: `Bearer ${token}` },
+        { token: 'not-a-token' },
+      ] as Array<Record<string, string>>) {
         const answer = await fetch(new URL(path, profileBff.url), {
           method,
           headers: { ...headers, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },

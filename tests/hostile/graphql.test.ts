@@ -27,7 +27,11 @@ interface Answer {
 
 /** One POST to /graphql with this exact body text; the whole answer (status, data, errors, extensions). */
 async function post(base: string, body: string): Promise<Answer> {
-  const response = await fetch(new URL('/graphql', base), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const response = await fetch(new URL('/graphql', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
   return { status: response.status, ...((await response.json()) as Omit<Answer, 'status'>) };
 }
 
@@ -39,10 +43,14 @@ const codeOf = (answer: Answer) => answer.errors?.[0]?.extensions?.code;
 /** Every document the storefront sends (web/src/**\/*.graphql) as one text, its fragments included. */
 function storefrontDocuments() {
   const root = new URL('../../web/src/', import.meta.url);
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.graphql'));
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.graphql'),
+  );
   const text = files.map((file) => readFileSync(new URL(file, root), 'utf8')).join('\n');
   const document = parse(text);
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
   return { text, document, operations };
 }
 
@@ -58,7 +66,13 @@ const LARGEST_VARIABLES: Record<string, Record<string, unknown>> = {
   Login: { input: { email: 'a@b.co', password: 'secret-password' } },
   Register: { input: { name: 'Asha', email: 'a@b.co', password: 'secret-password' } },
   MyOrders: {},
-  PlaceOrder: { input: { address: VALID_ADDRESS, lines: [{ productId: 'p1', size: '9', quantity: 1 }], idempotencyKey: 'k' } },
+  PlaceOrder: {
+    input: {
+      address: VALID_ADDRESS,
+      lines: [{ productId: 'p1', size: '9', quantity: 1 }],
+      idempotencyKey: 'k',
+    },
+  },
   ProductDetail: { id: 'p1', relatedLimit: 20 },
   CancelOrder: { orderId: 'o1' },
   RequestReturn: {
@@ -113,8 +127,13 @@ describe('GraphQL work is bounded by a cost that counts list sizes (item 1)', ()
     );
     expect(answer.status).toBe(400);
     expect(codeOf(answer)).toBe('GRAPHQL_VALIDATION_FAILED');
-    expect(answer.errors?.[0]?.message).toMatch(/Product\.related is nested 3 levels deep in itself; the limit is 2/);
-    const twice = await postQuery(bff(), `{ product(id: "${id}") { related(limit: 2) { related(limit: 2) { id } } } }`);
+    expect(answer.errors?.[0]?.message).toMatch(
+      /Product\.related is nested 3 levels deep in itself; the limit is 2/,
+    );
+    const twice = await postQuery(
+      bff(),
+      `{ product(id: "${id}") { related(limit: 2) { related(limit: 2) { id } } } }`,
+    );
     expect(twice.errors).toBeUndefined();
   });
 
@@ -139,7 +158,9 @@ describe('GraphQL work is bounded by a cost that counts list sizes (item 1)', ()
     const schema = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
     const costOf = (text: string) => {
       const document = parse(text);
-      const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+      const operation = document.definitions.find(
+        (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+      )!;
       return queryCost(schema, document, operation)?.cost;
     };
     // 16 levels of fragments, each spreading the next twice: 65,536 spreads of one list of one product.
@@ -147,14 +168,19 @@ describe('GraphQL work is bounded by a cost that counts list sizes (item 1)', ()
     for (let i = 15; i >= 0; i--) fragments += `fragment F${i} on Product { ...F${i + 1} ...F${i + 1} }\n`;
     expect(costOf(`{ product(id: "x") { ...F0 } }\n${fragments}`)).toBe(1 + 1);
     // The same field asked twice under one response key is one field of the answer.
-    expect(costOf('{ product(id: "x") { related(limit: 3) { id } related(limit: 3) { name } } }')).toBe(1 + 3);
+    expect(costOf('{ product(id: "x") { related(limit: 3) { id } related(limit: 3) { name } } }')).toBe(
+      1 + 3,
+    );
   });
 
   it('answers the storefront catalogue queries at their largest sizes, with their cost in extensions', async () => {
     const { text } = storefrontDocuments();
     const id = await firstProductId(bff());
     for (const operationName of ['CollectionProducts', 'CartProducts', 'LatestProducts', 'ProductDetail']) {
-      const variables = { ...LARGEST_VARIABLES[operationName], ...(operationName === 'ProductDetail' ? { id } : {}) };
+      const variables = {
+        ...LARGEST_VARIABLES[operationName],
+        ...(operationName === 'ProductDetail' ? { id } : {}),
+      };
       const answer = await post(bff(), JSON.stringify({ query: text, operationName, variables }));
       expect(answer.errors, operationName).toBeUndefined();
       expect(answer.status, operationName).toBe(200);
@@ -164,8 +190,10 @@ describe('GraphQL work is bounded by a cost that counts list sizes (item 1)', ()
 
   it('replaces an answer larger than the byte bound with an error naming both sizes', async () => {
     const app = Fastify();
-    app.get('/:size', { onSend: (_request, reply, payload, done) => done(null, boundedAnswer(reply, payload, 1000)) }, (request) =>
-      'é'.repeat(Number((request.params as { size: string }).size)),
+    app.get(
+      '/:size',
+      { onSend: (_request, reply, payload, done) => done(null, boundedAnswer(reply, payload, 1000)) },
+      (request) => 'é'.repeat(Number((request.params as { size: string }).size)),
     );
     const small = await app.inject('/500');
     expect(small.statusCode).toBe(200);
@@ -173,7 +201,11 @@ describe('GraphQL work is bounded by a cost that counts list sizes (item 1)', ()
     const large = await app.inject('/501');
     expect(large.statusCode).toBe(400);
     const answer = large.json<Answer>();
-    expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', answerBytes: 1002, maxAnswerBytes: 1000 });
+    expect(answer.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      answerBytes: 1002,
+      maxAnswerBytes: 1000,
+    });
     await app.close();
   });
 });
@@ -201,7 +233,11 @@ function cachedEndpoint(cache: ResponseCache, answer: (query: string) => string)
     },
   );
   const ask = (query: string, extensions?: Record<string, unknown>) =>
-    app.inject({ method: 'POST', url: '/graphql', payload: { query, ...(extensions === undefined ? {} : { extensions }) } });
+    app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query, ...(extensions === undefined ? {} : { extensions }) },
+    });
   return { app, ask, executions: () => executions };
 }
 
@@ -247,7 +283,10 @@ describe('the response cache is bounded in bytes and keyed by the printed docume
     await endpoint.ask(query, clientLibrary);
     await endpoint.ask(query);
     expect(endpoint.executions()).toBe(1);
-    await endpoint.ask(query, { ...clientLibrary, persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } });
+    await endpoint.ask(query, {
+      ...clientLibrary,
+      persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) },
+    });
     expect(endpoint.executions()).toBe(2);
     await endpoint.app.close();
   });
@@ -284,19 +323,31 @@ describe('client mistakes answer 400 with a code, never 500 (item 8)', () => {
   it('variables nested thousands deep are refused before parsing, and the BFF keeps answering', async () => {
     for (const depth of [QUERY_LIMITS.jsonDepth, 9_500, 50_000]) {
       const deep = `${'['.repeat(depth)}${']'.repeat(depth)}`;
-      const answer = await post(bff(), `{"query":"query($x: Int) { latestProducts(limit: 1) { id } }","variables":{"x":${deep}}}`);
+      const answer = await post(
+        bff(),
+        `{"query":"query($x: Int) { latestProducts(limit: 1) { id } }","variables":{"x":${deep}}}`,
+      );
       expect(answer.status, `depth ${depth}`).toBe(400);
       expect(codeOf(answer), `depth ${depth}`).toBe('BAD_REQUEST');
       expect(answer.errors?.[0]?.message).toMatch(/nests deeper than 64 levels/);
     }
-    const fine = await postQuery(bff(), 'query($ids: [ID!]) { products(filter: { ids: $ids }, first: 1) { totalCount } }', { ids: ['a'] });
+    const fine = await postQuery(
+      bff(),
+      'query($ids: [ID!]) { products(filter: { ids: $ids }, first: 1) { totalCount } }',
+      { ids: ['a'] },
+    );
     expect(fine.status).toBe(200);
     expect(fine.errors).toBeUndefined();
   });
 
   it('a malformed persistedQuery extension is BAD_REQUEST', async () => {
     const query = '{ latestProducts(limit: 1) { id } }';
-    for (const persistedQuery of ['x', { version: 2 }, { version: 1, sha256Hash: 'not-the-hash' }, { version: 1, sha256Hash: 5 }]) {
+    for (const persistedQuery of [
+      'x',
+      { version: 2 },
+      { version: 1, sha256Hash: 'not-the-hash' },
+      { version: 1, sha256Hash: 5 },
+    ]) {
       const answer = await postQuery(bff(), query, {}, { persistedQuery });
       expect(answer.status, JSON.stringify(persistedQuery)).toBe(400);
       expect(codeOf(answer), JSON.stringify(persistedQuery)).toBe('BAD_REQUEST');

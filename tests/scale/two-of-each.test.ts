@@ -13,7 +13,11 @@ describe('two API and two BFF processes on one PostgreSQL', () => {
   const apis: RunningApi[] = [];
   const bffs: RunningService[] = [];
   beforeAll(async () => {
-    const env = { JWT_SECRET: TEST_JWT_SECRET, AUTH_RATE_LIMIT_MAX: '1000', ...(await freshDatabaseEnv('postgres')) };
+    const env = {
+      JWT_SECRET: TEST_JWT_SECRET,
+      AUTH_RATE_LIMIT_MAX: '1000',
+      ...(await freshDatabaseEnv('postgres')),
+    };
     apis.push(await startApi(env), await startApi(env));
     bffs.push(await startBff(apis[0]!.url), await startBff(apis[1]!.url));
   });
@@ -28,9 +32,13 @@ describe('two API and two BFF processes on one PostgreSQL', () => {
     await gql(via(0), 'mutation($input: RegisterInput!) { register(input: $input) { token } }', {
       input: { name: 'Asha', email, password: 'correct horse 1' },
     });
-    const login = await gql<{ login: { token: string } }>(via(1), 'mutation($input: LoginInput!) { login(input: $input) { token } }', {
-      input: { email, password: 'correct horse 1' },
-    });
+    const login = await gql<{ login: { token: string } }>(
+      via(1),
+      'mutation($input: LoginInput!) { login(input: $input) { token } }',
+      {
+        input: { email, password: 'correct horse 1' },
+      },
+    );
     const token = login.data!.login.token;
     const products = await listProducts(apis[0]!.url);
     const shoe = products[0];
@@ -39,7 +47,9 @@ describe('two API and two BFF processes on one PostgreSQL', () => {
     const lines = products.flatMap((p) => p.sizes.map((size) => ({ productId: p._id, size }))).slice(0, 40);
     expect(lines).toHaveLength(40);
     const SET = `mutation($p: ID!, $s: String!, $q: Int!) { updateCartLine(productId: $p, size: $s, quantity: $q) { ${CART_LINES} } }`;
-    const sets = await Promise.all(lines.map((line, i) => gql(via(i), SET, { p: line.productId, s: line.size, q: 1 }, { token })));
+    const sets = await Promise.all(
+      lines.map((line, i) => gql(via(i), SET, { p: line.productId, s: line.size, q: 1 }, { token })),
+    );
     expect(sets.flatMap((a) => a.errors ?? [])).toEqual([]);
     const key = (line: { productId: string; size: string }) => `${line.productId}/${line.size}`;
     for (const n of [0, 1]) {
@@ -56,12 +66,19 @@ describe('two API and two BFF processes on one PostgreSQL', () => {
     };
     const PLACE = 'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { order { id } } }';
     const placed = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => gql<{ placeOrder: { order: { id: string } } }>(via(i), PLACE, { input }, { token })),
+      Array.from({ length: 6 }, (_, i) =>
+        gql<{ placeOrder: { order: { id: string } } }>(via(i), PLACE, { input }, { token }),
+      ),
     );
     const ids = new Set(placed.map((p) => p.data?.placeOrder.order.id));
     expect(ids.size).toBe(1);
     for (const n of [0, 1]) {
-      const orders = await gql<{ myOrders: Array<{ id: string }> }>(via(n), '{ myOrders { id } }', {}, { token });
+      const orders = await gql<{ myOrders: Array<{ id: string }> }>(
+        via(n),
+        '{ myOrders { id } }',
+        {},
+        { token },
+      );
       expect(orders.data?.myOrders.map((o) => o.id)).toEqual([...ids]);
       const cart = await gql<{ cart: ServerCart }>(via(n), `{ cart { ${CART_LINES} } }`, {}, { token });
       expect(cart.data?.cart.lines).toEqual([]);

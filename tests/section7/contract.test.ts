@@ -22,7 +22,10 @@ const contractUrl = process.env.CONTRACT_URL;
 const targets: Target[] = contractUrl
   ? [{ name: contractUrl, start: () => Promise.resolve({ url: contractUrl, stop: () => Promise.resolve() }) }]
   : [
-      { name: 'our API', start: () => startApi({ JWT_SECRET: TEST_JWT_SECRET, AUTH_RATE_LIMIT_MAX: '10000' }) },
+      {
+        name: 'our API',
+        start: () => startApi({ JWT_SECRET: TEST_JWT_SECRET, AUTH_RATE_LIMIT_MAX: '10000' }),
+      },
       { name: 'the lineage stand-in', start: () => startLineageBackend() },
     ];
 
@@ -50,7 +53,8 @@ describe.each(targets)('spec section 7 on $name', (target) => {
 
   // The spec sends a bearer header; the original reads a `token` header. Both are sent on every signed-in call.
   const signedIn = (token: string) => ({ headers: { authorization: `Bearer ${token}`, token } });
-  const post = (path: string, body: unknown, token?: string) => call(base, 'POST', path, body, token === undefined ? {} : signedIn(token));
+  const post = (path: string, body: unknown, token?: string) =>
+    call(base, 'POST', path, body, token === undefined ? {} : signedIn(token));
 
   async function register(): Promise<{ email: string; token: string }> {
     const email = `section7-${randomUUID()}@example.com`;
@@ -113,7 +117,9 @@ describe.each(targets)('spec section 7 on $name', (target) => {
 
   it('register with an email already taken is refused with a message', async () => {
     const { email } = await register();
-    expectRefusal((await post('/api/user/register', { name: 'Someone Else', email, password: PASSWORD })).body);
+    expectRefusal(
+      (await post('/api/user/register', { name: 'Someone Else', email, password: PASSWORD })).body,
+    );
   });
 
   it('login answers success and a token that signs the cart calls', async () => {
@@ -150,7 +156,9 @@ describe.each(targets)('spec section 7 on $name', (target) => {
     const product = await productWithTwoSizes();
     const [first, second] = product.sizes as [string, string];
     for (const size of [first, first, second]) {
-      expect((await post('/api/cart/add', { itemId: product._id, size }, token)).body.success).not.toBe(false);
+      expect((await post('/api/cart/add', { itemId: product._id, size }, token)).body.success).not.toBe(
+        false,
+      );
     }
     expect((await cartOf(token))[product._id]).toMatchObject({ [first]: 2, [second]: 1 });
   });
@@ -170,7 +178,9 @@ describe.each(targets)('spec section 7 on $name', (target) => {
     const product = await productWithTwoSizes();
     const size = product.sizes[0]!;
     await post('/api/cart/add', { itemId: product._id, size }, token);
-    expect((await post('/api/cart/update', { itemId: product._id, size, quantity: 0 }, token)).body.success).not.toBe(false);
+    expect(
+      (await post('/api/cart/update', { itemId: product._id, size, quantity: 0 }, token)).body.success,
+    ).not.toBe(false);
     expect([0, undefined]).toContain((await cartOf(token))[product._id]?.[size]);
   });
 
@@ -187,7 +197,9 @@ describe.each(targets)('spec section 7 on $name', (target) => {
     const orders = answer.body.orders as Array<Record<string, unknown>>;
     expect(Array.isArray(orders)).toBe(true);
     const line = { name: product.name, price: product.price, size: product.sizes[1], quantity: 2 };
-    const order = orders.find((o) => Array.isArray(o.items) && (o.items as unknown[]).some((item) => matches(item, line)));
+    const order = orders.find(
+      (o) => Array.isArray(o.items) && (o.items as unknown[]).some((item) => matches(item, line)),
+    );
     expect(order, 'an order holding the placed line').toBeDefined();
     expect(order!.status).toEqual(expect.any(String));
     expect(order!.paymentMethod).toEqual(expect.any(String));
@@ -200,7 +212,11 @@ describe.each(targets)('spec section 7 on $name', (target) => {
     const size = product.sizes[0]!;
     await post('/api/cart/add', { itemId: product._id, size }, first.token);
     const items = [{ ...product, size, quantity: 1 }];
-    await post('/api/order/place', { address: VALID_ADDRESS, items, amount: product.price + DELIVERY_FEE }, first.token);
+    await post(
+      '/api/order/place',
+      { address: VALID_ADDRESS, items, amount: product.price + DELIVERY_FEE },
+      first.token,
+    );
     await post('/api/cart/add', { itemId: product._id, size }, first.token);
 
     const second = await register();

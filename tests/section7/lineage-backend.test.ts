@@ -29,7 +29,12 @@ interface Answer {
   body: Record<string, unknown>;
 }
 
-async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+async function send(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const json: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
   const response = await fetch(new URL(path, backend.url), {
     method,
@@ -46,7 +51,8 @@ async function send(method: string, path: string, body?: unknown, headers: Recor
   };
 }
 
-const post = (path: string, body?: unknown, headers?: Record<string, string>) => send('POST', path, body, headers);
+const post = (path: string, body?: unknown, headers?: Record<string, string>) =>
+  send('POST', path, body, headers);
 const withToken = (token: string) => ({ token });
 
 async function signUp(name = 'Asha Rao'): Promise<{ email: string; token: string }> {
@@ -100,7 +106,11 @@ describe('accounts', () => {
     const { email, token } = await signUp();
     const login = await post('/api/user/login', { email, password: PASSWORD });
     expect(login.body).toEqual({ success: true, token: expect.any(String) as unknown });
-    const register = await post('/api/user/register', { name: 'C', email: 'c@example.com', password: PASSWORD });
+    const register = await post('/api/user/register', {
+      name: 'C',
+      email: 'c@example.com',
+      password: PASSWORD,
+    });
     expect(Object.keys(register.body)).toEqual(['success', 'token']);
     expect(decodeJwt(token).id).toBe(decodeJwt(login.body.token as string).id);
   });
@@ -130,7 +140,10 @@ describe('the token', () => {
   it('is read from the token header or from a bearer authorization header', async () => {
     const { token } = await signUp();
     expect((await post('/api/cart/get', {}, { token })).body).toEqual({ success: true, cartData: {} });
-    expect((await post('/api/cart/get', {}, { authorization: `Bearer ${token}` })).body).toEqual({ success: true, cartData: {} });
+    expect((await post('/api/cart/get', {}, { authorization: `Bearer ${token}` })).body).toEqual({
+      success: true,
+      cartData: {},
+    });
   });
 
   it.each([
@@ -144,7 +157,11 @@ describe('the token', () => {
           .sign(new TextEncoder().encode('another secret')),
       'invalid signature',
     ],
-    ['of a user that no longer exists', async () => (await signUp()).token, "Cannot read properties of null (reading 'cartData')"],
+    [
+      'of a user that no longer exists',
+      async () => (await signUp()).token,
+      "Cannot read properties of null (reading 'cartData')",
+    ],
   ])('a token %s fails with the jsonwebtoken (or Mongoose) message', async (_case, makeToken, message) => {
     const token = await makeToken();
     backend.reset();
@@ -155,7 +172,11 @@ describe('the token', () => {
     const first = await signUp();
     const second = await signUp();
     const secondId = backend.users().find((u) => u.email === second.email)!._id;
-    await post('/api/cart/add', { itemId: product()._id, size: 'UK 7', userId: secondId }, withToken(first.token));
+    await post(
+      '/api/cart/add',
+      { itemId: product()._id, size: 'UK 7', userId: secondId },
+      withToken(first.token),
+    );
     expect(backend.cartOf(first.email)).toEqual({ [product()._id]: { 'UK 7': 1 } });
     expect(backend.cartOf(second.email)).toEqual({});
   });
@@ -197,10 +218,19 @@ describe('the catalogue', () => {
 
   it('takes a custom catalogue', async () => {
     const custom = await startLineageBackend({
-      products: (imagesUrl) => [{ ...product(), _id: 'a'.repeat(24), name: 'Only Shoe', image: [`${imagesUrl}/images/only-shoe-1.svg`] }],
+      products: (imagesUrl) => [
+        {
+          ...product(),
+          _id: 'a'.repeat(24),
+          name: 'Only Shoe',
+          image: [`${imagesUrl}/images/only-shoe-1.svg`],
+        },
+      ],
     });
     try {
-      const products = (await (await fetch(new URL('/api/product/list', custom.url))).json()) as { products: LineageProduct[] };
+      const products = (await (await fetch(new URL('/api/product/list', custom.url))).json()) as {
+        products: LineageProduct[];
+      };
       expect(products.products.map((p) => p.name)).toEqual(['Only Shoe']);
     } finally {
       await custom.stop();
@@ -220,25 +250,38 @@ describe('the cart', () => {
       success: true,
       cartData: { [product()._id]: { 'UK 7': 2, 'UK 8': 1 }, 'no-such-shoe': { 'UK 99': 1 } },
     });
-    expect(backend.cartOf(email)).toEqual({ [product()._id]: { 'UK 7': 2, 'UK 8': 1 }, 'no-such-shoe': { 'UK 99': 1 } });
+    expect(backend.cartOf(email)).toEqual({
+      [product()._id]: { 'UK 7': 2, 'UK 8': 1 },
+      'no-such-shoe': { 'UK 99': 1 },
+    });
   });
 
   it('update of a product not in the cart fails with the TypeError of cartData[itemId][size] = quantity', async () => {
     const { email, token } = await signUp();
-    const answer = await post('/api/cart/update', { itemId: product()._id, size: 'UK 7', quantity: 2 }, withToken(token));
+    const answer = await post(
+      '/api/cart/update',
+      { itemId: product()._id, size: 'UK 7', quantity: 2 },
+      withToken(token),
+    );
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ success: false, message: "Cannot set properties of undefined (setting 'UK 7')" });
+    expect(answer.body).toEqual({
+      success: false,
+      message: "Cannot set properties of undefined (setting 'UK 7')",
+    });
     expect(backend.cartOf(email)).toEqual({});
   });
 
   it('update answers a message only; a quantity of 0 stays in the cart as 0', async () => {
     const { email, token } = await signUp();
     await post('/api/cart/add', { itemId: product()._id, size: 'UK 7' }, withToken(token));
-    const update = (quantity: number) => post('/api/cart/update', { itemId: product()._id, size: 'UK 7', quantity }, withToken(token));
+    const update = (quantity: number) =>
+      post('/api/cart/update', { itemId: product()._id, size: 'UK 7', quantity }, withToken(token));
     expect((await update(3)).body).toEqual({ success: true, message: 'Cart Updated' });
     expect(backend.cartOf(email)).toEqual({ [product()._id]: { 'UK 7': 3 } });
     await update(0);
-    expect((await post('/api/cart/get', {}, withToken(token))).body.cartData).toEqual({ [product()._id]: { 'UK 7': 0 } });
+    expect((await post('/api/cart/get', {}, withToken(token))).body.cartData).toEqual({
+      [product()._id]: { 'UK 7': 0 },
+    });
   });
 });
 
@@ -247,7 +290,11 @@ describe('orders', () => {
     const { email, token } = await signUp();
     await post('/api/cart/add', { itemId: product()._id, size: 'UK 7' }, withToken(token));
     const items = [{ ...product(), size: 'UK 7', quantity: 1, price: 1 }];
-    const answer = await post('/api/order/place', { address: VALID_ADDRESS, items, amount: 11 }, withToken(token));
+    const answer = await post(
+      '/api/order/place',
+      { address: VALID_ADDRESS, items, amount: 11 },
+      withToken(token),
+    );
     expect(answer.body).toEqual({ success: true, message: 'Order Placed' });
     const [order] = backend.ordersOf(email);
     expect(order).toEqual({
@@ -268,9 +315,21 @@ describe('orders', () => {
   it('are listed oldest first, only the user’s own, with no amount when none was sent', async () => {
     const first = await signUp();
     const other = await signUp();
-    await post('/api/order/place', { address: VALID_ADDRESS, items: [{ name: 'one' }], amount: 1 }, withToken(first.token));
-    await post('/api/order/place', { address: VALID_ADDRESS, items: [{ name: 'other' }] }, withToken(other.token));
-    await post('/api/order/place', { address: VALID_ADDRESS, items: [{ name: 'two' }] }, withToken(first.token));
+    await post(
+      '/api/order/place',
+      { address: VALID_ADDRESS, items: [{ name: 'one' }], amount: 1 },
+      withToken(first.token),
+    );
+    await post(
+      '/api/order/place',
+      { address: VALID_ADDRESS, items: [{ name: 'other' }] },
+      withToken(other.token),
+    );
+    await post(
+      '/api/order/place',
+      { address: VALID_ADDRESS, items: [{ name: 'two' }] },
+      withToken(first.token),
+    );
     const answer = await post('/api/order/userorders', {}, withToken(first.token));
     const orders = answer.body.orders as Array<Record<string, unknown>>;
     expect(orders.map((o) => o.items)).toEqual([[{ name: 'one' }], [{ name: 'two' }]]);
@@ -281,7 +340,12 @@ describe('orders', () => {
   it('a lost answer still places the order, and nothing stops the retry placing a second one', async () => {
     const { email, token } = await signUp();
     backend.loseNextAnswer('/api/order/place');
-    const place = () => post('/api/order/place', { address: VALID_ADDRESS, items: [{ name: 'x' }], amount: 20 }, withToken(token));
+    const place = () =>
+      post(
+        '/api/order/place',
+        { address: VALID_ADDRESS, items: [{ name: 'x' }], amount: 20 },
+        withToken(token),
+      );
     await expect(place()).rejects.toThrow();
     expect(backend.ordersOf(email)).toHaveLength(1);
     expect((await place()).body).toEqual({ success: true, message: 'Order Placed' });
@@ -319,7 +383,9 @@ describe('Express around the routes', () => {
     expect(etag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
     // undici's request, not fetch: fetch adds `cache-control: no-cache` to a conditional request, and Express then
     // answers in full, here as there.
-    const again = await request(new URL('/api/product/list', backend.url), { headers: { 'if-none-match': etag } });
+    const again = await request(new URL('/api/product/list', backend.url), {
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(await again.body.text()).toBe('');
     const noCache = await request(new URL('/api/product/list', backend.url), {
@@ -344,7 +410,9 @@ describe('Express around the routes', () => {
         body: JSON.stringify({ name: 'Asha Rao', email: 'asha@example.com', password: PASSWORD }),
       });
       const { token } = (await register.json()) as { token: string };
-      const profile = await fetch(new URL('/api/user/profile', withProfile.url), { headers: { authorization: `Bearer ${token}` } });
+      const profile = await fetch(new URL('/api/user/profile', withProfile.url), {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(await profile.json()).toEqual({
         success: true,
         user: { _id: decodeJwt(token).id, name: 'Asha Rao', email: 'asha@example.com' },
@@ -360,7 +428,11 @@ describe('test controls', () => {
     const { token } = await signUp();
     await post('/api/cart/add', { itemId: 'x', size: 'UK 7' }, { authorization: `Bearer ${token}` });
     const logged = backend.requests().at(-1)!;
-    expect(logged).toMatchObject({ method: 'POST', path: '/api/cart/add', body: { itemId: 'x', size: 'UK 7' } });
+    expect(logged).toMatchObject({
+      method: 'POST',
+      path: '/api/cart/add',
+      body: { itemId: 'x', size: 'UK 7' },
+    });
     expect(logged.headers.authorization).toBe(`Bearer ${token}`);
   });
 
@@ -382,7 +454,9 @@ describe('test controls', () => {
     expect(await remote.cartOf(email)).toEqual({ x: { 'UK 7': 1 } });
     expect((await remote.users()).map((u) => u.email)).toEqual([email]);
     await remote.loseNextAnswer('/api/order/place');
-    await expect(post('/api/order/place', { address: VALID_ADDRESS, items: [], amount: 0 }, withToken(token))).rejects.toThrow();
+    await expect(
+      post('/api/order/place', { address: VALID_ADDRESS, items: [], amount: 0 }, withToken(token)),
+    ).rejects.toThrow();
     expect(await remote.ordersOf(email)).toHaveLength(1);
     expect((await remote.requests()).map((r) => r.path)).toContain('/api/order/place');
     await remote.reset();

@@ -15,7 +15,11 @@ export interface RunningApi {
 }
 
 /** Starts the real API process (`api/src/main.ts`) on a free port with its own data folder. */
-export async function startApi(env: Record<string, string> = {}, dataDir?: string, nodeArgs?: string[]): Promise<RunningApi> {
+export async function startApi(
+  env: Record<string, string> = {},
+  dataDir?: string,
+  nodeArgs?: string[],
+): Promise<RunningApi> {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'store-api-'));
   const service = await startService({
     entry: 'api/src/main.ts',

@@ -13,7 +13,10 @@ import { call } from './http.js';
 export const ADMIN = { email: 'owner@kadam.example', password: 'correct horse battery staple' } as const;
 export const ADMIN_ENV = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } as const;
 
-export async function adminLogin(base: string, credentials: { email: string; password: string } = ADMIN): Promise<string> {
+export async function adminLogin(
+  base: string,
+  credentials: { email: string; password: string } = ADMIN,
+): Promise<string> {
   const res = await call(base, 'POST', '/api/user/admin', credentials);
   expect(res.body).toMatchObject({ success: true });
   return res.body.token as string;
@@ -40,12 +43,19 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /** A real PNG: `width` × `height` pixels of one RGB colour (8-bit truecolour, no filter). */
-export function solidPng(width: number, height: number, [r, g, b]: readonly [number, number, number]): Buffer {
+export function solidPng(
+  width: number,
+  height: number,
+  [r, g, b]: readonly [number, number, number],
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat()),
+  ]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -60,7 +70,13 @@ export function solidPng(width: number, height: number, [r, g, b]: readonly [num
  * one-bit code each (DC difference 0, end of block), so the whole scan is the two bits `00`, padded with ones.
  */
 export function greyJpeg(): Buffer {
-  const segment = (marker: number, body: number[]) => [0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body];
+  const segment = (marker: number, body: number[]) => [
+    0xff,
+    marker,
+    (body.length + 2) >> 8,
+    (body.length + 2) & 0xff,
+    ...body,
+  ];
   const oneCode = (tableClass: number) => [(tableClass << 4) | 0, 1, ...Array<number>(15).fill(0), 0x00];
   return Buffer.from([
     0xff,
@@ -116,7 +132,8 @@ export interface FormFile {
 export function productForm(fields: Record<string, string>, files: FormFile[]): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files) form.append(file.field, new Blob([file.bytes], { type: file.type }), file.filename);
+  for (const file of files)
+    form.append(file.field, new Blob([file.bytes], { type: file.type }), file.filename);
   return form;
 }
 
@@ -134,9 +151,17 @@ export async function postForm(
   form: FormData,
   token: string | undefined,
 ): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
-  const response = await fetch(new URL(path, base), { method: 'POST', headers: token === undefined ? {} : { token }, body: form });
+  const response = await fetch(new URL(path, base), {
+    method: 'POST',
+    headers: token === undefined ? {} : { token },
+    body: form,
+  });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+  };
 }
 
 export interface ShopRun {
@@ -162,7 +187,12 @@ let herePrevious: Promise<unknown> = Promise.resolve();
  * in this process (a spawned `tsx` costs 1.5 s a call); `process` for commands side by side as separate terminals
  * would run them; `npm` once, to prove the script's wiring.
  */
-export function runShop(args: string[], env: Record<string, string>, input?: string, runner: ShopRunner = 'here'): Promise<ShopRun> {
+export function runShop(
+  args: string[],
+  env: Record<string, string>,
+  input?: string,
+  runner: ShopRunner = 'here',
+): Promise<ShopRun> {
   const fullEnv = { ...process.env, LOG_LEVEL: 'silent', ...env };
   if (runner === 'here') {
     const run = herePrevious.then(() => runHere(args, fullEnv, input));
@@ -171,7 +201,11 @@ export function runShop(args: string[], env: Record<string, string>, input?: str
   }
   const [command, leading] = SHOP_PROCESS[runner];
   return new Promise((resolve, reject) => {
-    const child = spawn(command, [...leading, ...args], { cwd: ROOT, env: fullEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, [...leading, ...args], {
+      cwd: ROOT,
+      env: fullEnv,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -182,10 +216,16 @@ export function runShop(args: string[], env: Record<string, string>, input?: str
   });
 }
 
-async function runHere(args: string[], env: Record<string, string | undefined>, input: string | undefined): Promise<ShopRun> {
+async function runHere(
+  args: string[],
+  env: Record<string, string | undefined>,
+  input: string | undefined,
+): Promise<ShopRun> {
   const collect = () => {
     const chunks: Buffer[] = [];
-    const stream = new Writable({ write: (chunk: Buffer, _encoding, done) => (chunks.push(Buffer.from(chunk)), done()) });
+    const stream = new Writable({
+      write: (chunk: Buffer, _encoding, done) => (chunks.push(Buffer.from(chunk)), done()),
+    });
     return { stream, text: () => Buffer.concat(chunks).toString() };
   };
   const [stdout, stderr] = [collect(), collect()];

@@ -4,7 +4,11 @@ import { startApi, type RunningApi } from './api-process.js';
 import { TEST_JWT_SECRET } from './store-api.js';
 
 /** Starts the real BFF process (`bff/src/main.ts`) on a free port, in front of the API at `apiUrl`. */
-export function startBff(apiUrl: string, env: Record<string, string> = {}, nodeArgs?: string[]): Promise<RunningService> {
+export function startBff(
+  apiUrl: string,
+  env: Record<string, string> = {},
+  nodeArgs?: string[],
+): Promise<RunningService> {
   return startService({
     entry: 'bff/src/main.ts',
     output: 'stderr',
@@ -19,7 +23,10 @@ export interface Store {
 }
 
 /** A real API (SQLite) and a BFF in front of it for the enclosing describe block. */
-export function useStore(bffEnv: Record<string, string> = {}, apiEnv: Record<string, string> = {}): () => Store {
+export function useStore(
+  bffEnv: Record<string, string> = {},
+  apiEnv: Record<string, string> = {},
+): () => Store {
   let store: Store | undefined;
   beforeAll(async () => {
     const api = await startApi({ JWT_SECRET: TEST_JWT_SECRET, ...apiEnv });

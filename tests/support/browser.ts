@@ -26,7 +26,10 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export const VIEWPORTS = { mobile: { width: 375, height: 812 }, desktop: { width: 1280, height: 800 } } as const;
+export const VIEWPORTS = {
+  mobile: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 800 },
+} as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
 /** A page that records every console error and every request to another origin, for `problemsOf`. */
@@ -63,14 +66,21 @@ export async function openWatchedPage(
   page.on('pageerror', (error) => watched.consoleErrors.push(error.message));
   page.on('request', (request) => {
     const url = request.url();
-    if (!origins.some((origin) => url.startsWith(origin)) && !url.startsWith('data:') && !url.startsWith('blob:'))
+    if (
+      !origins.some((origin) => url.startsWith(origin)) &&
+      !url.startsWith('data:') &&
+      !url.startsWith('blob:')
+    )
       watched.foreignRequests.push(url);
   });
   return watched;
 }
 
 /** Console errors a journey may legitimately cause (a failed call it provoked on purpose) are passed as `expected`. */
-export function problemsOf(watched: WatchedPage, expected: RegExp[] = []): { consoleErrors: string[]; foreignRequests: string[] } {
+export function problemsOf(
+  watched: WatchedPage,
+  expected: RegExp[] = [],
+): { consoleErrors: string[]; foreignRequests: string[] } {
   return {
     consoleErrors: watched.consoleErrors.filter((text) => !expected.some((re) => re.test(text))),
     foreignRequests: watched.foreignRequests,

@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { openWatchedPage, screenshot, type WatchedPage } from './browser.js';
-import { IMAGE_ORIGIN, TELEMETRY_ORIGIN, type ClerkAccount, type ClerkFrontendApi, type FrontendApiFaults } from './clerk-frontend-api.js';
+import {
+  IMAGE_ORIGIN,
+  TELEMETRY_ORIGIN,
+  type ClerkAccount,
+  type ClerkFrontendApi,
+  type FrontendApiFaults,
+} from './clerk-frontend-api.js';
 import { startStoreTheReadmeWay, type RunningStore } from './store-process.js';
 
 // The browser side of the Clerk journeys (tests/e2e/clerk-*.test.ts): a store built with the stand-in's publishable
@@ -45,7 +51,8 @@ const RECORD_ERROR_TOASTS = `
     }
   }).observe(document, { childList: true, subtree: true });
 `;
-export const errorToasts = (page: Page) => page.evaluate<string[]>("JSON.parse(sessionStorage.getItem('test.errorToasts') ?? '[]')");
+export const errorToasts = (page: Page) =>
+  page.evaluate<string[]>("JSON.parse(sessionStorage.getItem('test.errorToasts') ?? '[]')");
 // clerk-js turns its telemetry off and swallows some network errors when navigator.webdriver is set, as it is
 // under automation; a shopper's browser has no such flag, so the page runs clerk-js as a shopper's would.
 const AS_A_SHOPPERS_BROWSER = "Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false })";

@@ -84,8 +84,16 @@ const signInCreateBody = z.object({
 });
 const firstFactorBody = z.object({ strategy: z.literal('password'), password: z.string() });
 
-function clerkError(status: number, code: string, message: string, meta: Json = {}): { status: number; body: Json } {
-  return { status, body: { errors: [{ code, message, long_message: message, meta }], clerk_trace_id: id('trace') } };
+function clerkError(
+  status: number,
+  code: string,
+  message: string,
+  meta: Json = {},
+): { status: number; body: Json } {
+  return {
+    status,
+    body: { errors: [{ code, message, long_message: message, meta }], clerk_trace_id: id('trace') },
+  };
 }
 
 const attribute = (enabled: boolean, extra: Json = {}): Json => ({
@@ -106,7 +114,13 @@ function environmentJson(host: string): Json {
   return {
     object: 'environment',
     id: 'env_stand_in',
-    auth_config: { object: 'auth_config', id: 'aac_stand_in', single_session_mode: true, claimed_at: null, reverification: false },
+    auth_config: {
+      object: 'auth_config',
+      id: 'aac_stand_in',
+      single_session_mode: true,
+      claimed_at: null,
+      reverification: false,
+    },
     display_config: {
       object: 'display_config',
       id: 'display_config_stand_in',
@@ -179,7 +193,13 @@ function environmentJson(host: string): Json {
       saml: { enabled: false },
       enterprise_sso: { enabled: false },
       sign_in: { second_factor: { required: false, enabled: false } },
-      sign_up: { allowlist_only: false, progressive: true, captcha_enabled: false, mode: 'public', legal_consent_enabled: false },
+      sign_up: {
+        allowlist_only: false,
+        progressive: true,
+        captcha_enabled: false,
+        mode: 'public',
+        legal_consent_enabled: false,
+      },
       password_settings: {
         allowed_special_characters: '',
         disable_hibp: true,
@@ -242,7 +262,10 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
   const answeredElsewhere = new Set<string>();
 
   async function token(session: Session, requestOrigin: string | undefined): Promise<string> {
-    const jwt = await keys.sessionToken(session.userId, { sid: session.id, azp: requestOrigin ?? 'http://localhost' });
+    const jwt = await keys.sessionToken(session.userId, {
+      sid: session.id,
+      azp: requestOrigin ?? 'http://localhost',
+    });
     mintedTokens.add(jwt);
     return jwt;
   }
@@ -313,7 +336,8 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
       expire_at: session.createdAt + 7 * DAY,
       abandon_at: session.createdAt + 30 * DAY,
       last_active_at: session.lastActiveAt,
-      last_active_token: session.status === 'active' ? { object: 'token', jwt: await token(session, requestOrigin) } : null,
+      last_active_token:
+        session.status === 'active' ? { object: 'token', jwt: await token(session, requestOrigin) } : null,
       last_active_organization_id: null,
       actor: null,
       tasks: null,
@@ -339,14 +363,31 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
       status: signIn.status,
       supported_identifiers: ['email_address'],
       identifier: signIn.identifier,
-      user_data: { first_name: user.firstName, last_name: user.lastName, image_url: userJson(user).image_url, has_image: false },
+      user_data: {
+        first_name: user.firstName,
+        last_name: user.lastName,
+        image_url: userJson(user).image_url,
+        has_image: false,
+      },
       supported_first_factors: [
         { strategy: 'password' },
-        { strategy: 'email_code', safe_identifier: user.email, email_address_id: user.emailId, primary: true },
+        {
+          strategy: 'email_code',
+          safe_identifier: user.email,
+          email_address_id: user.emailId,
+          primary: true,
+        },
       ],
       supported_second_factors: null,
       first_factor_verification: signIn.passwordVerified
-        ? { object: 'verification', id: id('ver'), status: 'verified', strategy: 'password', attempts: 1, expire_at: null }
+        ? {
+            object: 'verification',
+            id: id('ver'),
+            status: 'verified',
+            strategy: 'password',
+            attempts: 1,
+            expire_at: null,
+          }
         : null,
       second_factor_verification: null,
       created_session_id: signIn.createdSessionId,
@@ -362,7 +403,9 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
       sessions: await Promise.all(live.map((s) => sessionJson(s, requestOrigin))),
       sign_in: client.signIn && client.signIn.status !== 'complete' ? signInJson(client.signIn) : null,
       sign_up: null,
-      last_active_session_id: live.some((s) => s.id === client.lastActiveSessionId) ? client.lastActiveSessionId : null,
+      last_active_session_id: live.some((s) => s.id === client.lastActiveSessionId)
+        ? client.lastActiveSessionId
+        : null,
       last_authentication_strategy: null,
       cookie_expires_at: null,
       captcha_bypass: false,
@@ -373,11 +416,19 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
 
   function newClient(): Client {
     const now = Date.now();
-    return { id: id('client'), sessions: [], signIn: null, lastActiveSessionId: null, createdAt: now, updatedAt: now };
+    return {
+      id: id('client'),
+      sessions: [],
+      signIn: null,
+      lastActiveSessionId: null,
+      createdAt: now,
+      updatedAt: now,
+    };
   }
 
   function endSessions(client: Client, status: Session['status'], only?: string): void {
-    for (const session of client.sessions) if (only === undefined || session.id === only) session.status = status;
+    for (const session of client.sessions)
+      if (only === undefined || session.id === only) session.status = status;
     client.lastActiveSessionId = null;
     client.updatedAt = Date.now();
   }
@@ -391,28 +442,40 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
     requestOrigin: string | undefined,
     faults: FrontendApiFaults,
   ) {
-    const wrap = async (response: unknown) => ({ status: 200, body: { response, client: await clientJson(client, requestOrigin) } });
+    const wrap = async (response: unknown) => ({
+      status: 200,
+      body: { response, client: await clientJson(client, requestOrigin) },
+    });
     if (pathname === '/v1/environment' && (method === 'GET' || method === 'PATCH')) {
-      if (faults.environment === 'status500') return clerkError(500, 'internal_clerk_error', 'Oops, an unexpected error occurred');
+      if (faults.environment === 'status500')
+        return clerkError(500, 'internal_clerk_error', 'Oops, an unexpected error occurred');
       return { status: 200, body: environmentJson(host) };
     }
     if (pathname === '/v1/client') {
-      if (method === 'GET') return { status: 200, body: { response: await clientJson(client, requestOrigin), client: null } };
+      if (method === 'GET')
+        return { status: 200, body: { response: await clientJson(client, requestOrigin), client: null } };
       if (method === 'PUT' || method === 'POST') return wrap(await clientJson(client, requestOrigin));
       if (method === 'DELETE') {
         endSessions(client, 'ended');
         client.signIn = null;
         return {
           status: 200,
-          body: { response: { object: 'client', id: client.id, deleted: true }, client: await clientJson(client, requestOrigin) },
+          body: {
+            response: { object: 'client', id: client.id, deleted: true },
+            client: await clientJson(client, requestOrigin),
+          },
         };
       }
     }
     if (pathname === '/v1/client/sign_ins' && method === 'POST') {
       const body = signInCreateBody.safeParse(form);
-      if (!body.success) return clerkError(422, 'form_param_missing', 'Enter an email address.', { param_name: 'identifier' });
+      if (!body.success)
+        return clerkError(422, 'form_param_missing', 'Enter an email address.', { param_name: 'identifier' });
       const user = users.get(body.data.identifier.trim().toLowerCase());
-      if (!user) return clerkError(422, 'form_identifier_not_found', "Couldn't find your account.", { param_name: 'identifier' });
+      if (!user)
+        return clerkError(422, 'form_identifier_not_found', "Couldn't find your account.", {
+          param_name: 'identifier',
+        });
       const signIn: SignIn = {
         id: id('sia'),
         identifier: user.email,
@@ -436,7 +499,9 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
       if (signInAction[2] === 'attempt_first_factor' && method === 'POST') {
         const body = firstFactorBody.safeParse(form);
         if (!body.success)
-          return clerkError(422, 'strategy_for_user_invalid', 'Only password sign-in is set up here.', { param_name: 'strategy' });
+          return clerkError(422, 'strategy_for_user_invalid', 'Only password sign-in is set up here.', {
+            param_name: 'strategy',
+          });
         const user = [...users.values()].find((u) => u.id === signIn.userId)!;
         const attempt = completeWithPassword(client, signIn, user, body.data.password);
         return attempt ?? wrap(signInJson(signIn));
@@ -453,13 +518,15 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
       if (!session) return clerkError(404, 'resource_not_found', 'Session not found.');
       switch (sessionAction[2]) {
         case 'touch':
-          if (session.status !== 'active') return clerkError(401, 'authentication_invalid', 'The session is no longer active.');
+          if (session.status !== 'active')
+            return clerkError(401, 'authentication_invalid', 'The session is no longer active.');
           session.lastActiveAt = Date.now();
           client.lastActiveSessionId = session.id;
           return wrap(await sessionJson(session, requestOrigin));
         case 'tokens':
           // Token calls answer the bare token, as Clerk's do.
-          if (session.status !== 'active') return clerkError(401, 'authentication_invalid', 'The session is no longer active.');
+          if (session.status !== 'active')
+            return clerkError(401, 'authentication_invalid', 'The session is no longer active.');
           return { status: 200, body: { object: 'token', jwt: await token(session, requestOrigin) } };
         case 'remove':
         case 'end':
@@ -472,12 +539,23 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
 
   function completeWithPassword(client: Client, signIn: SignIn, user: User, password: string) {
     if (password !== user.password) {
-      return clerkError(422, 'form_password_incorrect', 'Password is incorrect. Try again, or use another method.', {
-        param_name: 'password',
-      });
+      return clerkError(
+        422,
+        'form_password_incorrect',
+        'Password is incorrect. Try again, or use another method.',
+        {
+          param_name: 'password',
+        },
+      );
     }
     const now = Date.now();
-    const session: Session = { id: id('sess'), userId: user.id, status: 'active', createdAt: now, lastActiveAt: now };
+    const session: Session = {
+      id: id('sess'),
+      userId: user.id,
+      status: 'active',
+      createdAt: now,
+      lastActiveAt: now,
+    };
     // Single-session mode: a new sign-in replaces whoever was signed in on this browser.
     endSessions(client, 'ended');
     client.sessions.push(session);
@@ -493,7 +571,11 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
     const requestOrigin = request.headers().origin;
     // The API is called with credentials, so the origin is echoed (a wildcard would be refused by the browser).
     return requestOrigin
-      ? { 'access-control-allow-origin': requestOrigin, 'access-control-allow-credentials': 'true', vary: 'Origin' }
+      ? {
+          'access-control-allow-origin': requestOrigin,
+          'access-control-allow-credentials': 'true',
+          vary: 'Origin',
+        }
       : { 'access-control-allow-origin': '*' };
   }
 
@@ -505,7 +587,8 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
       return route.fulfill({ status: 404, body: 'Not found' });
     }
     if (file === 'clerk.browser.js' && faults.script !== undefined) {
-      if (faults.script === 'status500') return route.fulfill({ status: 500, headers: corsHeaders(request), body: 'Internal error' });
+      if (faults.script === 'status500')
+        return route.fulfill({ status: 500, headers: corsHeaders(request), body: 'Internal error' });
       if (faults.script === 'aborted') return route.abort('connectionreset');
       await faults.script.heldUntil;
     }
@@ -516,7 +599,11 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
     }
     return route.fulfill({
       status: 200,
-      headers: { ...corsHeaders(request), 'content-type': 'application/javascript; charset=utf-8', 'x-clerk-js-version': CLERK_JS_VERSION },
+      headers: {
+        ...corsHeaders(request),
+        'content-type': 'application/javascript; charset=utf-8',
+        'x-clerk-js-version': CLERK_JS_VERSION,
+      },
       body,
     });
   }
@@ -537,7 +624,11 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
       });
     }
     const json = (status: number, body: unknown) =>
-      route.fulfill({ status, headers: { ...corsHeaders(request), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      route.fulfill({
+        status,
+        headers: { ...corsHeaders(request), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     // A development instance: each browser gets a dev-browser id first and sends it back on every call.
     if (url.pathname === '/v1/dev_browser' && method === 'POST') {
       const devBrowser = id('dvb');
@@ -546,7 +637,11 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
     }
     const client = clients.get(url.searchParams.get('__clerk_db_jwt') ?? '');
     if (!client) {
-      const error = clerkError(401, 'dev_browser_unauthenticated', 'Unable to authenticate the development browser.');
+      const error = clerkError(
+        401,
+        'dev_browser_unauthenticated',
+        'Unable to authenticate the development browser.',
+      );
       return json(error.status, error.body);
     }
     const form = Object.fromEntries(new URLSearchParams(request.postData() ?? ''));
@@ -569,7 +664,12 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
     answeredElsewhere,
 
     addAccount(account: ClerkAccount): void {
-      users.set(account.email.toLowerCase(), { ...account, id: id('user'), emailId: id('idn'), createdAt: Date.now() });
+      users.set(account.email.toLowerCase(), {
+        ...account,
+        id: id('user'),
+        emailId: id('idn'),
+        createdAt: Date.now(),
+      });
     },
 
     /** The Clerk user id of an account, as the session tokens carry it in `sub`. */
@@ -589,13 +689,22 @@ export async function createClerkFrontendApi(host = FRONTEND_API_HOST) {
       // Avatars: a plain initials picture, as Clerk's image service answers for users without a photo.
       await context.route(`${IMAGE_ORIGIN}/**`, async (route, request) => {
         answeredElsewhere.add(IMAGE_ORIGIN);
-        const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#6c47ff"/></svg>';
-        await route.fulfill({ status: 200, headers: { ...corsHeaders(request), 'content-type': 'image/svg+xml' }, body: svg });
+        const svg =
+          '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#6c47ff"/></svg>';
+        await route.fulfill({
+          status: 200,
+          headers: { ...corsHeaders(request), 'content-type': 'image/svg+xml' },
+          body: svg,
+        });
       });
       // Development instances report component usage; accepted and dropped.
       await context.route(`${TELEMETRY_ORIGIN}/**`, async (route, request) => {
         answeredElsewhere.add(TELEMETRY_ORIGIN);
-        await route.fulfill({ status: 200, headers: { ...corsHeaders(request), 'content-type': 'application/json' }, body: '{}' });
+        await route.fulfill({
+          status: 200,
+          headers: { ...corsHeaders(request), 'content-type': 'application/json' },
+          body: '{}',
+        });
       });
     },
   };

@@ -22,7 +22,8 @@ export const E2E_BACKENDS: Array<{ name: string; key: string; start: () => Promi
   {
     name: 'our API',
     key: 'ours',
-    start: () => Promise.resolve({ storeUrl: inject('storeUrl'), imageOrigins: [], stop: () => Promise.resolve() }),
+    start: () =>
+      Promise.resolve({ storeUrl: inject('storeUrl'), imageOrigins: [], stop: () => Promise.resolve() }),
   },
   {
     name: 'a backend of the seed kind',

@@ -7,7 +7,17 @@ export const nasty = fc.oneof(
   fc.integer(),
   fc.double(),
   fc.constantFrom(-1, 0, 1.5, 1e308, -0, Number.MAX_SAFE_INTEGER + 2, 100, 99.9999),
-  fc.constantFrom(null, true, false, '', ' ', '\u0000', '𝓢𝓱𝓸𝓮', '<script>alert(1)</script>', "'; DROP TABLE users; --"),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    '',
+    ' ',
+    '\u0000',
+    '𝓢𝓱𝓸𝓮',
+    '<script>alert(1)</script>',
+    "'; DROP TABLE users; --",
+  ),
   fc.array(fc.string(), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
 );

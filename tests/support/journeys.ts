@@ -15,7 +15,10 @@ export interface Shoe {
 }
 
 export async function shoesVia(storeUrl: string): Promise<Shoe[]> {
-  const answer = await gql<{ products: { nodes: Shoe[] } }>(storeUrl, '{ products(first: 100) { nodes { id name price sizes } } }');
+  const answer = await gql<{ products: { nodes: Shoe[] } }>(
+    storeUrl,
+    '{ products(first: 100) { nodes { id name price sizes } } }',
+  );
   return answer.data!.products.nodes.filter((shoe) => shoe.sizes.length >= 2);
 }
 
@@ -72,7 +75,8 @@ export async function expectCartCount(page: Page, count: number): Promise<void> 
 }
 
 export async function fillAddress(page: Page, address: Record<string, string> = ADDRESS): Promise<void> {
-  for (const [label, value] of Object.entries(address)) await page.getByLabel(label, { exact: true }).fill(value);
+  for (const [label, value] of Object.entries(address))
+    await page.getByLabel(label, { exact: true }).fill(value);
 }
 
 /** The signed-in shopper's cart (its count: the sum of its quantities) and orders, as the BFF has them (the server's truth, not the page's). */
@@ -83,12 +87,10 @@ export async function serverState(
   // A string expression: this file is type-checked for Node, where `window` does not exist.
   const token = await page.evaluate<string | null>("window.localStorage.getItem('kadam.session.token')");
   expect(token).toEqual(expect.any(String));
-  const answer = await gql<{ cart: ServerCart; myOrders: Array<{ id: string; status: string; paymentMethod: string }> }>(
-    storeUrl,
-    `{ cart { ${CART_LINES} } myOrders { id status paymentMethod } }`,
-    {},
-    { token: token! },
-  );
+  const answer = await gql<{
+    cart: ServerCart;
+    myOrders: Array<{ id: string; status: string; paymentMethod: string }>;
+  }>(storeUrl, `{ cart { ${CART_LINES} } myOrders { id status paymentMethod } }`, {}, { token: token! });
   return { count: serverCartCount(answer.data!.cart), orders: answer.data!.myOrders };
 }
 

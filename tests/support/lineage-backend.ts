@@ -1,7 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { defaultCatalogue, objectId, PICTURE_NAME, pictureSvg, type LineageProduct } from './lineage-catalogue.js';
+import {
+  defaultCatalogue,
+  objectId,
+  PICTURE_NAME,
+  pictureSvg,
+  type LineageProduct,
+} from './lineage-catalogue.js';
 import { HttpError, parseJsonBody, readBody, routeKey, sendErrorPage, sendJson } from './lineage-express.js';
 import {
   emptyRecord,
@@ -103,7 +115,10 @@ export async function startLineageBackend(options: LineageBackendOptions = {}): 
   const host = options.host ?? '127.0.0.1';
   const images = createServer(serveImage);
   const imagesUrl = `http://${host}:${await listen(images, options.imagesPort ?? 0, host)}`;
-  const products = typeof options.products === 'function' ? options.products(imagesUrl) : (options.products ?? defaultCatalogue(imagesUrl));
+  const products =
+    typeof options.products === 'function'
+      ? options.products(imagesUrl)
+      : (options.products ?? defaultCatalogue(imagesUrl));
   const jwtSecret = options.jwtSecret ?? randomBytes(24).toString('hex');
 
   const store = new LineageStore();
@@ -111,7 +126,12 @@ export async function startLineageBackend(options: LineageBackendOptions = {}): 
   const log: LoggedRequest[] = [];
   const secret = lineageSecret(jwtSecret);
   // Read through the returned object on every call, so a test may change the catalogue while it runs.
-  const routes = createRoutes({ store, secret, products: () => backend.products, profile: options.profile ?? false });
+  const routes = createRoutes({
+    store,
+    secret,
+    products: () => backend.products,
+    profile: options.profile ?? false,
+  });
 
   const controls: LineageControls = {
     loseNextAnswer: (path) => faults.add(path, { kind: 'lose' }),
@@ -138,7 +158,8 @@ export async function startLineageBackend(options: LineageBackendOptions = {}): 
   const api = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       // Only a fault of the stand-in itself lands here; the routes answer their own failures.
-      if (!response.headersSent) sendErrorPage(response, 500, error instanceof Error ? error.message : String(error));
+      if (!response.headersSent)
+        sendErrorPage(response, 500, error instanceof Error ? error.message : String(error));
     });
   });
 
@@ -234,7 +255,11 @@ function createRoutes({ store, secret, products, profile }: RouteDeps): Map<stri
         if (checked.length < 8) return refusal('Please enter a strong password');
         const hash = await hashPassword(checked);
         // The email is re-checked at save, as the unique index does for two sign-ups racing each other.
-        const user = store.insertUser({ name: requiredString(name, 'user', 'name'), email: validEmail, password: hash });
+        const user = store.insertUser({
+          name: requiredString(name, 'user', 'name'),
+          email: validEmail,
+          password: hash,
+        });
         return { success: true, token: await signLineageToken(user._id, secret) };
       }),
     ],
@@ -251,7 +276,10 @@ function createRoutes({ store, secret, products, profile }: RouteDeps): Map<stri
       }),
     ],
 
-    ['POST /api/cart/get', authed((body) => ({ success: true, cartData: store.readCart(userOf(body, 'cartData')._id) }))],
+    [
+      'POST /api/cart/get',
+      authed((body) => ({ success: true, cartData: store.readCart(userOf(body, 'cartData')._id) })),
+    ],
 
     [
       'POST /api/cart/add',
@@ -309,7 +337,10 @@ function createRoutes({ store, secret, products, profile }: RouteDeps): Map<stri
       }),
     ],
 
-    ['POST /api/order/userorders', authed(({ userId }) => ({ success: true, orders: store.ordersOf(userId) }))],
+    [
+      'POST /api/order/userorders',
+      authed(({ userId }) => ({ success: true, orders: store.ordersOf(userId) })),
+    ],
   ]);
 
   if (profile) {
@@ -325,7 +356,12 @@ function createRoutes({ store, secret, products, profile }: RouteDeps): Map<stri
 }
 
 /** The original's middleware and controller try/catch: any thrown error becomes `{ success: false, message }`. */
-async function runRoute(route: Route, headers: IncomingHttpHeaders, body: Body, secret: Uint8Array): Promise<Answer> {
+async function runRoute(
+  route: Route,
+  headers: IncomingHttpHeaders,
+  body: Body,
+  secret: Uint8Array,
+): Promise<Answer> {
   try {
     if (route.auth) {
       const token = tokenFrom(headers);
@@ -356,7 +392,14 @@ const EMAIL =
 /** The email when validator's isEmail (closely enough) accepts it; like isEmail, a value that is not a string throws. */
 function emailInput(value: unknown): string | undefined {
   if (typeof value !== 'string') {
-    const type = value === null ? 'null' : Array.isArray(value) ? 'Array' : typeof value === 'object' ? 'Object' : typeof value;
+    const type =
+      value === null
+        ? 'null'
+        : Array.isArray(value)
+          ? 'Array'
+          : typeof value === 'object'
+            ? 'Object'
+            : typeof value;
     throw new TypeError(`Expected a string but received a ${type}`);
   }
   return EMAIL.test(value) && value.length <= 254 ? value : undefined;
@@ -364,7 +407,8 @@ function emailInput(value: unknown): string | undefined {
 
 /** `password.length` on nothing throws; bcrypt refuses anything but a string. */
 function passwordInput(password: unknown, bcryptTail: string): string {
-  if (password === undefined || password === null) throw new TypeError(`Cannot read properties of ${String(password)} (reading 'length')`);
+  if (password === undefined || password === null)
+    throw new TypeError(`Cannot read properties of ${String(password)} (reading 'length')`);
   if (typeof password !== 'string') throw new Error(`data must be a string or Buffer and ${bcryptTail}`);
   return password;
 }
@@ -374,13 +418,17 @@ function requiredString(value: unknown, model: string, path: string): string {
   if (value === undefined || value === null || value === '') {
     throw new Error(`${model} validation failed: ${path}: Path \`${path}\` is required.`);
   }
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  throw new Error(`${model} validation failed: ${path}: Cast to string failed for value "${JSON.stringify(value)}" at path "${path}"`);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  throw new Error(
+    `${model} validation failed: ${path}: Cast to string failed for value "${JSON.stringify(value)}" at path "${path}"`,
+  );
 }
 
 /** How JavaScript turns a value into a property name (`cartData[itemId]`). */
 function propertyKey(value: unknown): string {
-  if (value !== null && typeof value === 'object') return Array.isArray(value) ? value.join(',') : '[object Object]';
+  if (value !== null && typeof value === 'object')
+    return Array.isArray(value) ? value.join(',') : '[object Object]';
   return String(value);
 }
 
@@ -448,7 +496,12 @@ class ControlError extends Error {
   }
 }
 
-async function answerControl(request: IncomingMessage, response: ServerResponse, name: string, controls: LineageControls): Promise<void> {
+async function answerControl(
+  request: IncomingMessage,
+  response: ServerResponse,
+  name: string,
+  controls: LineageControls,
+): Promise<void> {
   let status = 200;
   let answer: unknown;
   try {
@@ -460,7 +513,10 @@ async function answerControl(request: IncomingMessage, response: ServerResponse,
     answer = { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
   const text = JSON.stringify(answer);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   response.end(text);
 }
 
@@ -501,7 +557,8 @@ function stringField(input: Record<string, unknown>, field: string): string {
 
 function numberField(input: Record<string, unknown>, field: string): number {
   const value = input[field];
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new ControlError(400, `${field} must be a number of ms`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw new ControlError(400, `${field} must be a number of ms`);
   return value;
 }
 
@@ -512,7 +569,10 @@ function serveImage(request: IncomingMessage, response: ServerResponse): void {
   const name = /^\/images\/([^/]+)\.svg$/.exec(new URL(request.url ?? '/', 'http://images').pathname)?.[1];
   const readable = request.method === 'GET' || request.method === 'HEAD';
   if (!readable || name === undefined || !PICTURE_NAME.test(name)) {
-    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cross-origin-resource-policy': 'cross-origin' });
+    response.writeHead(404, {
+      'content-type': 'text/plain; charset=utf-8',
+      'cross-origin-resource-policy': 'cross-origin',
+    });
     response.end('Not found');
     return;
   }
@@ -529,7 +589,11 @@ function serveImage(request: IncomingMessage, response: ServerResponse): void {
     response.end();
     return;
   }
-  response.writeHead(200, { ...headers, 'content-type': 'image/svg+xml', 'content-length': Buffer.byteLength(svg) });
+  response.writeHead(200, {
+    ...headers,
+    'content-type': 'image/svg+xml',
+    'content-length': Buffer.byteLength(svg),
+  });
   response.end(request.method === 'HEAD' ? undefined : svg);
 }
 

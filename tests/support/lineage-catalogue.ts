@@ -4,7 +4,13 @@ import { randomBytes } from 'node:crypto';
 // and the generated pictures its image server hands out.
 
 export const LINEAGE_CATEGORIES = ['Men', 'Women'] as const;
-export const LINEAGE_SUB_CATEGORIES = ['Sports Shoes', 'Sneakers', 'Leather Shoes', 'Slippers', 'Sandals'] as const;
+export const LINEAGE_SUB_CATEGORIES = [
+  'Sports Shoes',
+  'Sneakers',
+  'Leather Shoes',
+  'Slippers',
+  'Sandals',
+] as const;
 
 export interface LineageProduct {
   _id: string;

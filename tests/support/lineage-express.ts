@@ -38,7 +38,10 @@ export function parseJsonBody(contentType: string | undefined, text: string): un
   if (type !== 'application/json' || text.length === 0) return {};
   const first = /^[\s\uFEFF]*(.)/.exec(text)?.[1];
   if (first !== '{' && first !== '[') {
-    throw new HttpError(400, `SyntaxError: Unexpected token '${first ?? ''}', "${text.slice(0, 20)}" is not valid JSON`);
+    throw new HttpError(
+      400,
+      `SyntaxError: Unexpected token '${first ?? ''}', "${text.slice(0, 20)}" is not valid JSON`,
+    );
   }
   try {
     return JSON.parse(text) as unknown;
@@ -51,7 +54,12 @@ export function parseJsonBody(contentType: string | undefined, text: string): un
  * `res.json(body)`: always 200 in the lineage backend, failures included, with Express's default weak ETag.
  * Like Express, a GET or HEAD whose If-None-Match holds that ETag is answered 304 with no body.
  */
-export function sendJson(request: IncomingMessage, response: ServerResponse, body: unknown, etags = true): void {
+export function sendJson(
+  request: IncomingMessage,
+  response: ServerResponse,
+  body: unknown,
+  etags = true,
+): void {
   const text = JSON.stringify(body);
   const headers: Record<string, string | number> = { 'x-powered-by': 'Express' };
   const etag = etags ? weakEtag(text) : undefined;
@@ -62,7 +70,11 @@ export function sendJson(request: IncomingMessage, response: ServerResponse, bod
     response.end();
     return;
   }
-  response.writeHead(200, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  response.writeHead(200, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   response.end(request.method === 'HEAD' ? undefined : text);
 }
 
@@ -75,7 +87,8 @@ function weakEtag(text: string): string {
 /** The `fresh` package's If-None-Match check (weak comparison; `no-cache` forces a full answer). */
 function isFresh(headers: IncomingHttpHeaders, etag: string): boolean {
   const noneMatch = headers['if-none-match'];
-  if (noneMatch === undefined || /(?:^|,)\s*no-cache\s*(?:,|$)/.test(headers['cache-control'] ?? '')) return false;
+  if (noneMatch === undefined || /(?:^|,)\s*no-cache\s*(?:,|$)/.test(headers['cache-control'] ?? ''))
+    return false;
   if (noneMatch.trim() === '*') return true;
   const bare = (tag: string) => tag.trim().replace(/^W\//, '');
   return noneMatch.split(',').some((tag) => bare(tag) === bare(etag));
@@ -106,7 +119,13 @@ export function sendErrorPage(response: ServerResponse, status: number, text: st
   response.end(page);
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);

@@ -1,4 +1,10 @@
-import { CONTROL_PREFIX, type CartData, type LineageOrder, type LineageUser, type LoggedRequest } from './lineage-backend.js';
+import {
+  CONTROL_PREFIX,
+  type CartData,
+  type LineageOrder,
+  type LineageUser,
+  type LoggedRequest,
+} from './lineage-backend.js';
 
 // The lineage stand-in's test controls for a test in another process than the stand-in (a vitest worker
 // driving a stand-in a global setup or a shell started): each is one `POST /__stand-in/<control>`.
@@ -35,7 +41,8 @@ export function remoteLineageControls(url: string): RemoteLineageControls {
     },
     orders: async () => (await control<{ orders: LineageOrder[] }>('orders')).orders,
     ordersOf: async (email) => (await control<{ orders: LineageOrder[] }>('ordersOf', { email })).orders,
-    cartOf: async (email) => (await control<{ cartData: CartData | null }>('cartOf', { email })).cartData ?? undefined,
+    cartOf: async (email) =>
+      (await control<{ cartData: CartData | null }>('cartOf', { email })).cartData ?? undefined,
     users: async () => (await control<{ users: LineageUser[] }>('users')).users,
     requests: async () => (await control<{ requests: LoggedRequest[] }>('requests')).requests,
     clearRequests: async () => {

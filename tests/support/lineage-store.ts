@@ -56,7 +56,9 @@ export async function passwordMatches(password: string, stored: string): Promise
  */
 function stored(cart: CartData): CartData {
   const text = JSON.stringify(cart, (_key, inner: unknown) => (inner === undefined ? null : inner));
-  return JSON.parse(text, (_key, inner: unknown) => (isPlainObject(inner) ? Object.assign(emptyRecord(), inner) : inner)) as CartData;
+  return JSON.parse(text, (_key, inner: unknown) =>
+    isPlainObject(inner) ? Object.assign(emptyRecord(), inner) : inner,
+  ) as CartData;
 }
 
 /** A copy for a test to look at, made of ordinary objects. */
@@ -78,7 +80,9 @@ function castObjectId(id: unknown): string | undefined {
   if (id === undefined || id === null) return undefined;
   if (typeof id === 'string' && /^[0-9a-f]{24}$/i.test(id)) return id.toLowerCase();
   const shown = typeof id === 'string' ? id : JSON.stringify(id);
-  throw new Error(`Cast to ObjectId failed for value "${shown}" (type ${typeof id}) at path "_id" for model "user"`);
+  throw new Error(
+    `Cast to ObjectId failed for value "${shown}" (type ${typeof id}) at path "_id" for model "user"`,
+  );
 }
 
 export class LineageStore {
@@ -100,7 +104,9 @@ export class LineageStore {
   /** `new userModel({...}).save()`, with the unique email index's error for a racing duplicate. */
   insertUser(fields: { name: string; email: string; password: string }): UserDocument {
     if (this.findUserByEmail(fields.email)) {
-      throw new Error(`E11000 duplicate key error collection: e-commerce.users index: email_1 dup key: { email: "${fields.email}" }`);
+      throw new Error(
+        `E11000 duplicate key error collection: e-commerce.users index: email_1 dup key: { email: "${fields.email}" }`,
+      );
     }
     const user: UserDocument = { _id: objectId(), ...fields, cartData: {}, __v: 0 };
     this.usersById.set(user._id, user);
@@ -139,7 +145,12 @@ export class LineageStore {
 
   /** The users as a test may look at them: no password hashes. */
   allUsers(): LineageUser[] {
-    return [...this.usersById.values()].map(({ _id, name, email, cartData }) => ({ _id, name, email, cartData: copyOut(cartData) }));
+    return [...this.usersById.values()].map(({ _id, name, email, cartData }) => ({
+      _id,
+      name,
+      email,
+      cartData: copyOut(cartData),
+    }));
   }
 
   clear(): void {

@@ -33,7 +33,8 @@ export async function verifyLineageToken(token: string, secret: Uint8Array): Pro
   if (!header) throw new JsonWebTokenError('invalid token');
   const payload = decodePayload(decodeBase64Url(encodedPayload), header.typ === 'JWT');
   if (signature.trim() === '') throw new JsonWebTokenError('jwt signature is required');
-  if (typeof header.alg !== 'string' || !HMAC_ALGORITHMS.includes(header.alg)) throw new JsonWebTokenError('invalid algorithm');
+  if (typeof header.alg !== 'string' || !HMAC_ALGORITHMS.includes(header.alg))
+    throw new JsonWebTokenError('invalid algorithm');
   try {
     await compactVerify(token, secret, { algorithms: [header.alg] });
   } catch {

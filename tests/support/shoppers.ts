@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../api/src/db/schema.js';
 import { OUT_OF_STOCK } from '#domain/stock';
-import { BUSY_WAIT_BUDGET_MS, busyRetryCeilingMs, busyRetryDelayMs, busyRetryFloorMs } from '../../machines/src/auth/busy-retry.js';
+import {
+  BUSY_WAIT_BUDGET_MS,
+  busyRetryCeilingMs,
+  busyRetryDelayMs,
+  busyRetryFloorMs,
+} from '../../machines/src/auth/busy-retry.js';
 import { CART_LINES, type ServerCart } from './graphql.js';
 import { readStockRows, stockKey } from './stock-rows.js';
 import { VALID_ADDRESS } from './store-api.js';
@@ -57,7 +62,10 @@ export interface ShopperOptions {
 interface Answer {
   status: number;
   data?: Record<string, unknown> | null;
-  errors?: Array<{ message: string; extensions?: { code?: string; retryAfterSeconds?: number; shortfalls?: Shortfall[] } }>;
+  errors?: Array<{
+    message: string;
+    extensions?: { code?: string; retryAfterSeconds?: number; shortfalls?: Shortfall[] };
+  }>;
 }
 
 /** A line the store could not fill, as the BFF's OUT_OF_STOCK error names it. */
@@ -72,7 +80,8 @@ interface Shortfall {
 const STOCK_REFUSAL = /^Only \d+ left of |is sold out(;|$)/;
 
 type AnswerError = NonNullable<Answer['errors']>[number];
-const isStockRefusal = (error: AnswerError) => error.extensions?.code === OUT_OF_STOCK || STOCK_REFUSAL.test(error.message);
+const isStockRefusal = (error: AnswerError) =>
+  error.extensions?.code === OUT_OF_STOCK || STOCK_REFUSAL.test(error.message);
 
 const QUERIES = {
   collection: `query Collection($filter: ProductFilter, $sort: ProductSort) {
@@ -102,8 +111,23 @@ export async function runShoppers(
   options: ShopperOptions = {},
 ): Promise<LoadResult> {
   const batch = Math.max(1, Math.min(options.signUpBatch ?? shopperCount, shopperCount));
-  const signUps: SignUpResult = { latenciesMs: [], retried: 0, retries: 0, failures: {}, batch, durationMs: 0 };
-  const result: LoadResult = { shoppers: [], requests: 0, latenciesMs: [], serverErrors: 0, errorCodes: {}, durationMs, signUps };
+  const signUps: SignUpResult = {
+    latenciesMs: [],
+    retried: 0,
+    retries: 0,
+    failures: {},
+    batch,
+    durationMs: 0,
+  };
+  const result: LoadResult = {
+    shoppers: [],
+    requests: 0,
+    latenciesMs: [],
+    serverErrors: 0,
+    errorCodes: {},
+    durationMs,
+    signUps,
+  };
   const endpoint = new URL('/graphql', bffUrl);
 
   async function ask(query: string, variables: Record<string, unknown>, token?: string): Promise<Answer> {
@@ -112,7 +136,11 @@ export async function runShoppers(
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
     let answer: Answer;
     try {
-      const response = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ query, variables }),
+      });
       answer = { status: response.status, ...((await response.json()) as Omit<Answer, 'status'>) };
     } catch {
       answer = { status: 599, errors: [{ message: 'network error', extensions: { code: 'NETWORK' } }] };
@@ -129,9 +157,13 @@ export async function runShoppers(
 
   async function shop(record: ShopperRecord, deadline: number): Promise<void> {
     while (Date.now() < deadline) {
-      const filter = { categories: Math.random() < 0.5 ? [pick(CATEGORIES)] : [], types: Math.random() < 0.5 ? [pick(TYPES)] : [] };
+      const filter = {
+        categories: Math.random() < 0.5 ? [pick(CATEGORIES)] : [],
+        types: Math.random() < 0.5 ? [pick(TYPES)] : [],
+      };
       const list = await ask(QUERIES.collection, { filter, sort: pick(SORTS) });
-      const nodes = (list.data?.products as { nodes?: Array<{ id: string; sizes: string[] }> } | undefined)?.nodes ?? [];
+      const nodes =
+        (list.data?.products as { nodes?: Array<{ id: string; sizes: string[] }> } | undefined)?.nodes ?? [];
       if (nodes.length === 0) continue;
       const shoe = pick(nodes);
       await ask(QUERIES.product, { id: shoe.id });
@@ -187,7 +219,9 @@ export async function runShoppers(
     let retries = 0;
     let waitedMs = 0;
     for (;;) {
-      const answer = await ask(QUERIES.register, { input: { name: 'Load Shopper', email, password: 'correct horse 1' } });
+      const answer = await ask(QUERIES.register, {
+        input: { name: 'Load Shopper', email, password: 'correct horse 1' },
+      });
       const token = (answer.data?.register as { token: string } | undefined)?.token;
       if (token !== undefined) {
         signUps.latenciesMs.push(performance.now() - started);
@@ -217,7 +251,8 @@ export async function runShoppers(
   }
   signUps.durationMs = performance.now() - signUpStarted;
   const failed = Object.values(signUps.failures).reduce((sum, n) => sum + n, 0);
-  if (failed > 0 && registered.length === 0) throw new Error(`every sign-up failed: ${JSON.stringify(signUps.failures)}`);
+  if (failed > 0 && registered.length === 0)
+    throw new Error(`every sign-up failed: ${JSON.stringify(signUps.failures)}`);
   result.shoppers = registered;
   // The shopping figures start here (a 5xx during the sign-ups still counts: serverErrors is kept).
   result.requests = 0;
@@ -260,23 +295,39 @@ export async function verifyAgainstDatabase(result: LoadResult, db: Kysely<Datab
     refusedButStored: [],
   };
   for (const shopper of result.shoppers) {
-    const user = await db.selectFrom('users').select('id').where('email', '=', shopper.email).executeTakeFirstOrThrow();
-    const rows = await db.selectFrom('orders').select(['id', 'idempotency_key']).where('user_id', '=', user.id).execute();
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', shopper.email)
+      .executeTakeFirstOrThrow();
+    const rows = await db
+      .selectFrom('orders')
+      .select(['id', 'idempotency_key'])
+      .where('user_id', '=', user.id)
+      .execute();
     const stored = new Set(rows.map((r) => r.id));
     verdict.acknowledgedOrders += shopper.orders.length;
     verdict.lostOrders.push(...shopper.orders.filter((o) => !stored.has(o.id)).map((o) => o.id));
     const perKey = new Map<string, number>();
-    for (const row of rows) if (row.idempotency_key !== null) perKey.set(row.idempotency_key, (perKey.get(row.idempotency_key) ?? 0) + 1);
+    for (const row of rows)
+      if (row.idempotency_key !== null)
+        perKey.set(row.idempotency_key, (perKey.get(row.idempotency_key) ?? 0) + 1);
     verdict.duplicatedKeys.push(...[...perKey].filter(([, n]) => n > 1).map(([key]) => key));
     verdict.refusedForStock += shopper.refusedForStock.length;
     verdict.refusedButStored.push(...shopper.refusedForStock.filter((key) => perKey.has(key)));
     const acknowledged = new Set(shopper.orders.map((o) => o.id));
     verdict.unacknowledgedOrders += rows.filter((r) => !acknowledged.has(r.id)).length;
 
-    const lines = await db.selectFrom('cart_lines').select(['product_id', 'size', 'quantity']).where('user_id', '=', user.id).execute();
+    const lines = await db
+      .selectFrom('cart_lines')
+      .select(['product_id', 'size', 'quantity'])
+      .where('user_id', '=', user.id)
+      .execute();
     const storedCart: ShopperRecord['toldCart'] = {};
-    for (const line of lines) if (line.quantity > 0) (storedCart[line.product_id] ??= {})[line.size] = line.quantity;
-    if (JSON.stringify(sortCart(storedCart)) !== JSON.stringify(sortCart(shopper.toldCart))) verdict.cartMismatches.push(shopper.email);
+    for (const line of lines)
+      if (line.quantity > 0) (storedCart[line.product_id] ??= {})[line.size] = line.quantity;
+    if (JSON.stringify(sortCart(storedCart)) !== JSON.stringify(sortCart(shopper.toldCart)))
+      verdict.cartMismatches.push(shopper.email);
   }
   return verdict;
 }
@@ -323,7 +374,11 @@ export async function sampleLowestStock<T>(
 }
 
 /** Every tracked size: never below 0, and its first count less the pairs in stored orders is what is left. */
-export async function verifyStock(db: Kysely<Database>, initial: ReadonlyMap<string, number>, lowestSeen: number): Promise<StockVerdict> {
+export async function verifyStock(
+  db: Kysely<Database>,
+  initial: ReadonlyMap<string, number>,
+  lowestSeen: number,
+): Promise<StockVerdict> {
   const sold = new Map<string, number>();
   for (const row of await db.selectFrom('orders').select('items').execute()) {
     for (const item of JSON.parse(row.items) as Array<{ _id: string; size: string; quantity: number }>) {
@@ -357,13 +412,16 @@ export async function verifyStock(db: Kysely<Database>, initial: ReadonlyMap<str
 
 function sortCart(cart: ShopperRecord['toldCart']): Array<[string, string, number]> {
   return Object.entries(cart)
-    .flatMap(([id, sizes]) => Object.entries(sizes).map(([size, q]): [string, string, number] => [id, size, q]))
+    .flatMap(([id, sizes]) =>
+      Object.entries(sizes).map(([size, q]): [string, string, number] => [id, size, q]),
+    )
     .sort((a, b) => `${a[0]}/${a[1]}`.localeCompare(`${b[0]}/${b[1]}`));
 }
 
 export function printLoadReport(result: LoadResult, verdict: Verdict, stock?: StockVerdict): void {
   const { signUps } = result;
-  const attempted = signUps.latenciesMs.length + Object.values(signUps.failures).reduce((sum, n) => sum + n, 0);
+  const attempted =
+    signUps.latenciesMs.length + Object.values(signUps.failures).reduce((sum, n) => sum + n, 0);
   console.log(
     `sign-ups: ${attempted} ${signUps.batch >= attempted ? 'at the same moment' : `${signUps.batch} at a time`}, ${signUps.latenciesMs.length} succeeded in ${(signUps.durationMs / 1000).toFixed(1)} s; ` +
       `p50 ${percentile(signUps.latenciesMs, 50).toFixed(0)} ms, p99 ${percentile(signUps.latenciesMs, 99).toFixed(0)} ms, slowest ${Math.max(0, ...signUps.latenciesMs).toFixed(0)} ms; ` +
@@ -374,7 +432,9 @@ export function printLoadReport(result: LoadResult, verdict: Verdict, stock?: St
   console.log(
     `throughput: ${Math.round(result.requests / seconds)} req/s, p50 ${percentile(result.latenciesMs, 50).toFixed(1)} ms, p99 ${percentile(result.latenciesMs, 99).toFixed(1)} ms`,
   );
-  console.log(`5xx answers: ${result.serverErrors}; GraphQL error codes: ${JSON.stringify(result.errorCodes)}`);
+  console.log(
+    `5xx answers: ${result.serverErrors}; GraphQL error codes: ${JSON.stringify(result.errorCodes)}`,
+  );
   console.log(
     `orders acknowledged: ${verdict.acknowledgedOrders}, lost: ${verdict.lostOrders.length}, duplicated keys: ${verdict.duplicatedKeys.length}, unacknowledged in db: ${verdict.unacknowledgedOrders}`,
   );

@@ -32,7 +32,9 @@ export async function signUp(base: string, name = 'Asha Rao'): Promise<Shopper> 
   for (;;) {
     const res = await call(base, 'POST', '/api/user/register', { name, email, password: 'correct horse 1' });
     if (res.status === 503 && res.headers.has('retry-after')) {
-      await new Promise((resolve) => setTimeout(resolve, (Number(res.headers.get('retry-after')) + Math.random()) * 1000));
+      await new Promise((resolve) =>
+        setTimeout(resolve, (Number(res.headers.get('retry-after')) + Math.random()) * 1000),
+      );
       continue;
     }
     expect(res.status).toBe(201);

@@ -51,7 +51,8 @@ export function firstVisitChunks(options: { entry: string; start: string; lazy: 
       const lazy = staticClosure(options.lazy.flatMap(find));
       for (const id of staticClosure(entryIds)) if (!entryIds.includes(id)) boot.add(id);
       // `start` itself stays the small chunk the entry imports.
-      for (const id of staticClosure(startIds)) if (!lazy.has(id) && !boot.has(id) && !startIds.includes(id)) app.add(id);
+      for (const id of staticClosure(startIds))
+        if (!lazy.has(id) && !boot.has(id) && !startIds.includes(id)) app.add(id);
     },
   };
   return {

@@ -23,7 +23,9 @@ function fontPreloads(outDir: string): string[] {
   const fonts = readdirSync(path.join(outDir, 'assets')).filter((file) =>
     /^(krona-one-latin-400-normal|outfit-latin-wght-normal)-.*\.woff2$/.test(file),
   );
-  return fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" href="/assets/${file}" crossorigin>`);
+  return fonts.map(
+    (file) => `<link rel="preload" as="font" type="font/woff2" href="/assets/${file}" crossorigin>`,
+  );
 }
 
 /**
@@ -45,7 +47,10 @@ function compressAll(dir: string): void {
     else if (COMPRESSIBLE.test(entry.name)) {
       const content = readFileSync(file);
       if (content.length < 1024) continue;
-      writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
       writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
     }
   }
@@ -83,16 +88,26 @@ export function prerenderRoutes(): Plugin {
       });
       const entryFile = readdirSync(serverDir).find((file) => /^entry-server-.+\.js$/.test(file));
       if (entryFile === undefined) throw new Error(`prerender: no entry-server-*.js in ${serverDir}`);
-      const server = (await import(pathToFileURL(path.join(serverDir, entryFile)).href)) as typeof ServerEntry;
+      const server = (await import(
+        pathToFileURL(path.join(serverDir, entryFile)).href
+      )) as typeof ServerEntry;
       const template = inlineStylesheet(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
       const fonts = fontPreloads(outDir);
       // The page the BFF fills with a rendered page: the built index.html with the fonts the first paint needs.
-      const pageTemplate = server.fillDocument(template, { root: '', title: server.documentTitle(''), description: '', head: fonts });
+      const pageTemplate = server.fillDocument(template, {
+        root: '',
+        title: server.documentTitle(''),
+        description: '',
+        head: fonts,
+      });
       // The route table's paths for the BFF: which are pages (others answer 404) and which robots.txt keeps out.
       const manifest: ServerManifest = {
         entry: entryFile,
         template: pageTemplate,
-        routes: server.ROUTE_LIST.map(({ path, private: shoppersOwn }) => ({ path, private: shoppersOwn === true })),
+        routes: server.ROUTE_LIST.map(({ path, private: shoppersOwn }) => ({
+          path,
+          private: shoppersOwn === true,
+        })),
       };
       writeFileSync(serverManifestOf(outDir), `${JSON.stringify(manifest)}\n`);
 
@@ -106,7 +121,10 @@ export function prerenderRoutes(): Plugin {
           description: route.meta.description,
           head: [...fonts, ...server.routeHead(route.name)],
         });
-        const file = route.path === '/' ? path.join(outDir, 'index.html') : path.join(outDir, route.path.slice(1), 'index.html');
+        const file =
+          route.path === '/'
+            ? path.join(outDir, 'index.html')
+            : path.join(outDir, route.path.slice(1), 'index.html');
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(file, html);
       }

@@ -21,7 +21,9 @@ function afterPaint(): Promise<void> {
     let frames = 0;
     const check = () => {
       frames += 1;
-      const painted = performance.getEntriesByType('paint').some((entry) => entry.name === 'first-contentful-paint');
+      const painted = performance
+        .getEntriesByType('paint')
+        .some((entry) => entry.name === 'first-contentful-paint');
       if ((painted && frames >= 2) || frames > 60) setTimeout(resolve, 0);
       else requestAnimationFrame(check);
     };

@@ -2,7 +2,12 @@ import { decodeJwt } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAdminAuth } from './auth.js';
 
-const settings = { email: 'owner@example.com', password: 'a long admin password', passwordHash: undefined, tokenTtlSeconds: 8 * 3600 };
+const settings = {
+  email: 'owner@example.com',
+  password: 'a long admin password',
+  passwordHash: undefined,
+  tokenTtlSeconds: 8 * 3600,
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -48,7 +48,10 @@ export function createAdminAuth(storeSecret: Uint8Array, settings: AdminSettings
   async function passwordMatches(password: string): Promise<boolean> {
     if (settings.passwordHash !== undefined) return verifyPassword(password, settings.passwordHash);
     // A password given in the environment is compared in constant time (HMACs of equal length).
-    return timingSafeEqual(hmac(key, password.normalize('NFKC')), hmac(key, (settings.password ?? '').normalize('NFKC')));
+    return timingSafeEqual(
+      hmac(key, password.normalize('NFKC')),
+      hmac(key, (settings.password ?? '').normalize('NFKC')),
+    );
   }
 
   return {
@@ -83,7 +86,8 @@ export function createAdminAuth(storeSecret: Uint8Array, settings: AdminSettings
         });
         // A token issued under a longer ADMIN_TOKEN_TTL ends when the current one says.
         const age = Date.now() / 1000 - (payload.iat ?? 0);
-        if (payload.sub === admin && payload.adm === binding && age <= settings.tokenTtlSeconds) return { email: admin };
+        if (payload.sub === admin && payload.adm === binding && age <= settings.tokenTtlSeconds)
+          return { email: admin };
       } catch {
         // Malformed, forged, expired, or another kind of token: refused below.
       }

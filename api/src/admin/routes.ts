@@ -21,10 +21,14 @@ export interface AdminRouteDeps {
 
 /** `POST /api/user/admin` `{ email, password }` → `{ success, token, message }`: the lineage's admin login. */
 export function adminRoutes(app: FastifyInstance, { admin, authRateLimit }: AdminRouteDeps): void {
-  app.post(ADMIN_PATHS.login, { onRequest: noStore, config: { rateLimit: authRateLimit } }, async (request) => {
-    const body = parseBody(loginBody, request.body);
-    const token = await admin.login(body.email, body.password);
-    if (token === undefined) throw new ApiError(401, INVALID_ADMIN_CREDENTIALS);
-    return { success: true, token, message: 'Signed in to the back office' };
-  });
+  app.post(
+    ADMIN_PATHS.login,
+    { onRequest: noStore, config: { rateLimit: authRateLimit } },
+    async (request) => {
+      const body = parseBody(loginBody, request.body);
+      const token = await admin.login(body.email, body.password);
+      if (token === undefined) throw new ApiError(401, INVALID_ADMIN_CREDENTIALS);
+      return { success: true, token, message: 'Signed in to the back office' };
+    },
+  );
 }

@@ -22,19 +22,35 @@ describe('back-office settings', () => {
   });
 
   it('takes the administrator with a password or a hash, the email in lower case', () => {
-    expect(loadApiConfig({ ADMIN_EMAIL: 'Owner@Shop.Example', ADMIN_PASSWORD: 'twelve chars' })).toMatchObject({
+    expect(
+      loadApiConfig({ ADMIN_EMAIL: 'Owner@Shop.Example', ADMIN_PASSWORD: 'twelve chars' }),
+    ).toMatchObject({
       ADMIN_EMAIL: 'owner@shop.example',
       ADMIN_PASSWORD: 'twelve chars',
     });
-    expect(loadApiConfig({ ADMIN_EMAIL: 'owner@shop.example', ADMIN_PASSWORD_HASH: HASH }).ADMIN_PASSWORD_HASH).toBe(HASH);
+    expect(
+      loadApiConfig({ ADMIN_EMAIL: 'owner@shop.example', ADMIN_PASSWORD_HASH: HASH }).ADMIN_PASSWORD_HASH,
+    ).toBe(HASH);
   });
 
   it.each([
-    [{ ADMIN_EMAIL: 'owner@shop.example' }, 'ADMIN_PASSWORD: set exactly one of ADMIN_PASSWORD and ADMIN_PASSWORD_HASH'],
-    [{ ADMIN_EMAIL: 'owner@shop.example', ADMIN_PASSWORD: 'twelve chars', ADMIN_PASSWORD_HASH: HASH }, 'set exactly one of'],
+    [
+      { ADMIN_EMAIL: 'owner@shop.example' },
+      'ADMIN_PASSWORD: set exactly one of ADMIN_PASSWORD and ADMIN_PASSWORD_HASH',
+    ],
+    [
+      { ADMIN_EMAIL: 'owner@shop.example', ADMIN_PASSWORD: 'twelve chars', ADMIN_PASSWORD_HASH: HASH },
+      'set exactly one of',
+    ],
     [{ ADMIN_PASSWORD: 'twelve chars' }, "ADMIN_EMAIL: is required with an administrator's password"],
-    [{ ADMIN_EMAIL: 'owner@shop.example', ADMIN_PASSWORD: 'eleven char' }, 'ADMIN_PASSWORD: must be at least 12 characters'],
-    [{ ADMIN_EMAIL: 'owner@shop.example', ADMIN_PASSWORD_HASH: 'twelve chars' }, 'ADMIN_PASSWORD_HASH: must be a password hash'],
+    [
+      { ADMIN_EMAIL: 'owner@shop.example', ADMIN_PASSWORD: 'eleven char' },
+      'ADMIN_PASSWORD: must be at least 12 characters',
+    ],
+    [
+      { ADMIN_EMAIL: 'owner@shop.example', ADMIN_PASSWORD_HASH: 'twelve chars' },
+      'ADMIN_PASSWORD_HASH: must be a password hash',
+    ],
     [{ ADMIN_EMAIL: 'owner', ADMIN_PASSWORD: 'twelve chars' }, 'ADMIN_EMAIL: must be an email address'],
     [{ ADMIN_TOKEN_TTL: '30d' }, 'ADMIN_TOKEN_TTL: must be a duration from 1s to 24h'],
     [{ ADMIN_TOKEN_TTL: '25h' }, 'ADMIN_TOKEN_TTL: must be a duration from 1s to 24h'],

@@ -57,7 +57,11 @@ function statusNamed(text: string): string {
 }
 
 async function withDatabase<T>(config: ApiConfig, work: (database: StoreDatabase) => Promise<T>): Promise<T> {
-  const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, sqliteSynchronous: config.SQLITE_SYNCHRONOUS });
+  const database = openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    sqliteSynchronous: config.SQLITE_SYNCHRONOUS,
+  });
   try {
     await migrateToLatest(database);
     return await work(database);
@@ -73,11 +77,14 @@ async function withDatabase<T>(config: ApiConfig, work: (database: StoreDatabase
 function printable(text: string): string {
   return text.replace(/[\p{Cc}\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu, (c) => {
     const code = c.codePointAt(0)!;
-    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+    return code < 0x100
+      ? `\\x${code.toString(16).padStart(2, '0')}`
+      : `\\u${code.toString(16).padStart(4, '0')}`;
   });
 }
 
-const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
+const pad = (text: string, width: number) =>
+  text.length >= width ? text : text + ' '.repeat(width - text.length);
 const dateOf = (millis: number) => new Date(millis).toISOString().slice(0, 16).replace('T', ' ');
 
 function orderLine(order: ShopOrder): string {
@@ -104,14 +111,26 @@ async function listOrders(shop: Shop, args: string[]): Promise<void> {
   if (positionals.length > 0) throw new UsageError(`Unexpected argument: ${positionals[0]!}`);
   const status = values.status === undefined ? undefined : statusNamed(values.status);
   const limit = limitTyped(values.limit);
-  const page = await withDatabase(shop.config, ({ db }) => listShopOrders(db, { limit, before: undefined, status }));
+  const page = await withDatabase(shop.config, ({ db }) =>
+    listShopOrders(db, { limit, before: undefined, status }),
+  );
   if (page.orders.length === 0) {
     shop.out(status === undefined ? 'No orders yet.' : `No orders with status ${status}.`);
     return;
   }
-  shop.out([pad('DATE (UTC)', 17), pad('ORDER', 37), pad('STATUS', 17), pad('AMOUNT', 11), pad('ITEMS', 6), 'SHOPPER'].join(' '));
+  shop.out(
+    [
+      pad('DATE (UTC)', 17),
+      pad('ORDER', 37),
+      pad('STATUS', 17),
+      pad('AMOUNT', 11),
+      pad('ITEMS', 6),
+      'SHOPPER',
+    ].join(' '),
+  );
   for (const order of page.orders) shop.out(orderLine(order));
-  if (page.nextBefore !== undefined) shop.out(`… older orders not shown (--limit ${Math.min(limit * 2, MAX_LIMIT)} shows more)`);
+  if (page.nextBefore !== undefined)
+    shop.out(`… older orders not shown (--limit ${Math.min(limit * 2, MAX_LIMIT)} shows more)`);
 }
 
 async function setStatus(shop: Shop, args: string[]): Promise<void> {
@@ -119,8 +138,16 @@ async function setStatus(shop: Shop, args: string[]): Promise<void> {
   const [orderId, text] = args as [string, string];
   const status = statusNamed(text);
   const by = `command line (${shop.username})`;
-  const outcome = await withDatabase(shop.config, ({ db }) => changeOrderStatus(db, { orderId, status, by, actor: 'shop' }));
-  shop.out(printable(outcome.changed ? `Order ${orderId}: ${outcome.from} → ${outcome.to}` : `Order ${orderId} is already ${outcome.to}`));
+  const outcome = await withDatabase(shop.config, ({ db }) =>
+    changeOrderStatus(db, { orderId, status, by, actor: 'shop' }),
+  );
+  shop.out(
+    printable(
+      outcome.changed
+        ? `Order ${orderId}: ${outcome.from} → ${outcome.to}`
+        : `Order ${orderId} is already ${outcome.to}`,
+    ),
+  );
 }
 
 /** The limit as typed: a whole number from 1 to MAX_LIMIT, DEFAULT_LIMIT when absent. */
@@ -133,7 +160,9 @@ function limitTyped(text: string | undefined): number {
 
 function returnLine(request: ShopReturn): string {
   const size = request.exchangeSize === null ? request.size : `${request.size} → ${request.exchangeSize}`;
-  const shopper = request.shopper.email ? `${request.shopper.name} <${request.shopper.email}>` : request.shopper.name;
+  const shopper = request.shopper.email
+    ? `${request.shopper.name} <${request.shopper.email}>`
+    : request.shopper.name;
   return printable(
     [
       pad(dateOf(request.requestedAt), 17),
@@ -158,12 +187,19 @@ async function listReturns(shop: Shop, args: string[]): Promise<void> {
   let status: string | undefined;
   if (values.status !== undefined) {
     status = RETURN_STATUSES.find((s) => s.toLowerCase() === values.status!.trim().toLowerCase());
-    if (!status) throw new UsageError(`Unknown return status "${values.status}": use one of ${RETURN_STATUSES.join(', ')}`);
+    if (!status)
+      throw new UsageError(
+        `Unknown return status "${values.status}": use one of ${RETURN_STATUSES.join(', ')}`,
+      );
   }
   const limit = limitTyped(values.limit);
-  const page = await withDatabase(shop.config, ({ db }) => listShopReturns(db, { limit, before: undefined, status }));
+  const page = await withDatabase(shop.config, ({ db }) =>
+    listShopReturns(db, { limit, before: undefined, status }),
+  );
   if (page.returns.length === 0) {
-    shop.out(status === undefined ? 'No return or exchange requests yet.' : `No requests with status ${status}.`);
+    shop.out(
+      status === undefined ? 'No return or exchange requests yet.' : `No requests with status ${status}.`,
+    );
     return;
   }
   shop.out(
@@ -179,7 +215,8 @@ async function listReturns(shop: Shop, args: string[]): Promise<void> {
     ].join(' '),
   );
   for (const request of page.returns) shop.out(returnLine(request));
-  if (page.nextBefore !== undefined) shop.out(`… older requests not shown (--limit ${Math.min(limit * 2, MAX_LIMIT)} shows more)`);
+  if (page.nextBefore !== undefined)
+    shop.out(`… older requests not shown (--limit ${Math.min(limit * 2, MAX_LIMIT)} shows more)`);
 }
 
 async function moveReturn(shop: Shop, args: string[]): Promise<void> {
@@ -191,12 +228,18 @@ async function moveReturn(shop: Shop, args: string[]): Promise<void> {
   const by = `command line (${shop.username})`;
   const moved = await withDatabase(shop.config, ({ db }) => changeReturnStatus(db, { returnId, action, by }));
   const what = `${returnId} (order ${moved.return.reference})`;
-  shop.out(printable(moved.changed ? `${moved.message}: ${what} is now ${moved.return.status}` : `${moved.message}: ${what}`));
+  shop.out(
+    printable(
+      moved.changed ? `${moved.message}: ${what} is now ${moved.return.status}` : `${moved.message}: ${what}`,
+    ),
+  );
 }
 
 /** A count as typed: a whole number of pairs within the store's range (blank, "0x10" or "1e3" is not a number). */
 function countTyped(text: string, field: string): number {
-  const parsed = stockCountSchema(field).safeParse(/^\s*[+-]?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN);
+  const parsed = stockCountSchema(field).safeParse(
+    /^\s*[+-]?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN,
+  );
   if (!parsed.success) throw new UsageError(`${parsed.error.issues[0]!.message} (got "${text}")`);
   return parsed.data;
 }
@@ -215,16 +258,23 @@ async function stock(shop: Shop, args: string[]): Promise<void> {
     }
     shop.out([pad('LEFT', 5), pad('SIZE', 10), pad('PRODUCT', 37), 'NAME'].join(' '));
     for (const item of items) {
-      shop.out(printable([pad(String(item.count), 5), pad(item.size, 10), pad(item.productId, 37), item.name].join(' ')));
+      shop.out(
+        printable(
+          [pad(String(item.count), 5), pad(item.size, 10), pad(item.productId, 37), item.name].join(' '),
+        ),
+      );
     }
     if (more) shop.out(`… more sizes not shown (only the ${items.length} lowest are listed)`);
     return;
   }
-  if (args.length !== 3) throw new UsageError('stock takes a product id, a size and a count (or "untracked"), or --low');
+  if (args.length !== 3)
+    throw new UsageError('stock takes a product id, a size and a count (or "untracked"), or --low');
   const [productId, size, text] = args as [string, string, string];
   const count = text.trim().toLowerCase() === UNTRACKED ? null : countTyped(text, 'count');
   const after = await withDatabase(shop.config, (database) => setStock(database, { productId, size, count }));
-  const sizes = Object.entries(after.stock).map(([s, n]) => `${s}: ${n === null ? 'not counted' : String(n)}`);
+  const sizes = Object.entries(after.stock).map(
+    ([s, n]) => `${s}: ${n === null ? 'not counted' : String(n)}`,
+  );
   shop.out(printable(`${after.name} (${productId}): ${sizes.join(', ')}`));
   if (after.shownChanged) shop.out('What shoppers see of it changed.');
 }
@@ -264,7 +314,10 @@ async function readPassword(shop: Shop): Promise<string> {
 }
 
 async function adminPassword(shop: Shop, args: string[]): Promise<void> {
-  if (args.length > 0) throw new UsageError('admin-password reads the password from the terminal (or a pipe), not the command line');
+  if (args.length > 0)
+    throw new UsageError(
+      'admin-password reads the password from the terminal (or a pipe), not the command line',
+    );
   const password = await readPassword(shop);
   if (password.length < ADMIN_PASSWORD_MIN_LENGTH)
     throw new UsageError(`The password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`);
@@ -275,7 +328,9 @@ async function adminPassword(shop: Shop, args: string[]): Promise<void> {
     parallelism: shop.config.PASSWORD_HASH_PARALLELISM,
   });
   shop.out(hash);
-  shop.err("Set ADMIN_PASSWORD_HASH to the line above (in single quotes: it holds '$'), with ADMIN_EMAIL, and no ADMIN_PASSWORD.");
+  shop.err(
+    "Set ADMIN_PASSWORD_HASH to the line above (in single quotes: it holds '$'), with ADMIN_EMAIL, and no ADMIN_PASSWORD.",
+  );
 }
 
 const COMMANDS: Record<string, (shop: Shop, args: string[]) => Promise<void>> = {
@@ -294,7 +349,9 @@ export async function runShopCommand(argv: readonly string[], terminal: ShopTerm
   const [command = '', ...rest] = argv;
   const run = COMMANDS[command];
   if (!run) {
-    err(command === '' || command === '--help' ? USAGE : `Unknown command "${printable(command)}".\n\n${USAGE}`);
+    err(
+      command === '' || command === '--help' ? USAGE : `Unknown command "${printable(command)}".\n\n${USAGE}`,
+    );
     return command === '--help' ? 0 : 2;
   }
   try {

@@ -18,7 +18,11 @@ function issuerOf(token: string): string | undefined {
   }
 }
 
-export function createShopperGuard(db: Kysely<Database>, tokens: StoreTokens, clerk: ClerkOptions | undefined): ShopperGuard {
+export function createShopperGuard(
+  db: Kysely<Database>,
+  tokens: StoreTokens,
+  clerk: ClerkOptions | undefined,
+): ShopperGuard {
   return createGuard(async (token) => {
     if (!token) throw unauthorized('Not authorized. Please sign in.');
     // The unverified issuer only picks which verifier runs; each verifier checks the signature itself.

@@ -13,14 +13,18 @@ export interface ClerkIdentity {
 }
 
 /** Verifies a Clerk session token; undefined when it is not a valid token of the configured instance. */
-export async function verifyClerkToken(token: string, options: ClerkOptions): Promise<ClerkIdentity | undefined> {
+export async function verifyClerkToken(
+  token: string,
+  options: ClerkOptions,
+): Promise<ClerkIdentity | undefined> {
   try {
     const payload = await verifyToken(token, {
       ...(options.jwtKey ? { jwtKey: options.jwtKey } : { secretKey: options.secretKey }),
       ...(options.authorizedParties.length > 0 ? { authorizedParties: options.authorizedParties } : {}),
     });
     // verifyToken checks signature, expiry and azp; the issuer we check ourselves so another instance's token fails.
-    if (payload.iss !== options.issuer || typeof payload.sub !== 'string' || payload.sub === '') return undefined;
+    if (payload.iss !== options.issuer || typeof payload.sub !== 'string' || payload.sub === '')
+      return undefined;
     const claim = (key: string) => {
       const value: unknown = payload[key];
       return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;

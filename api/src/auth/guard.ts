@@ -29,7 +29,9 @@ export interface Guard<Identity> {
 }
 
 /** A guard around `verify`, which answers the identity behind a token (or its absence) or throws the refusal. */
-export function createGuard<Identity extends object>(verify: (token: string | undefined) => Promise<Identity>): Guard<Identity> {
+export function createGuard<Identity extends object>(
+  verify: (token: string | undefined) => Promise<Identity>,
+): Guard<Identity> {
   const admitted = new WeakMap<FastifyRequest, Identity>();
   const admit: OnRequest = async (request) => {
     admitted.set(request, await verify(tokenOf(request)));
@@ -38,7 +40,8 @@ export function createGuard<Identity extends object>(verify: (token: string | un
     hooks: { onRequest: [noStore, admit] },
     of(request) {
       const identity = admitted.get(request);
-      if (identity === undefined) throw new Error(`${request.routeOptions.url ?? request.url} is not guarded`);
+      if (identity === undefined)
+        throw new Error(`${request.routeOptions.url ?? request.url} is not guarded`);
       return identity;
     },
   };

@@ -26,7 +26,11 @@ export interface Passwords {
   check(password: string, stored: string | null | undefined): Promise<PasswordCheck>;
 }
 
-export async function createPasswords({ params, concurrency, queueLimit }: PasswordsOptions): Promise<Passwords> {
+export async function createPasswords({
+  params,
+  concurrency,
+  queueLimit,
+}: PasswordsOptions): Promise<Passwords> {
   const slots = new HashSlots({ concurrency, queueLimit });
   const dummyHash = await hashPassword(randomBytes(12).toString('hex'), params);
   return {
@@ -35,7 +39,8 @@ export async function createPasswords({ params, concurrency, queueLimit }: Passw
       // One slot for the check and the upgrade: an accepted login is never refused half-way.
       slots.run(async (): Promise<PasswordCheck> => {
         const matches = await verifyPassword(password, stored ?? dummyHash);
-        if (!matches || !stored || !needsRehash(stored, params)) return { matches: matches && Boolean(stored) };
+        if (!matches || !stored || !needsRehash(stored, params))
+          return { matches: matches && Boolean(stored) };
         return { matches, upgradedHash: await hashPassword(password, params) };
       }),
   };

@@ -31,7 +31,13 @@ export async function addOne(
   const now = Date.now();
   const changed = await db
     .insertInto('cart_lines')
-    .values({ user_id: line.userId, product_id: line.productId, size: line.size, quantity: 1, updated_at: now })
+    .values({
+      user_id: line.userId,
+      product_id: line.productId,
+      size: line.size,
+      quantity: 1,
+      updated_at: now,
+    })
     .onConflict((oc) =>
       oc
         .columns(['user_id', 'product_id', 'size'])
@@ -60,8 +66,16 @@ export async function setQuantity(
   const now = Date.now();
   await db
     .insertInto('cart_lines')
-    .values({ user_id: line.userId, product_id: line.productId, size: line.size, quantity: line.quantity, updated_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'product_id', 'size']).doUpdateSet({ quantity: line.quantity, updated_at: now }))
+    .values({
+      user_id: line.userId,
+      product_id: line.productId,
+      size: line.size,
+      quantity: line.quantity,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'product_id', 'size']).doUpdateSet({ quantity: line.quantity, updated_at: now }),
+    )
     .execute();
 }
 

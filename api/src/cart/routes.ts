@@ -38,7 +38,11 @@ export function cartRoutes(app: FastifyInstance, { db, catalog, shoppers }: Cart
   app.post('/api/cart/update', shoppers.hooks, async (request) => {
     const user = shoppers.of(request);
     const body = parseBody(updateBody, request.body);
-    const cartData = await setLineQuantity(db, catalog, user.id, { productId: body.itemId, size: body.size, quantity: body.quantity });
+    const cartData = await setLineQuantity(db, catalog, user.id, {
+      productId: body.itemId,
+      size: body.size,
+      quantity: body.quantity,
+    });
     return { success: true, message: 'Cart updated', cartData };
   });
 }

@@ -9,13 +9,20 @@ import { ApiError, badRequest, notFound, UnreadableBodyError } from '../http/err
 import { parseBody } from '../http/validate.js';
 import { addProduct, productNotFoundMessage, removeProduct } from './admin-products.js';
 import { productSchema } from './product.js';
-import { detectImage, photoRefusal, storeImage, UPLOADS_URL_PREFIX, type ImageKind } from './product-images.js';
+import {
+  detectImage,
+  photoRefusal,
+  storeImage,
+  UPLOADS_URL_PREFIX,
+  type ImageKind,
+} from './product-images.js';
 import type { CatalogService } from './service.js';
 
 // The lineage's product calls: add (multipart, admin), remove (admin), single (public, as the lineage's is).
 
 type ImageField = (typeof PRODUCT_IMAGE_FIELDS)[number];
-const isImageField = (name: string): name is ImageField => (PRODUCT_IMAGE_FIELDS as readonly string[]).includes(name);
+const isImageField = (name: string): name is ImageField =>
+  (PRODUCT_IMAGE_FIELDS as readonly string[]).includes(name);
 
 const productId = (name: string) =>
   z
@@ -36,7 +43,10 @@ const productForm = z.object({
   price: z
     .string({ error: 'price is required' })
     .trim()
-    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'price must be a number above 0 with at most 2 decimals, such as 1499 or 899.50')
+    .regex(
+      /^\d{1,9}(\.\d{1,2})?$/,
+      'price must be a number above 0 with at most 2 decimals, such as 1499 or 899.50',
+    )
     .transform(Number),
   category: z.string({ error: 'category is required' }),
   subCategory: z.string({ error: 'subCategory is required' }),
@@ -48,7 +58,10 @@ const productForm = z.object({
       parsed = undefined;
     }
     if (!Array.isArray(parsed) || !parsed.every((size): size is string => typeof size === 'string')) {
-      ctx.addIssue({ code: 'custom', message: 'sizes must be a JSON array of size labels, such as ["7","8","9"]' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'sizes must be a JSON array of size labels, such as ["7","8","9"]',
+      });
       return z.NEVER;
     }
     return [...new Set(parsed.map((size) => size.trim()))];
@@ -92,9 +105,15 @@ function describeMultipartError(error: unknown, imageMaxBytes: number): ApiError
   const { code, part } = error as { code?: string; part?: { fieldname?: string } };
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new ApiError(413, `${part?.fieldname ?? 'An image'} is larger than ${formatBytes(imageMaxBytes)}`);
+      return new ApiError(
+        413,
+        `${part?.fieldname ?? 'An image'} is larger than ${formatBytes(imageMaxBytes)}`,
+      );
     case 'FST_FILES_LIMIT':
-      return new ApiError(413, `At most ${PRODUCT_IMAGE_FIELDS.length} images can be sent (${PRODUCT_IMAGE_FIELDS.join(', ')})`);
+      return new ApiError(
+        413,
+        `At most ${PRODUCT_IMAGE_FIELDS.length} images can be sent (${PRODUCT_IMAGE_FIELDS.join(', ')})`,
+      );
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
       return new ApiError(413, 'Too many form fields');
@@ -122,7 +141,9 @@ async function readProductForm(request: FastifyRequest, imageMaxBytes: number): 
       const name = part.fieldname;
       if (part.type === 'file') {
         if (!isImageField(name))
-          throw badRequest(`Unknown file field: ${name.slice(0, 40)} (send images as ${PRODUCT_IMAGE_FIELDS.join(', ')})`);
+          throw badRequest(
+            `Unknown file field: ${name.slice(0, 40)} (send images as ${PRODUCT_IMAGE_FIELDS.join(', ')})`,
+          );
         if (images.has(name)) throw badRequest(`${name} is sent twice`);
         const bytes = await part.toBuffer();
         // A browser sends an empty part for a file input left empty.
@@ -133,7 +154,8 @@ async function readProductForm(request: FastifyRequest, imageMaxBytes: number): 
         if (!PRODUCT_FORM_FIELDS.has(name)) {
           ignored += 1;
           if (ignored > MAX_IGNORED_FIELDS) throw new ApiError(413, 'Too many form fields');
-          if (value.length > MAX_IGNORED_FIELD_CHARS) throw new ApiError(413, `${name.slice(0, 40)} is too long`);
+          if (value.length > MAX_IGNORED_FIELD_CHARS)
+            throw new ApiError(413, `${name.slice(0, 40)} is too long`);
           continue;
         }
         if (fields.has(name)) throw badRequest(`${name.slice(0, 40)} is sent twice`);
@@ -192,7 +214,8 @@ export async function adminProductRoutes(
         if (refusal) throw new ApiError(refusal.status, `${field}: ${refusal.message}`);
         uploads.push({ bytes, kind });
       }
-      if (uploads.length === 0) throw badRequest(`Add at least one image (${PRODUCT_IMAGE_FIELDS.join(', ')})`);
+      if (uploads.length === 0)
+        throw badRequest(`Add at least one image (${PRODUCT_IMAGE_FIELDS.join(', ')})`);
 
       const candidate = {
         _id: randomBytes(12).toString('hex'),

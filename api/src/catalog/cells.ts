@@ -12,7 +12,11 @@ const CELLS = {
 /** The pair of each cell number (0 to CELL_COUNT - 1). */
 const PAIR_OF_CELL = Object.entries(CELLS)
   .flatMap(([category, types]) =>
-    Object.entries(types).map(([subCategory, cell]) => ({ category: category as Category, subCategory: subCategory as SubCategory, cell })),
+    Object.entries(types).map(([subCategory, cell]) => ({
+      category: category as Category,
+      subCategory: subCategory as SubCategory,
+      cell,
+    })),
   )
   .sort((a, b) => a.cell - b.cell);
 

@@ -36,10 +36,15 @@ export function isPhotoFile(entry: string): boolean {
 
 class PhotoError extends Error {}
 
-async function readPhoto(folder: PhotoFolder, realRoot: string, entry: string): Promise<{ bytes: Buffer; kind: ImageKind }> {
+async function readPhoto(
+  folder: PhotoFolder,
+  realRoot: string,
+  entry: string,
+): Promise<{ bytes: Buffer; kind: ImageKind }> {
   // Checked as written, so the message says what is wrong with the entry rather than where it led.
   if (entry.includes('\\')) throw new PhotoError('use / between folders');
-  if (entry.split('/').includes('..')) throw new PhotoError(`must stay inside the import file's folder (${folder.root})`);
+  if (entry.split('/').includes('..'))
+    throw new PhotoError(`must stay inside the import file's folder (${folder.root})`);
   let real: string;
   try {
     real = await realpath(path.resolve(folder.root, entry));
@@ -47,7 +52,8 @@ async function readPhoto(folder: PhotoFolder, realRoot: string, entry: string): 
     throw new PhotoError(`no such file in ${folder.root}`);
   }
   // A symlink may point anywhere: what counts is where it leads.
-  if (!real.startsWith(realRoot + path.sep)) throw new PhotoError(`leads outside the import file's folder (${folder.root})`);
+  if (!real.startsWith(realRoot + path.sep))
+    throw new PhotoError(`leads outside the import file's folder (${folder.root})`);
   let handle;
   try {
     handle = await open(real, 'r');
@@ -59,7 +65,9 @@ async function readPhoto(folder: PhotoFolder, realRoot: string, entry: string): 
     if (!stats.isFile()) throw new PhotoError('is not a file');
     // Measured before reading, so a huge file is refused without being loaded.
     if (stats.size > folder.maxBytes) {
-      throw new PhotoError(`is ${stats.size} bytes, over the ${folder.maxBytes} bytes IMAGE_UPLOAD_MAX_BYTES allows`);
+      throw new PhotoError(
+        `is ${stats.size} bytes, over the ${folder.maxBytes} bytes IMAGE_UPLOAD_MAX_BYTES allows`,
+      );
     }
     const bytes = await handle.readFile();
     const kind = detectImage(bytes);
@@ -74,11 +82,15 @@ async function readPhoto(folder: PhotoFolder, realRoot: string, entry: string): 
  * A row with a photo that is missing, outside the folder, too large or not an image is left out with the reason and
  * stores none of its photos. A file named by several rows is read once; equal bytes are one stored file.
  */
-export async function importPhotos(products: readonly Product[], folder: PhotoFolder): Promise<ImportedPhotos> {
+export async function importPhotos(
+  products: readonly Product[],
+  folder: PhotoFolder,
+): Promise<ImportedPhotos> {
   const taken: Product[] = [];
   const problems: PhotoProblem[] = [];
   const urls = new Map<string, string>();
-  if (!products.some((product) => product.image.some(isPhotoFile))) return { products: [...products], problems, stored: 0 };
+  if (!products.some((product) => product.image.some(isPhotoFile)))
+    return { products: [...products], problems, stored: 0 };
 
   const realRoot = await realpath(folder.root);
   mkdirSync(folder.uploadsDir, { recursive: true, mode: 0o700 });
@@ -100,7 +112,8 @@ export async function importPhotos(products: readonly Product[], folder: PhotoFo
       continue;
     }
     // Only once every photo of the row is good, so a refused row leaves nothing behind.
-    for (const [entry, { bytes, kind }] of pending) urls.set(entry, await storeImage(folder.uploadsDir, bytes, kind));
+    for (const [entry, { bytes, kind }] of pending)
+      urls.set(entry, await storeImage(folder.uploadsDir, bytes, kind));
     taken.push({ ...product, image: product.image.map((entry) => urls.get(entry) ?? entry) });
   }
   return { products: taken, problems, stored: new Set(urls.values()).size };

@@ -44,7 +44,11 @@ rejected.sort((a, b) => a.row - b.row);
 for (const r of rejected) console.error(`rejected row ${r.row}${r.id ? ` (${r.id})` : ''}: ${r.reason}`);
 const storedPhotos = photos.stored > 0 ? `, ${photos.stored} photos stored` : '';
 console.log(`validated ${rows} rows${storedPhotos} in ${seconds()}`);
-const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, sqliteSynchronous: config.SQLITE_SYNCHRONOUS });
+const database = openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  sqliteSynchronous: config.SQLITE_SYNCHRONOUS,
+});
 try {
   await migrateToLatest(database);
   let reported = 0;

@@ -4,7 +4,9 @@ import { detectImage } from './product-images.js';
 // Uploaded images are recognised by their first bytes, never by a name or a declared type.
 
 const bytes = (...parts: Array<number[] | string>) =>
-  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
+  Buffer.concat(
+    parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))),
+  );
 
 describe('detectImage', () => {
   it.each([

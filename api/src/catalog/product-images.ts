@@ -23,8 +23,10 @@ const ascii = (text: string) => Buffer.from(text, 'latin1');
 /** The image format the bytes begin with, or undefined for anything that is not JPEG, PNG or WebP. */
 export function detectImage(bytes: Buffer): ImageKind | undefined {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { extension: 'jpg', label: 'JPEG' };
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { extension: 'png', label: 'PNG' };
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return { extension: 'webp', label: 'WebP' };
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { extension: 'png', label: 'PNG' };
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8))
+    return { extension: 'webp', label: 'WebP' };
   return undefined;
 }
 
@@ -32,7 +34,9 @@ export function detectImage(bytes: Buffer): ImageKind | undefined {
  * Why a photo cannot be shown, from its header alone (cheap, nothing decoded): more pixels than the image pipeline
  * decodes (413), or a header that does not read (415). Undefined when it can; the bytes are kept as they came.
  */
-export async function photoRefusal(bytes: Buffer): Promise<{ status: 413 | 415; message: string } | undefined> {
+export async function photoRefusal(
+  bytes: Buffer,
+): Promise<{ status: 413 | 415; message: string } | undefined> {
   try {
     await probeImage(bytes);
     return undefined;

@@ -85,7 +85,8 @@ export const SOLD_OUT_POSITIONS = sql`SELECT position FROM products WHERE sold_o
 export function inScope(eb: ProductsEb, scope: SearchScope, { forPage = false } = {}) {
   const conditions = [];
   if (scope.inStock) conditions.push(forPage ? notSoldOutUnindexed : eb('products.sold_out', '=', 0));
-  if (scope.only) conditions.push(eb('products.id', 'in', scope.only.length > 0 ? scope.only.map((k) => k.id) : ['']));
+  if (scope.only)
+    conditions.push(eb('products.id', 'in', scope.only.length > 0 ? scope.only.map((k) => k.id) : ['']));
   if (scope.cell !== undefined) {
     conditions.push(eb('products.category', '=', cellCategory(scope.cell)));
     conditions.push(eb('products.sub_category', '=', cellSubCategory(scope.cell)));
@@ -97,7 +98,8 @@ export function inScope(eb: ProductsEb, scope: SearchScope, { forPage = false } 
 /** The ticked boxes (a group with every box ticked filters nothing). */
 export function inFilter(eb: ProductsEb, filter: PageFilter) {
   const conditions = [];
-  if (filter.categories.length < CATEGORIES.length) conditions.push(eb('products.category', 'in', filter.categories));
+  if (filter.categories.length < CATEGORIES.length)
+    conditions.push(eb('products.category', 'in', filter.categories));
   if (filter.subCategories.length < SUB_CATEGORIES.length) {
     conditions.push(eb('products.sub_category', 'in', filter.subCategories));
   }
@@ -110,6 +112,9 @@ export function afterCursor(eb: ProductsEb, sort: Exclude<Sort, 'relevant'>, cur
   const key = cursor.key!;
   return eb.and([
     eb(`products.${column}`, direction === 'asc' ? '>=' : '<=', key),
-    eb.or([eb(`products.${column}`, direction === 'asc' ? '>' : '<', key), eb('products.position', '>', cursor.position)]),
+    eb.or([
+      eb(`products.${column}`, direction === 'asc' ? '>' : '<', key),
+      eb('products.position', '>', cursor.position),
+    ]),
   ]);
 }

@@ -30,7 +30,8 @@ function tsWord(word: ExpandedWord): string {
   return `(${terms.join(' | ')})`;
 }
 
-const tsquery = (words: readonly ExpandedWord[]) => sql`to_tsquery(${CONFIG}, ${words.map(tsWord).join(' & ')})`;
+const tsquery = (words: readonly ExpandedWord[]) =>
+  sql`to_tsquery(${CONFIG}, ${words.map(tsWord).join(' & ')})`;
 
 /** Cells 0–15 (15: a pair outside the lists), as product_search numbers them. */
 const ALL_CELLS = 16;
@@ -54,11 +55,15 @@ function searchRestriction(
 
 function productRestriction(scope: SearchScope, filter: PageFilter): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];
-  if (filter.categories.length < CATEGORIES.length) parts.push(sql`p.category IN (${sql.join([...filter.categories])})`);
-  if (filter.subCategories.length < SUB_CATEGORIES.length) parts.push(sql`p.sub_category IN (${sql.join([...filter.subCategories])})`);
+  if (filter.categories.length < CATEGORIES.length)
+    parts.push(sql`p.category IN (${sql.join([...filter.categories])})`);
+  if (filter.subCategories.length < SUB_CATEGORIES.length)
+    parts.push(sql`p.sub_category IN (${sql.join([...filter.subCategories])})`);
   if (scope.only) parts.push(sql`p.position IN (${sql.join(scope.only.map((k) => k.position))})`);
   if (scope.cell !== undefined) {
-    parts.push(sql`p.category = ${cellCategory(scope.cell)} AND p.sub_category = ${cellSubCategory(scope.cell)}`);
+    parts.push(
+      sql`p.category = ${cellCategory(scope.cell)} AND p.sub_category = ${cellSubCategory(scope.cell)}`,
+    );
   }
   if (scope.except) parts.push(sql`p.position <> ${scope.except.position}`);
   if (scope.inStock) parts.push(sql`p.sold_out = 0`);
@@ -75,11 +80,16 @@ const TIER_VECTORS: Record<Tier, { vector: string; better?: string }> = {
 
 function tierCondition(tier: Tier, q: RawBuilder<unknown>, walk: boolean): RawBuilder<unknown> {
   const { vector, better } = TIER_VECTORS[tier];
-  const match = (column: string) => (walk ? sql`ts_match_vq(s.${sql.raw(column)}, ${q})` : sql`s.${sql.raw(column)} @@ ${q}`);
+  const match = (column: string) =>
+    walk ? sql`ts_match_vq(s.${sql.raw(column)}, ${q})` : sql`s.${sql.raw(column)} @@ ${q}`;
   return better ? sql`${match(vector)} AND NOT ${match(better)}` : match(vector);
 }
 
-async function countTiers(db: Executor, words: readonly ExpandedWord[], scope: SearchScope): Promise<MatchCounts> {
+async function countTiers(
+  db: Executor,
+  words: readonly ExpandedWord[],
+  scope: SearchScope,
+): Promise<MatchCounts> {
   const cells = emptyCounts();
   const tiers: Record<Tier, number[]> = {
     3: new Array<number>(ALL_CELLS).fill(0),
@@ -91,7 +101,13 @@ async function countTiers(db: Executor, words: readonly ExpandedWord[], scope: S
   const q = tsquery(words);
   // A match in the name is one in the name and type, and that one in the whole (each vector holds the shorter
   // one's positions, and a query without NOT only gains matches from more). Two filtered counts give the tiers.
-  const { rows } = await sql<{ cell: number; n: number | string; head: number | string; name: number | string; span: number | null }>`
+  const { rows } = await sql<{
+    cell: number;
+    n: number | string;
+    head: number | string;
+    name: number | string;
+    span: number | null;
+  }>`
     SELECT s.cell, count(*) AS n, count(*) FILTER (WHERE s.head @@ ${q}) AS head, count(*) FILTER (WHERE s.name @@ ${q}) AS name,
       (SELECT max(position) FROM product_search) AS span
     FROM product_search AS s
@@ -116,7 +132,11 @@ const walks = (wanted: number, span: number, matches: number, candidates: number
   wanted * span * rowCost <= candidates * matches;
 
 /** Tier by tier, each in catalogue order, stopping once the page is full. */
-async function rankedPage(db: Executor, words: readonly ExpandedWord[], request: PageRequest): Promise<SearchRow[]> {
+async function rankedPage(
+  db: Executor,
+  words: readonly ExpandedWord[],
+  request: PageRequest,
+): Promise<SearchRow[]> {
   const { filter, scope, cursor, limit } = request;
   const restriction = searchRestriction(scope, filter);
   if (!restriction) return [];
@@ -129,7 +149,10 @@ async function rankedPage(db: Executor, words: readonly ExpandedWord[], request:
     const matches = cellSum(tiers[tier], restriction.cells);
     if (matches === 0) continue;
     // The rows the tier's index condition finds, in every cell: this tier's and the better ones'.
-    const candidates = TIERS.filter((t) => t >= tier).reduce((sum, t) => sum + cellSum(tiers[t], undefined), 0);
+    const candidates = TIERS.filter((t) => t >= tier).reduce(
+      (sum, t) => sum + cellSum(tiers[t], undefined),
+      0,
+    );
     const wanted = limit - rows.length;
     const walk = !scope.only && walks(wanted, counts.span ?? 0, matches, candidates);
     const after = cursor && tier === cursor.tier ? sql`s.position > ${cursor.position}` : sql`TRUE`;
@@ -163,8 +186,14 @@ async function sortedPage(
   if (!restriction) return [];
   const [column, direction] = SORT_KEYS[sort];
   const q = tsquery(words);
-  const candidates = counts?.tiers ? TIERS.reduce((sum, t) => sum + cellSum(counts.tiers![t], undefined), 0) : total;
-  if (!scope.only && counts?.span !== undefined && walks(limit, counts.span, total, candidates, SORT_WALK_ROW_COST)) {
+  const candidates = counts?.tiers
+    ? TIERS.reduce((sum, t) => sum + cellSum(counts.tiers![t], undefined), 0)
+    : total;
+  if (
+    !scope.only &&
+    counts?.span !== undefined &&
+    walks(limit, counts.span, total, candidates, SORT_WALK_ROW_COST)
+  ) {
     // The products index of the sort, from the cursor on; each row in the filter is looked up in product_search.
     const { rows } = await sql<SearchRow>`
       SELECT ${P_COLUMNS}, 0 AS tier
@@ -192,7 +221,9 @@ export const postgresSql: QuerySql = {
   // These queries take a few milliseconds: a parallel worker's start-up, or compiling one (JIT, for a plan the
   // planner thinks costly), costs more than it saves, and on a busy machine much more.
   async beforeQuery(trx) {
-    await sql`SELECT set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`.execute(trx);
+    await sql`SELECT set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`.execute(
+      trx,
+    );
   },
 
   async afterWrite(trx, written) {

@@ -2,7 +2,14 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { CATEGORIES, SUB_CATEGORIES } from '#domain/store-rules';
 import type { Database } from '../db/schema.js';
 import { cellOf, emptyCounts } from './cells.js';
-import { PRODUCT_COLUMNS, SORT_KEYS, afterCursor, inFilter, inScope, type ProductRow } from './product-rows.js';
+import {
+  PRODUCT_COLUMNS,
+  SORT_KEYS,
+  afterCursor,
+  inFilter,
+  inScope,
+  type ProductRow,
+} from './product-rows.js';
 import type { MatchCounts, PageFilter, PageRequest, SearchScope, Sort } from './query.js';
 import { typoSpellings, type SearchWord } from './search-text.js';
 
@@ -55,7 +62,8 @@ export async function expandWords(db: Executor, words: readonly SearchWord[]): P
           .limit(PREFIX_TERMS_MAX + 1)
           .execute();
         nativePrefix = begun.length > PREFIX_TERMS_MAX;
-        if (!nativePrefix) alternatives.push(...begun.map((r) => r.term).filter((t) => !alternatives.includes(t)));
+        if (!nativePrefix)
+          alternatives.push(...begun.map((r) => r.term).filter((t) => !alternatives.includes(t)));
       }
       return { ...w, alternatives, nativePrefix };
     }),
@@ -68,7 +76,12 @@ export interface QuerySql {
   afterWrite(trx: Transaction<Database>, written: number): Promise<void>;
   countCells(db: Executor, words: readonly ExpandedWord[], scope: SearchScope): Promise<MatchCounts>;
   /** The total alone, cheaper than counting every cell; absent where page() plans a search from countCells' answer. */
-  countMatches?(db: Executor, words: readonly ExpandedWord[], scope: SearchScope, filter: PageFilter): Promise<number>;
+  countMatches?(
+    db: Executor,
+    words: readonly ExpandedWord[],
+    scope: SearchScope,
+    filter: PageFilter,
+  ): Promise<number>;
   page(db: Executor, words: readonly ExpandedWord[], request: PageRequest): Promise<SearchRow[]>;
 }
 
@@ -97,9 +110,15 @@ export function plainPageQuery(db: Executor, { scope, sort, cursor, limit }: Pag
     .where((eb) => inScope(eb, scope, { forPage: true }))
     .limit(limit);
   if (sort === 'relevant') {
-    return { query: cursor ? query.where('products.position', '>', cursor.position) : query, order: undefined };
+    return {
+      query: cursor ? query.where('products.position', '>', cursor.position) : query,
+      order: undefined,
+    };
   }
-  return { query: cursor ? query.where((eb) => afterCursor(eb, sort, cursor)) : query, order: SORT_KEYS[sort] };
+  return {
+    query: cursor ? query.where((eb) => afterCursor(eb, sort, cursor)) : query,
+    order: SORT_KEYS[sort],
+  };
 }
 
 /** Without search text, the same query on both; SQLite adds a hint when many products match (query-sql-sqlite.ts). */
@@ -121,7 +140,10 @@ export const BULK_WRITE = 1000;
  */
 export function cellsLeft(scope: SearchScope, filter?: PageFilter): number[] | undefined {
   let cells = CATEGORIES.flatMap((c) => SUB_CATEGORIES.map((s) => cellOf(c, s)!));
-  if (filter) cells = cells.filter((cell) => filter.categories.some((c) => filter.subCategories.some((s) => cellOf(c, s) === cell)));
+  if (filter)
+    cells = cells.filter((cell) =>
+      filter.categories.some((c) => filter.subCategories.some((s) => cellOf(c, s) === cell)),
+    );
   if (scope.cell !== undefined) cells = cells.filter((cell) => cell === scope.cell);
   if (scope.only?.length === 0) return [];
   return cells.length < CATEGORIES.length * SUB_CATEGORIES.length ? cells : undefined;
@@ -130,7 +152,11 @@ export function cellsLeft(scope: SearchScope, filter?: PageFilter): number[] | u
 export const P_COLUMNS = sql.raw(PRODUCT_COLUMNS.map((c) => c.replace('products.', 'p.')).join(', '));
 
 /** Rows (alias p, or another holding the sort keys) after the cursor in a price or date order, as afterCursor writes it. */
-export function afterKeyset(sort: Exclude<Sort, 'relevant'>, cursor: PageRequest['cursor'], alias = 'p'): RawBuilder<unknown> {
+export function afterKeyset(
+  sort: Exclude<Sort, 'relevant'>,
+  cursor: PageRequest['cursor'],
+  alias = 'p',
+): RawBuilder<unknown> {
   if (!cursor) return sql`1 = 1`;
   const [column, direction] = SORT_KEYS[sort];
   const key = sql.ref(`${alias}.${column}`);

@@ -61,7 +61,11 @@ function ftsRestriction(scope: SearchScope, filter?: PageFilter): RawBuilder<unk
 /** At most this many matches are sorted whole by price or date; more, and the sort's index is walked instead. */
 const SORT_MATCHES_MAX = 1000;
 
-const SORT_INDEX = { price_asc: 'products_price_asc', price_desc: 'products_price_desc', newest: 'products_newest' } as const;
+const SORT_INDEX = {
+  price_asc: 'products_price_asc',
+  price_desc: 'products_price_desc',
+  newest: 'products_newest',
+} as const;
 
 export const sqliteSql: QuerySql = {
   beforeQuery: () => Promise.resolve(),
@@ -70,7 +74,8 @@ export const sqliteSql: QuerySql = {
     // The vocabulary is rebuilt from FTS5's own (fts5vocab), so it holds exactly the indexed words.
     await sql`DELETE FROM search_terms`.execute(trx);
     await sql`INSERT INTO search_terms (term) SELECT term FROM product_search_vocab`.execute(trx);
-    if (written >= BULK_WRITE) await sql`INSERT INTO product_search (product_search) VALUES ('optimize')`.execute(trx);
+    if (written >= BULK_WRITE)
+      await sql`INSERT INTO product_search (product_search) VALUES ('optimize')`.execute(trx);
     await sql`PRAGMA optimize`.execute(trx);
   },
 

@@ -56,7 +56,10 @@ const paramsSchema = z
         }
         const bad = ids.find((id) => !PRODUCT_ID_PATTERN.test(id));
         if (bad !== undefined) {
-          ctx.addIssue({ code: 'custom', message: `ids must be product ids (letters, digits, - or _; got ${bad.slice(0, 40)})` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `ids must be product ids (letters, digits, - or _; got ${bad.slice(0, 40)})`,
+          });
           return z.NEVER;
         }
         return [...new Set(ids)];
@@ -136,7 +139,11 @@ function cursorKeys(sort: Sort, searching: boolean): 1 | 2 {
 
 export function encodeCursor(sort: Sort, cursor: Cursor): string {
   const k =
-    sort === 'relevant' ? (cursor.tier === undefined ? [cursor.position] : [cursor.tier, cursor.position]) : [cursor.key!, cursor.position];
+    sort === 'relevant'
+      ? cursor.tier === undefined
+        ? [cursor.position]
+        : [cursor.tier, cursor.position]
+      : [cursor.key!, cursor.position];
   return Buffer.from(JSON.stringify({ s: sort, k })).toString('base64url');
 }
 

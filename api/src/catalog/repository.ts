@@ -15,7 +15,11 @@ import { bumpCatalogVersion } from './version.js';
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The catalogue in its own order ("relevant"), `limit` products after the given position. */
-export async function listProductsAfter(db: Executor, afterPosition: number, limit: number): Promise<ProductRow[]> {
+export async function listProductsAfter(
+  db: Executor,
+  afterPosition: number,
+  limit: number,
+): Promise<ProductRow[]> {
   return db
     .selectFrom('products')
     .select(PRODUCT_COLUMNS)
@@ -77,16 +81,34 @@ export interface UpsertOptions {
   stock?: ReadonlyMap<string, StockCounts>;
 }
 
-const PRODUCT_UPDATES = ['name', 'description', 'price', 'images', 'category', 'sub_category', 'sizes', 'bestseller', 'date'] as const;
+const PRODUCT_UPDATES = [
+  'name',
+  'description',
+  'price',
+  'images',
+  'category',
+  'sub_category',
+  'sizes',
+  'bestseller',
+  'date',
+] as const;
 const SHOWN_STOCK_UPDATES = ['low_stock', 'sold_out'] as const;
 
-async function writeProductRows(trx: Transaction<Database>, rows: ReadonlyArray<Insertable<ProductTable>>, withShownStock: boolean) {
+async function writeProductRows(
+  trx: Transaction<Database>,
+  rows: ReadonlyArray<Insertable<ProductTable>>,
+  withShownStock: boolean,
+) {
   if (rows.length === 0) return;
   const columns = withShownStock ? [...PRODUCT_UPDATES, ...SHOWN_STOCK_UPDATES] : PRODUCT_UPDATES;
   await trx
     .insertInto('products')
     .values(rows)
-    .onConflict((oc) => oc.column('id').doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))))
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))),
+    )
     .execute();
 }
 
@@ -126,10 +148,15 @@ export async function upsertProducts(
             continue;
           }
           const unknown = Object.keys(given).find((size) => !product.sizes.includes(size));
-          if (unknown !== undefined) throw new Error(`Stock of ${product._id} names size ${unknown}, which it does not have`);
+          if (unknown !== undefined)
+            throw new Error(`Stock of ${product._id} names size ${unknown}, which it does not have`);
           // The counts given are the product's counts: what shoppers see of them is known here, written with the row.
           const { lowStock, soldOut } = shownStock(product.sizes, new Map(Object.entries(given)));
-          counted.push({ ...row, low_stock: lowStock === null ? null : JSON.stringify(lowStock), sold_out: soldOut ? 1 : 0 });
+          counted.push({
+            ...row,
+            low_stock: lowStock === null ? null : JSON.stringify(lowStock),
+            sold_out: soldOut ? 1 : 0,
+          });
         }
         await writeProductRows(trx, plain, false);
         await writeProductRows(trx, counted, true);
@@ -174,10 +201,15 @@ async function syncStock(
   for (const product of chunk) {
     const given = stock.get(product._id);
     const counts = existing.get(product._id);
-    if (given) written.push(...Object.entries(given).map(([size, quantity]) => ({ productId: product._id, size, quantity })));
+    if (given)
+      written.push(
+        ...Object.entries(given).map(([size, quantity]) => ({ productId: product._id, size, quantity })),
+      );
     if (!counts) continue;
     const keep = (size: string) => (given ? Object.hasOwn(given, size) : product.sizes.includes(size));
-    dropped.push(...[...counts.keys()].filter((size) => !keep(size)).map((size) => ({ productId: product._id, size })));
+    dropped.push(
+      ...[...counts.keys()].filter((size) => !keep(size)).map((size) => ({ productId: product._id, size })),
+    );
     if (!given) kept.push(product._id);
   }
   await deleteCounts(trx, dropped);

@@ -6,7 +6,11 @@ import type { CatalogService } from './service.js';
 /** Weak: the answer is the same catalogue, not promised to be the same bytes by every backend of ours. */
 const versionTag = (version: string) => `W/"${version}"`;
 
-export function catalogRoutes(app: FastifyInstance, catalog: CatalogService, clients: Pick<CrossOriginClients, 'imageBaseFor'>): void {
+export function catalogRoutes(
+  app: FastifyInstance,
+  catalog: CatalogService,
+  clients: Pick<CrossOriginClients, 'imageBaseFor'>,
+): void {
   // The spec's list, verbatim: every product in one body, with an ETag for 304s. A page of another site (CORS_ORIGINS)
   // gets its own copy, image URLs absolute on the API, with its own ETag.
   app.get('/api/product/list', async (request, reply) => {
@@ -22,7 +26,8 @@ export function catalogRoutes(app: FastifyInstance, catalog: CatalogService, cli
   app.get('/api/product/query', async (request, reply) => {
     const query = parseCatalogQuery(request.query);
     const known = request.headers['if-none-match'];
-    if (known !== undefined && known === versionTag(await catalog.version())) return reply.code(304).header('etag', known).send();
+    if (known !== undefined && known === versionTag(await catalog.version()))
+      return reply.code(304).header('etag', known).send();
     const answer = await catalog.query(query);
     void reply.header('etag', versionTag(answer.version));
     return answer;

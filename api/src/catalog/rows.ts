@@ -26,7 +26,11 @@ const importRowSchema = productSchema
   .superRefine((row, ctx) => {
     for (const size of Object.keys(row.stock ?? {})) {
       if (!row.sizes.includes(size)) {
-        ctx.addIssue({ code: 'custom', path: ['stock'], message: `names size ${JSON.stringify(size)}, which is not in sizes` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['stock'],
+          message: `names size ${JSON.stringify(size)}, which is not in sizes`,
+        });
         return;
       }
     }
@@ -44,8 +48,10 @@ function stockFromCsv(cell: string): Record<string, number> | UnreadableStock | 
   for (const entry of cell.split('|').map((e) => e.trim())) {
     const colon = entry.lastIndexOf(':');
     const size = entry.slice(0, Math.max(colon, 0)).trim();
-    if (colon < 0 || size === '') return new UnreadableStock(`stock entry ${JSON.stringify(entry.slice(0, 40))} is not size:count`);
-    if (Object.hasOwn(stock, size)) return new UnreadableStock(`stock names size ${JSON.stringify(size)} twice`);
+    if (colon < 0 || size === '')
+      return new UnreadableStock(`stock entry ${JSON.stringify(entry.slice(0, 40))} is not size:count`);
+    if (Object.hasOwn(stock, size))
+      return new UnreadableStock(`stock names size ${JSON.stringify(size)} twice`);
     const count = entry.slice(colon + 1).trim();
     // Blank is not 0: Number('') would be.
     stock[size] = count === '' ? Number.NaN : Number(count);
@@ -89,14 +95,19 @@ export function validateCatalogFile(fileName: string, content: string): Validate
     const parsed: unknown = JSON.parse(content);
     if (!Array.isArray(parsed)) throw new Error('A JSON catalogue must be an array of products');
     const rows: unknown[] = parsed;
-    raw = rows.map((row) => (row !== null && typeof row === 'object' && !('date' in row) ? { ...row, date: Date.now() } : row));
+    raw = rows.map((row) =>
+      row !== null && typeof row === 'object' && !('date' in row) ? { ...row, date: Date.now() } : row,
+    );
   }
   const products: Product[] = [];
   const stock = new Map<string, StockCounts>();
   const rejected: RejectedRow[] = [];
   const seen = new Set<string>();
   raw.forEach((row, index) => {
-    const id = row !== null && typeof row === 'object' && '_id' in row && typeof row._id === 'string' ? row._id : undefined;
+    const id =
+      row !== null && typeof row === 'object' && '_id' in row && typeof row._id === 'string'
+        ? row._id
+        : undefined;
     if (row !== null && typeof row === 'object' && 'stock' in row && row.stock instanceof UnreadableStock) {
       rejected.push({ row: index + 1, id, reason: row.stock.reason });
       return;
@@ -109,7 +120,10 @@ export function validateCatalogFile(fileName: string, content: string): Validate
         issue.path.length === 2 && issue.path[0] === 'stock'
           ? `stock of size ${JSON.stringify(issue.path[1])}:`
           : issue.path.join('.') || 'row';
-      const reason = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.join(', ')}` : `${where} ${issue.message}`;
+      const reason =
+        issue.code === 'unrecognized_keys'
+          ? `unknown field ${issue.keys.join(', ')}`
+          : `${where} ${issue.message}`;
       rejected.push({ row: index + 1, id, reason });
     } else if (seen.has(result.data._id)) {
       rejected.push({ row: index + 1, id, reason: `_id ${result.data._id} appears twice in the file` });

@@ -11,12 +11,15 @@ import {
 
 /** Optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring). */
 function osaDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i += 1) {
     for (let j = 1; j <= b.length; j += 1) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
   return d[a.length]![b.length]!;
@@ -39,7 +42,9 @@ describe('search text', () => {
       { text: 's', prefix: false },
     ]);
     expect(searchWords('!!! --')).toEqual([]);
-    expect(searchWords(Array.from({ length: 20 }, (_, i) => `w${i}`).join(' '))).toHaveLength(MAX_SEARCH_WORDS);
+    expect(searchWords(Array.from({ length: 20 }, (_, i) => `w${i}`).join(' '))).toHaveLength(
+      MAX_SEARCH_WORDS,
+    );
   });
 
   it('spells a word of five letters or more every way one edit away, and a shorter word not at all', () => {
@@ -58,13 +63,15 @@ describe('search text', () => {
   describe('the typo budget', () => {
     const spellingsOf = (text: string) => [...typoSpellings(searchWords(text)).values()];
     /** `n` distinct CJK letters: each one brought into the alphabet the spellings are made from. */
-    const cjk = (n: number, from = 0x4e00) => Array.from({ length: n }, (_, i) => String.fromCodePoint(from + i)).join('');
+    const cjk = (n: number, from = 0x4e00) =>
+      Array.from({ length: n }, (_, i) => String.fromCodePoint(from + i)).join('');
 
     it('forgives typos in ordinary searches as before', () => {
       const [snekers, sandels] = spellingsOf('snekers sandels');
       expect(snekers).toContain('sneakers');
       expect(sandels).toContain('sandals');
-      for (const spellings of spellingsOf('comfortable waterproof hiking boots snekers')) expect(spellings.length).toBeGreaterThan(0);
+      for (const spellings of spellingsOf('comfortable waterproof hiking boots snekers'))
+        expect(spellings.length).toBeGreaterThan(0);
       expect(spellingsOf('abcdefghijklmnopqrst')[0]!.length).toBeGreaterThan(0);
     });
 

@@ -90,7 +90,10 @@ const PENDING_BYTES = 64;
 
 const LIST_CHUNK = 500;
 
-export function createCatalogService(database: StoreDatabase, options: { assetBaseUrl: string }): CatalogService {
+export function createCatalogService(
+  database: StoreDatabase,
+  options: { assetBaseUrl: string },
+): CatalogService {
   const { db } = database;
   const querySql = querySqlFor(database.dialect);
   // One copy per image base: the API's own ('') and the one for other sites (cross-origin-clients.ts), so two.
@@ -108,7 +111,9 @@ export function createCatalogService(database: StoreDatabase, options: { assetBa
   const imageOriginsOf = (version: string, trx: Transaction<Database>): Promise<string[]> => {
     let origins = imageOrigins.get(version);
     if (origins === undefined) {
-      const reading = listAbsoluteImageLists(trx).then((lists) => imageOriginsIn(lists, options.assetBaseUrl));
+      const reading = listAbsoluteImageLists(trx).then((lists) =>
+        imageOriginsIn(lists, options.assetBaseUrl),
+      );
       void reading.then(
         (list) => imageOrigins.resize(version, reading, jsonBytes(list)),
         () => imageOrigins.deleteIf(version, reading),
@@ -143,7 +148,10 @@ export function createCatalogService(database: StoreDatabase, options: { assetBa
       for (let after = 0, first = true; ; first = false) {
         const rows = await listProductsAfter(db, after, LIST_CHUNK);
         if (rows.length === 0) break;
-        push((first ? '' : ',') + rows.map((row) => JSON.stringify(withImageBase(toProduct(row), base))).join(','));
+        push(
+          (first ? '' : ',') +
+            rows.map((row) => JSON.stringify(withImageBase(toProduct(row), base))).join(','),
+        );
         after = rows.at(-1)!.position;
         // better-sqlite3 answers synchronously: let other requests in between chunks.
         await new Promise((resolve) => setImmediate(resolve));
@@ -215,7 +223,15 @@ export function createCatalogService(database: StoreDatabase, options: { assetBa
         let cursors: string[] = [];
         let nextCursor: string | null = null;
         if (q.limit > 0 && total > 0) {
-          const request: PageRequest = { filter, scope, sort: q.sort, cursor: q.cursor, limit: q.limit + 1, total, counts };
+          const request: PageRequest = {
+            filter,
+            scope,
+            sort: q.sort,
+            cursor: q.cursor,
+            limit: q.limit + 1,
+            total,
+            counts,
+          };
           const rows = await querySql.page(trx, words, request);
           const page = rows.slice(0, q.limit);
           cursors = page.map((row) => {

@@ -9,7 +9,11 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Changes whenever the catalogue does: every product write bumps it in its own transaction. */
 export async function readCatalogVersion(db: Executor): Promise<string> {
-  const row = await db.selectFrom('catalog_state').select(['revision', 'token']).where('id', '=', 1).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('catalog_state')
+    .select(['revision', 'token'])
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
   return `${row.revision}-${row.token}`;
 }
 

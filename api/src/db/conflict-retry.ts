@@ -6,11 +6,16 @@ const TRANSIENT_CODES = new Set(['40P01', '40001']);
 export const CONFLICT_ATTEMPTS = 5;
 
 export function isTransientConflict(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && TRANSIENT_CODES.has(String(error.code));
+  return (
+    typeof error === 'object' && error !== null && 'code' in error && TRANSIENT_CODES.has(String(error.code))
+  );
 }
 
 /** Runs `attempt` again after a transient conflict, with a short jittered wait so the two sides do not meet again. */
-export async function retryOnTransientConflict<T>(attempt: () => Promise<T>, attempts = CONFLICT_ATTEMPTS): Promise<T> {
+export async function retryOnTransientConflict<T>(
+  attempt: () => Promise<T>,
+  attempts = CONFLICT_ATTEMPTS,
+): Promise<T> {
   for (let tried = 1; ; tried += 1) {
     try {
       return await attempt();

@@ -50,7 +50,9 @@ export function openDatabase(options: DatabaseOptions): StoreDatabase {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
-  const file = options.url?.startsWith('sqlite:') ? options.url.slice('sqlite:'.length) : path.join(options.dataDir, 'store.sqlite');
+  const file = options.url?.startsWith('sqlite:')
+    ? options.url.slice('sqlite:'.length)
+    : path.join(options.dataDir, 'store.sqlite');
   const sqlite = new SqliteDatabase(file === ':memory:' ? file : privateSqliteFile(file));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous}`);

@@ -27,7 +27,12 @@ export async function migrateToLatest({ db, dialect }: StoreDatabase): Promise<v
   const provider: MigrationProvider = {
     getMigrations: () =>
       Promise.resolve(
-        Object.fromEntries(Object.entries(migrations).map(([name, m]): [string, Migration] => [name, { up: (kdb) => m.up(kdb, dialect) }])),
+        Object.fromEntries(
+          Object.entries(migrations).map(([name, m]): [string, Migration] => [
+            name,
+            { up: (kdb) => m.up(kdb, dialect) },
+          ]),
+        ),
       ),
   };
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();

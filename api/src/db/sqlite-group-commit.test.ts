@@ -37,7 +37,10 @@ describe('SQLite group commit', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const committedIds = () => (observer.prepare('select id from notes order by id').all() as Array<{ id: number }>).map((row) => row.id);
+  const committedIds = () =>
+    (observer.prepare('select id from notes order by id').all() as Array<{ id: number }>).map(
+      (row) => row.id,
+    );
   const commits = () => observer.pragma('data_version', { simple: true }) as number;
   const insert = (id: number) =>
     db
@@ -47,7 +50,9 @@ describe('SQLite group commit', () => {
 
   it('commits the writes of one turn together, and answers each only once it is committed', async () => {
     const before = commits();
-    const writes = Array.from({ length: 50 }, (_, i) => insert(i + 1).then(() => committedIds().includes(i + 1)));
+    const writes = Array.from({ length: 50 }, (_, i) =>
+      insert(i + 1).then(() => committedIds().includes(i + 1)),
+    );
     // Every write, when answered, was already visible to another connection: committed.
     expect(await Promise.all(writes)).toEqual(Array.from({ length: 50 }, () => true));
     expect(committedIds()).toHaveLength(50);

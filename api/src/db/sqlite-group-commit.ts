@@ -132,7 +132,8 @@ class GroupCommitSqliteDriver implements Driver {
     let statement = this.#statements.get(sql);
     if (statement === undefined) {
       statement = this.#sqlite.prepare(sql);
-      if (this.#statements.size >= STATEMENT_CACHE_SIZE) this.#statements.delete(this.#statements.keys().next().value!);
+      if (this.#statements.size >= STATEMENT_CACHE_SIZE)
+        this.#statements.delete(this.#statements.keys().next().value!);
       this.#statements.set(sql, statement);
     }
     return statement;

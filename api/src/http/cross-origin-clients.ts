@@ -24,11 +24,16 @@ export interface CrossOriginClients {
   register(app: FastifyInstance): Promise<void>;
 }
 
-export function crossOriginClients({ origins, assetBaseUrl, failuresAs200 }: CrossOriginOptions): CrossOriginClients {
+export function crossOriginClients({
+  origins,
+  assetBaseUrl,
+  failuresAs200,
+}: CrossOriginOptions): CrossOriginClients {
   const listed = new Set(origins);
   let server: FastifyInstance | undefined;
   let ownOrigin: string | undefined;
-  const admits = (request: FastifyRequest) => typeof request.headers.origin === 'string' && listed.has(request.headers.origin);
+  const admits = (request: FastifyRequest) =>
+    typeof request.headers.origin === 'string' && listed.has(request.headers.origin);
   // Read when first needed: the port is known once the API listens.
   const imageOrigin = () => (ownOrigin ||= (server && listeningOrigin(server)) ?? '');
 

@@ -66,20 +66,39 @@ export async function readOrderStatus(db: Executor, orderId: string): Promise<st
 }
 
 /** Sets the status only if it is still `from` (a concurrent change wins otherwise); true when it was set. */
-export async function replaceOrderStatus(db: Executor, orderId: string, from: string, to: string): Promise<boolean> {
-  const result = await db.updateTable('orders').set({ status: to }).where('id', '=', orderId).where('status', '=', from).executeTakeFirst();
+export async function replaceOrderStatus(
+  db: Executor,
+  orderId: string,
+  from: string,
+  to: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ status: to })
+    .where('id', '=', orderId)
+    .where('status', '=', from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 export async function insertStatusChange(db: Executor, orderId: string, change: StatusChange): Promise<void> {
   await db
     .insertInto('order_status_changes')
-    .values({ order_id: orderId, from_status: change.from, to_status: change.to, changed_by: change.by, changed_at: change.at })
+    .values({
+      order_id: orderId,
+      from_status: change.from,
+      to_status: change.to,
+      changed_by: change.by,
+      changed_at: change.at,
+    })
     .execute();
 }
 
 /** Every change of these orders' statuses, oldest first, by order id. */
-export async function readStatusChangesOf(db: Executor, orderIds: readonly string[]): Promise<Map<string, StatusChange[]>> {
+export async function readStatusChangesOf(
+  db: Executor,
+  orderIds: readonly string[],
+): Promise<Map<string, StatusChange[]>> {
   const history = new Map<string, StatusChange[]>();
   if (orderIds.length === 0) return history;
   const changes = await db
@@ -90,7 +109,12 @@ export async function readStatusChangesOf(db: Executor, orderIds: readonly strin
     .execute();
   for (const change of changes) {
     const list = history.get(change.order_id) ?? [];
-    list.push({ from: change.from_status, to: change.to_status, by: change.changed_by, at: change.changed_at });
+    list.push({
+      from: change.from_status,
+      to: change.to_status,
+      by: change.changed_by,
+      at: change.changed_at,
+    });
     history.set(change.order_id, list);
   }
   return history;

@@ -22,7 +22,11 @@ const listBody = z
       .min(1, `limit must be a whole number from 1 to ${SHOP_ORDERS_MAX_LIMIT}`)
       .max(SHOP_ORDERS_MAX_LIMIT, `limit must be a whole number from 1 to ${SHOP_ORDERS_MAX_LIMIT}`)
       .default(SHOP_ORDERS_DEFAULT_LIMIT),
-    cursor: z.string({ error: 'cursor must be the nextCursor of an earlier page' }).max(100).nullable().optional(),
+    cursor: z
+      .string({ error: 'cursor must be the nextCursor of an earlier page' })
+      .max(100)
+      .nullable()
+      .optional(),
     status: z.string({ error: 'status must be text' }).max(100).optional(),
   })
   .strict();
@@ -52,7 +56,8 @@ export function adminOrderRoutes(app: FastifyInstance, { db, admin }: AdminOrder
   // lineage's backend does (its admin panels reverse the list).
   app.post(ADMIN_PATHS.listOrders, admin.guard.hooks, async (request) => {
     const body = parseBody(listBody, request.body);
-    if (body.status !== undefined && !isOrderStatus(body.status)) throw badRequest(unknownStatusMessage(body.status));
+    if (body.status !== undefined && !isOrderStatus(body.status))
+      throw badRequest(unknownStatusMessage(body.status));
     const before = body.cursor ? decodeCursor(body.cursor) : undefined;
     const page = await listShopOrders(db, { limit: body.limit, before, status: body.status });
     return {
@@ -66,7 +71,15 @@ export function adminOrderRoutes(app: FastifyInstance, { db, admin }: AdminOrder
   app.post(ADMIN_PATHS.orderStatus, admin.guard.hooks, async (request) => {
     const { email } = admin.guard.of(request);
     const body = parseBody(statusBody, request.body);
-    const outcome = await changeOrderStatus(db, { orderId: body.orderId, status: body.status, by: email, actor: 'shop' });
-    return { success: true, message: outcome.changed ? 'Status updated' : `The order is already ${outcome.to}` };
+    const outcome = await changeOrderStatus(db, {
+      orderId: body.orderId,
+      status: body.status,
+      by: email,
+      actor: 'shop',
+    });
+    return {
+      success: true,
+      message: outcome.changed ? 'Status updated' : `The order is already ${outcome.to}`,
+    };
   });
 }

@@ -3,7 +3,13 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { ADMIN_PATHS, CANCELLED_STATUS } from '#domain/back-office';
 import { productIdSchema, sizeSchema } from '#domain/cart-line';
-import { RETURN_ACTIONS, RETURN_KINDS, RETURN_REASONS, RETURN_STATUSES, type ReturnAction } from '#domain/order-life';
+import {
+  RETURN_ACTIONS,
+  RETURN_KINDS,
+  RETURN_REASONS,
+  RETURN_STATUSES,
+  type ReturnAction,
+} from '#domain/order-life';
 import { MAX_LINE_QUANTITY } from '#domain/store-rules';
 import type { AdminAuth } from '../admin/auth.js';
 import type { ShopperGuard } from '../auth/authenticate.js';
@@ -64,7 +70,11 @@ const listBody = z
       .min(1, `limit must be a whole number from 1 to ${RETURNS_MAX_LIMIT}`)
       .max(RETURNS_MAX_LIMIT, `limit must be a whole number from 1 to ${RETURNS_MAX_LIMIT}`)
       .default(RETURNS_DEFAULT_LIMIT),
-    cursor: z.string({ error: 'cursor must be the nextCursor of an earlier page' }).max(100).nullable().optional(),
+    cursor: z
+      .string({ error: 'cursor must be the nextCursor of an earlier page' })
+      .max(100)
+      .nullable()
+      .optional(),
   })
   .strict();
 
@@ -95,7 +105,13 @@ export function afterOrderRoutes(app: FastifyInstance, { db, shoppers, admin }: 
   app.post(AFTER_ORDER_PATHS.cancel, shoppers.hooks, async (request) => {
     const user = shoppers.of(request);
     const { orderId } = parseBody(cancelBody, request.body);
-    const outcome = await changeOrderStatus(db, { orderId, status: CANCELLED_STATUS, by: 'shopper', actor: 'shopper', userId: user.id });
+    const outcome = await changeOrderStatus(db, {
+      orderId,
+      status: CANCELLED_STATUS,
+      by: 'shopper',
+      actor: 'shopper',
+      userId: user.id,
+    });
     return {
       success: true,
       message: outcome.changed ? 'Order cancelled' : 'Order already cancelled',
@@ -124,7 +140,11 @@ export function afterOrderRoutes(app: FastifyInstance, { db, shoppers, admin }: 
     const body = parseBody(listBody, request.body);
     const before = body.cursor ? decodeCursor(body.cursor) : undefined;
     const page = await listShopReturns(db, { limit: body.limit, before, status: body.status });
-    return { success: true, returns: page.returns, nextCursor: page.nextBefore === undefined ? null : encodeCursor(page.nextBefore) };
+    return {
+      success: true,
+      returns: page.returns,
+      nextCursor: page.nextBefore === undefined ? null : encodeCursor(page.nextBefore),
+    };
   });
 
   // `{ returnId, action }` → `{ success, message, return }`.

@@ -30,7 +30,10 @@ export const placeOrderBodySchema = z
       .array(orderLineSchema, { error: 'items must be a list' })
       .min(1, 'Your cart is empty')
       .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} lines`)
-      .refine((lines) => !repeatsALine(lines.map((line) => ({ productId: line._id, size: line.size }))), REPEATED_LINE_MESSAGE),
+      .refine(
+        (lines) => !repeatsALine(lines.map((line) => ({ productId: line._id, size: line.size }))),
+        REPEATED_LINE_MESSAGE,
+      ),
     amount: z
       .number({ error: 'amount must be a number' })
       .nonnegative('amount cannot be negative')

@@ -18,13 +18,27 @@ export function toOrder(row: Selectable<OrderTable>): Order {
   };
 }
 
-export async function findOrderByIdempotencyKey(db: Executor, userId: string, key: string): Promise<Order | undefined> {
-  const row = await db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+export async function findOrderByIdempotencyKey(
+  db: Executor,
+  userId: string,
+  key: string,
+): Promise<Order | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
   return row && toOrder(row);
 }
 
 /** Inserts the order; false when this user already has an order under the same idempotency key. */
-export async function insertOrder(db: Executor, userId: string, order: Order, idempotencyKey: string | undefined): Promise<boolean> {
+export async function insertOrder(
+  db: Executor,
+  userId: string,
+  order: Order,
+  idempotencyKey: string | undefined,
+): Promise<boolean> {
   const inserted = await db
     .insertInto('orders')
     .values({
@@ -74,7 +88,11 @@ export async function findOrder(db: Executor, orderId: string, userId?: string):
  * The user's order, its row locked until the transaction ends (a write of the value it holds, the lock both
  * databases understand): two requests on the same order's lines then run one after the other.
  */
-export async function lockOrder(trx: Transaction<Database>, orderId: string, userId: string): Promise<Order | undefined> {
+export async function lockOrder(
+  trx: Transaction<Database>,
+  orderId: string,
+  userId: string,
+): Promise<Order | undefined> {
   const row = await trx
     .updateTable('orders')
     .set((eb) => ({ status: eb.ref('status') }))

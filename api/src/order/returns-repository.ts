@@ -54,7 +54,10 @@ export function toReturn(row: ReturnRow): ReturnRequest {
 }
 
 /** Inserts the request; false when this user already made one under the same idempotency key. */
-export async function insertReturn(trx: Transaction<Database>, row: Omit<ReturnRow, 'seq'>): Promise<boolean> {
+export async function insertReturn(
+  trx: Transaction<Database>,
+  row: Omit<ReturnRow, 'seq'>,
+): Promise<boolean> {
   const inserted = await trx
     .insertInto('order_returns')
     .values(row)
@@ -64,12 +67,24 @@ export async function insertReturn(trx: Transaction<Database>, row: Omit<ReturnR
   return inserted !== undefined;
 }
 
-export async function findReturnByIdempotencyKey(db: Executor, userId: string, key: string): Promise<ReturnRow | undefined> {
-  return db.selectFrom('order_returns').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+export async function findReturnByIdempotencyKey(
+  db: Executor,
+  userId: string,
+  key: string,
+): Promise<ReturnRow | undefined> {
+  return db
+    .selectFrom('order_returns')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
 }
 
 /** The requests of these orders, oldest first, by order id. */
-export async function readReturnsOf(db: Executor, orderIds: readonly string[]): Promise<Map<string, ReturnRequest[]>> {
+export async function readReturnsOf(
+  db: Executor,
+  orderIds: readonly string[],
+): Promise<Map<string, ReturnRequest[]>> {
   const byOrder = new Map<string, ReturnRequest[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db
@@ -99,7 +114,10 @@ export async function readLineReturns(
 }
 
 /** The request, its row locked until the transaction ends; undefined when there is none. */
-export async function lockReturn(trx: Transaction<Database>, returnId: string): Promise<ReturnRow | undefined> {
+export async function lockReturn(
+  trx: Transaction<Database>,
+  returnId: string,
+): Promise<ReturnRow | undefined> {
   return trx
     .updateTable('order_returns')
     .set((eb) => ({ status: eb.ref('status') }))
@@ -108,11 +126,25 @@ export async function lockReturn(trx: Transaction<Database>, returnId: string): 
     .executeTakeFirst();
 }
 
-export async function setReturnStatus(trx: Transaction<Database>, returnId: string, change: ReturnChange): Promise<void> {
-  await trx.updateTable('order_returns').set({ status: change.to, updated_at: change.at }).where('id', '=', returnId).execute();
+export async function setReturnStatus(
+  trx: Transaction<Database>,
+  returnId: string,
+  change: ReturnChange,
+): Promise<void> {
+  await trx
+    .updateTable('order_returns')
+    .set({ status: change.to, updated_at: change.at })
+    .where('id', '=', returnId)
+    .execute();
   await trx
     .insertInto('order_return_changes')
-    .values({ return_id: returnId, from_status: change.from, to_status: change.to, changed_by: change.by, changed_at: change.at })
+    .values({
+      return_id: returnId,
+      from_status: change.from,
+      to_status: change.to,
+      changed_by: change.by,
+      changed_at: change.at,
+    })
     .execute();
 }
 
@@ -130,7 +162,10 @@ function shopReturnsQuery(db: Executor) {
     .select(['users.name as shopper_name', 'users.email as shopper_email']);
 }
 
-async function withHistory(db: Executor, rows: Awaited<ReturnType<ReturnType<typeof shopReturnsQuery>['execute']>>): Promise<ShopReturn[]> {
+async function withHistory(
+  db: Executor,
+  rows: Awaited<ReturnType<ReturnType<typeof shopReturnsQuery>['execute']>>,
+): Promise<ShopReturn[]> {
   const history = new Map<string, ReturnChange[]>();
   if (rows.length > 0) {
     const changes = await db
@@ -171,7 +206,10 @@ export async function listShopReturns(
   if (status !== undefined) query = query.where('order_returns.status', '=', status);
   const rows = await query.execute();
   const page = rows.slice(0, limit);
-  return { returns: await withHistory(db, page), nextBefore: rows.length > limit ? page.at(-1)?.seq : undefined };
+  return {
+    returns: await withHistory(db, page),
+    nextBefore: rows.length > limit ? page.at(-1)?.seq : undefined,
+  };
 }
 
 export async function readShopReturn(db: Executor, returnId: string): Promise<ShopReturn | undefined> {

@@ -59,9 +59,15 @@ const LINE_TAKEN = 'Every pair of this item is already in a return or exchange r
 const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different request';
 
 /** "2 Dec": the store's customers are in India, and so is the day the window closes. */
-const closingDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
-export const windowClosedMessage = (deadline: number) => `The return window for this order closed on ${closingDay.format(deadline)}.`;
-export const unknownReturnMessage = (returnId: string) => `Return not found for ID: ${returnId.slice(0, 100)}`;
+const closingDay = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'Asia/Kolkata',
+});
+export const windowClosedMessage = (deadline: number) =>
+  `The return window for this order closed on ${closingDay.format(deadline)}.`;
+export const unknownReturnMessage = (returnId: string) =>
+  `Return not found for ID: ${returnId.slice(0, 100)}`;
 
 const pairs = (n: number) => `${n} ${n === 1 ? 'pair' : 'pairs'}`;
 const quoted = (text: string) => JSON.stringify(text.slice(0, 64));
@@ -84,7 +90,11 @@ async function replay(db: Kysely<Database>, row: ReturnRow, ask: ReturnAsk): Pro
 }
 
 /** Refuses the request unless the order is delivered and the return window is still open. */
-async function checkReturnable(db: Parameters<typeof readStatusChangesOf>[0], order: Order, now: number): Promise<void> {
+async function checkReturnable(
+  db: Parameters<typeof readStatusChangesOf>[0],
+  order: Order,
+  now: number,
+): Promise<void> {
   if (order.status === CANCELLED_STATUS) throw conflict(CANCELLED_ORDER);
   const changes = (await readStatusChangesOf(db, [order._id])).get(order._id) ?? [];
   const deliveredAt = deliveredAtOf(order.status, changes);
@@ -97,7 +107,8 @@ export async function requestReturn(db: Kysely<Database>, ask: ReturnAsk): Promi
   const { userId, orderId, productId, size, kind, exchangeSize, idempotencyKey } = ask;
   if (kind === 'exchange' && exchangeSize === undefined)
     throw badRequest('exchangeSize is required for an exchange: the size you want instead');
-  if (kind === 'return' && exchangeSize !== undefined) throw badRequest('exchangeSize is only for an exchange');
+  if (kind === 'return' && exchangeSize !== undefined)
+    throw badRequest('exchangeSize is only for an exchange');
   if (exchangeSize === size) throw badRequest('exchangeSize must be another size than the one ordered');
   if (idempotencyKey !== undefined) {
     const earlier = await findReturnByIdempotencyKey(db, userId, idempotencyKey);
@@ -113,18 +124,27 @@ export async function requestReturn(db: Kysely<Database>, ask: ReturnAsk): Promi
       await checkReturnable(trx, order, now);
       const line = order.items.find((item) => item._id === productId && item.size === size);
       if (!line) throw badRequest(`This order has no item ${quoted(productId)} in size ${quoted(size)}`);
-      const open = (await readLineReturns(trx, orderId, productId, size)).filter((r) => isOpenReturn(r.status));
+      const open = (await readLineReturns(trx, orderId, productId, size)).filter((r) =>
+        isOpenReturn(r.status),
+      );
       const left = line.quantity - open.reduce((sum, r) => sum + r.quantity, 0);
       if (left <= 0) throw conflict(LINE_TAKEN);
       const quantity = ask.quantity ?? left;
-      if (quantity > left) throw conflict(`Only ${pairs(left)} of this item can still be returned or exchanged.`);
+      if (quantity > left)
+        throw conflict(`Only ${pairs(left)} of this item can still be returned or exchanged.`);
 
       if (exchangeSize !== undefined) {
-        const product = await trx.selectFrom('products').select('sizes').where('id', '=', productId).executeTakeFirst();
+        const product = await trx
+          .selectFrom('products')
+          .select('sizes')
+          .where('id', '=', productId)
+          .executeTakeFirst();
         if (!product) throw conflict(`${line.name} is no longer sold: ask for a return instead.`);
         const sizes = JSON.parse(product.sizes) as string[];
         if (!sizes.includes(exchangeSize)) {
-          throw badRequest(`${line.name} has no size ${quoted(exchangeSize)}; its sizes are ${sizes.map(quoted).join(', ')}`);
+          throw badRequest(
+            `${line.name} has no size ${quoted(exchangeSize)}; its sizes are ${sizes.map(quoted).join(', ')}`,
+          );
         }
         const counted = await trx
           .selectFrom('product_stock')
@@ -133,7 +153,9 @@ export async function requestReturn(db: Kysely<Database>, ask: ReturnAsk): Promi
           .where('size', '=', exchangeSize)
           .executeTakeFirst();
         if (counted && counted.quantity < quantity) {
-          throw outOfStock([{ productId, name: line.name, size: exchangeSize, requested: quantity, left: counted.quantity }]);
+          throw outOfStock([
+            { productId, name: line.name, size: exchangeSize, requested: quantity, left: counted.quantity },
+          ]);
         }
       }
 
@@ -154,7 +176,8 @@ export async function requestReturn(db: Kysely<Database>, ask: ReturnAsk): Promi
       });
     }),
   );
-  if (inserted || idempotencyKey === undefined) return { order: await readShopperOrder(db, userId, orderId), replayed: false };
+  if (inserted || idempotencyKey === undefined)
+    return { order: await readShopperOrder(db, userId, orderId), replayed: false };
   // Another request under the same key committed first.
   const earlier = await findReturnByIdempotencyKey(db, userId, idempotencyKey);
   if (!earlier) throw new Error('Return request with a conflicting idempotency key vanished');
@@ -185,7 +208,10 @@ const ACTION_WORDS: Record<ReturnAction, string> = {
  * One of the shop's actions on a request. The status, its record and the stock it moves commit together; the
  * same action twice changes nothing the second time.
  */
-export async function changeReturnStatus(db: Kysely<Database>, { returnId, action, by }: ReturnMove): Promise<MovedReturn> {
+export async function changeReturnStatus(
+  db: Kysely<Database>,
+  { returnId, action, by }: ReturnMove,
+): Promise<MovedReturn> {
   const move = RETURN_ACTIONS[action];
   const outcome = await retryOnTransientConflict(() =>
     db.transaction().execute(async (trx) => {
@@ -194,15 +220,20 @@ export async function changeReturnStatus(db: Kysely<Database>, { returnId, actio
       if (row.status === move.to) return { changed: false, message: `The return is already ${move.to}` };
       if (row.status !== move.from) {
         const article = /^[AEIOU]/.test(move.from) ? 'an' : 'a';
-        throw conflict(`Only ${article} ${move.from} request can be ${ACTION_WORDS[action]}: this one is ${row.status}.`);
+        throw conflict(
+          `Only ${article} ${move.from} request can be ${ACTION_WORDS[action]}: this one is ${row.status}.`,
+        );
       }
       if (action === 'approve' && row.exchange_size !== null) {
         const order = await findOrder(trx, row.order_id);
         const name = order?.items.find((item) => item._id === row.product_id)?.name ?? row.product_id;
-        const shortfalls = await reserveStock(trx, [{ productId: row.product_id, name, size: row.exchange_size, quantity: row.quantity }]);
+        const shortfalls = await reserveStock(trx, [
+          { productId: row.product_id, name, size: row.exchange_size, quantity: row.quantity },
+        ]);
         if (shortfalls.length > 0) throw outOfStock(shortfalls);
       }
-      if (action === 'received') await releaseStock(trx, [{ productId: row.product_id, size: row.size, quantity: row.quantity }]);
+      if (action === 'received')
+        await releaseStock(trx, [{ productId: row.product_id, size: row.size, quantity: row.quantity }]);
       await setReturnStatus(trx, returnId, { from: row.status, to: move.to, by, at: Date.now() });
       const kind = row.kind === 'exchange' ? 'Exchange' : 'Return';
       return { changed: true, message: `${kind} ${ACTION_WORDS[action]}` };

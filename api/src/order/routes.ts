@@ -18,7 +18,10 @@ export interface OrderRouteDeps {
   bodyLimitBytes: number;
 }
 
-export function orderRoutes(app: FastifyInstance, { db, catalog, shoppers, bodyLimitBytes }: OrderRouteDeps): void {
+export function orderRoutes(
+  app: FastifyInstance,
+  { db, catalog, shoppers, bodyLimitBytes }: OrderRouteDeps,
+): void {
   // The items are whole product copies: a full order outgrows the API's default body limit.
   const placeOptions = { ...shoppers.hooks, bodyLimit: Math.max(bodyLimitBytes, MAX_ORDER_BODY_BYTES) };
   app.post('/api/order/place', placeOptions, async (request, reply) => {
@@ -32,7 +35,9 @@ export function orderRoutes(app: FastifyInstance, { db, catalog, shoppers, bodyL
       clientAmount: body.amount,
       idempotencyKey,
     });
-    return reply.code(replayed ? 200 : 201).send({ success: true, message: replayed ? 'Order already placed' : 'Order placed', order });
+    return reply
+      .code(replayed ? 200 : 201)
+      .send({ success: true, message: replayed ? 'Order already placed' : 'Order placed', order });
   });
 
   app.post('/api/order/userorders', shoppers.hooks, async (request) => {

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { CURRENCY_SYMBOL, FIRST_ORDER_STATUS, PAYMENT_METHOD_COD, cartSubtotal, cartTotal } from '#domain/store-rules';
+import {
+  CURRENCY_SYMBOL,
+  FIRST_ORDER_STATUS,
+  PAYMENT_METHOD_COD,
+  cartSubtotal,
+  cartTotal,
+} from '#domain/store-rules';
 import { clearCart } from '../cart/repository.js';
 import { sellableProducts } from '../cart/service.js';
 import type { CatalogService } from '../catalog/service.js';
@@ -39,11 +45,16 @@ function fingerprint(lines: PlaceOrderRequest['lines'], address: DeliveryAddress
  * same key is a client's mistake, refused rather than answered with an order the client did not ask for.
  */
 function replayOf(earlier: Order, request: PlaceOrderRequest): PlacedOrder {
-  if (fingerprint(earlier.items, earlier.address) !== fingerprint(request.lines, request.address)) throw conflict(IDEMPOTENCY_KEY_REUSED);
+  if (fingerprint(earlier.items, earlier.address) !== fingerprint(request.lines, request.address))
+    throw conflict(IDEMPOTENCY_KEY_REUSED);
   return { order: earlier, replayed: true };
 }
 
-export async function placeOrder(db: Kysely<Database>, catalog: CatalogService, request: PlaceOrderRequest): Promise<PlacedOrder> {
+export async function placeOrder(
+  db: Kysely<Database>,
+  catalog: CatalogService,
+  request: PlaceOrderRequest,
+): Promise<PlacedOrder> {
   const { userId, idempotencyKey } = request;
   if (idempotencyKey !== undefined) {
     const earlier = await findOrderByIdempotencyKey(db, userId, idempotencyKey);
@@ -89,7 +100,12 @@ export async function placeOrder(db: Kysely<Database>, catalog: CatalogService, 
       if (!(await insertOrder(trx, userId, order, idempotencyKey))) return false;
       const shortfalls = await reserveStock(
         trx,
-        items.map((item) => ({ productId: item._id, name: item.name, size: item.size, quantity: item.quantity })),
+        items.map((item) => ({
+          productId: item._id,
+          name: item.name,
+          size: item.size,
+          quantity: item.quantity,
+        })),
       );
       if (shortfalls.length > 0) throw outOfStock(shortfalls);
       await clearCart(trx, userId);

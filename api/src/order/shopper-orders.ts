@@ -33,12 +33,19 @@ export function deliveredAtOf(status: string, changes: readonly StatusChange[]):
   return changes.findLast((change) => change.to === DELIVERED_STATUS)?.at ?? null;
 }
 
-export function toShopperOrder(order: Order, changes: readonly StatusChange[], returns: readonly ReturnRequest[]): ShopperOrder {
+export function toShopperOrder(
+  order: Order,
+  changes: readonly StatusChange[],
+  returns: readonly ReturnRequest[],
+): ShopperOrder {
   const deliveredAt = deliveredAtOf(order.status, changes);
   return {
     ...order,
     reference: orderReference(order._id),
-    statusHistory: [{ status: FIRST_ORDER_STATUS, at: order.date }, ...changes.map((change) => ({ status: change.to, at: change.at }))],
+    statusHistory: [
+      { status: FIRST_ORDER_STATUS, at: order.date },
+      ...changes.map((change) => ({ status: change.to, at: change.at })),
+    ],
     cancellable: canMoveOrder(order.status, CANCELLED_STATUS, 'shopper'),
     deliveredAt,
     returnableUntil: deliveredAt === null ? null : returnDeadline(deliveredAt),
@@ -50,7 +57,9 @@ export function toShopperOrder(order: Order, changes: readonly StatusChange[], r
 export async function shopperOrders(db: Executor, orders: readonly Order[]): Promise<ShopperOrder[]> {
   const ids = orders.map((order) => order._id);
   const [changes, returns] = [await readStatusChangesOf(db, ids), await readReturnsOf(db, ids)];
-  return orders.map((order) => toShopperOrder(order, changes.get(order._id) ?? [], returns.get(order._id) ?? []));
+  return orders.map((order) =>
+    toShopperOrder(order, changes.get(order._id) ?? [], returns.get(order._id) ?? []),
+  );
 }
 
 /** The shopper's order as they see it; another shopper's is not found. */

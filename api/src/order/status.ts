@@ -26,7 +26,8 @@ export interface StatusOutcome {
   changed: boolean;
 }
 
-export const unknownStatusMessage = (status: string) => `Unknown status "${status.slice(0, 40)}": use one of ${ORDER_STATUSES.join(', ')}`;
+export const unknownStatusMessage = (status: string) =>
+  `Unknown status "${status.slice(0, 40)}": use one of ${ORDER_STATUSES.join(', ')}`;
 export const unknownOrderMessage = (orderId: string) => `Order not found for ID: ${orderId.slice(0, 100)}`;
 
 /**

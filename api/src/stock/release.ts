@@ -17,7 +17,10 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * Adds each line's pairs to its size's count (an uncounted size stays so; a removed product has no counts left), and
  * refreshes what shoppers see.
  */
-export async function releaseStock(trx: Transaction<Database>, lines: readonly ReleasedLine[]): Promise<void> {
+export async function releaseStock(
+  trx: Transaction<Database>,
+  lines: readonly ReleasedLine[],
+): Promise<void> {
   const now = Date.now();
   const counted = new Set<string>();
   const ordered = [...lines].sort((a, b) => compare(a.productId, b.productId) || compare(a.size, b.size));

@@ -11,25 +11,43 @@ const IDS_PER_STATEMENT = 1000;
 const ROWS_PER_INSERT = 1000;
 
 export async function readCounts(db: Executor, productId: string): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('product_stock').select(['size', 'quantity']).where('product_id', '=', productId).execute();
+  const rows = await db
+    .selectFrom('product_stock')
+    .select(['size', 'quantity'])
+    .where('product_id', '=', productId)
+    .execute();
   return new Map(rows.map((row) => [row.size, row.quantity]));
 }
 
 /** Counts this size (a row) or, with null, stops counting it (no row). */
-export async function writeCount(trx: Transaction<Database>, productId: string, size: string, count: number | null): Promise<void> {
+export async function writeCount(
+  trx: Transaction<Database>,
+  productId: string,
+  size: string,
+  count: number | null,
+): Promise<void> {
   if (count === null) {
-    await trx.deleteFrom('product_stock').where('product_id', '=', productId).where('size', '=', size).execute();
+    await trx
+      .deleteFrom('product_stock')
+      .where('product_id', '=', productId)
+      .where('size', '=', size)
+      .execute();
     return;
   }
   await trx
     .insertInto('product_stock')
     .values({ product_id: productId, size, quantity: count, updated_at: Date.now() })
-    .onConflict((oc) => oc.columns(['product_id', 'size']).doUpdateSet({ quantity: count, updated_at: Date.now() }))
+    .onConflict((oc) =>
+      oc.columns(['product_id', 'size']).doUpdateSet({ quantity: count, updated_at: Date.now() }),
+    )
     .execute();
 }
 
 /** The counts of each of these products, by product id (products without a counted size are absent). */
-export async function readCountsOf(db: Executor, productIds: readonly string[]): Promise<Map<string, Map<string, number>>> {
+export async function readCountsOf(
+  db: Executor,
+  productIds: readonly string[],
+): Promise<Map<string, Map<string, number>>> {
   const counts = new Map<string, Map<string, number>>();
   for (let start = 0; start < productIds.length; start += IDS_PER_STATEMENT) {
     const rows = await db
@@ -46,12 +64,20 @@ export async function readCountsOf(db: Executor, productIds: readonly string[]):
   return counts;
 }
 
-export async function deleteCounts(trx: Transaction<Database>, pairs: ReadonlyArray<{ productId: string; size: string }>): Promise<void> {
+export async function deleteCounts(
+  trx: Transaction<Database>,
+  pairs: ReadonlyArray<{ productId: string; size: string }>,
+): Promise<void> {
   // Grouped by product: one statement per product names its sizes.
   const byProduct = new Map<string, string[]>();
-  for (const { productId, size } of pairs) byProduct.set(productId, [...(byProduct.get(productId) ?? []), size]);
+  for (const { productId, size } of pairs)
+    byProduct.set(productId, [...(byProduct.get(productId) ?? []), size]);
   for (const [productId, sizes] of byProduct) {
-    await trx.deleteFrom('product_stock').where('product_id', '=', productId).where('size', 'in', sizes).execute();
+    await trx
+      .deleteFrom('product_stock')
+      .where('product_id', '=', productId)
+      .where('size', 'in', sizes)
+      .execute();
   }
 }
 
@@ -69,9 +95,10 @@ export async function upsertCounts(
       .insertInto('product_stock')
       .values(rows)
       .onConflict((oc) =>
-        oc
-          .columns(['product_id', 'size'])
-          .doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity'), updated_at: eb.ref('excluded.updated_at') })),
+        oc.columns(['product_id', 'size']).doUpdateSet((eb) => ({
+          quantity: eb.ref('excluded.quantity'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
       )
       .execute();
   }
@@ -96,5 +123,10 @@ export async function listRunningOut(db: Executor, threshold: number, limit: num
     .orderBy('product_stock.size')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ productId: row.product_id, name: row.name, size: row.size, count: row.quantity }));
+  return rows.map((row) => ({
+    productId: row.product_id,
+    name: row.name,
+    size: row.size,
+    count: row.quantity,
+  }));
 }

@@ -27,7 +27,10 @@ function inLockOrder(lines: readonly StockLine[]): StockLine[] {
  * Takes every line's pairs (an uncounted size always sells). Answers every line it cannot fill, with what is left:
  * the caller must then roll back, as other lines were taken. Otherwise it also refreshes what shoppers see.
  */
-export async function reserveStock(trx: Transaction<Database>, lines: readonly StockLine[]): Promise<StockShortfall[]> {
+export async function reserveStock(
+  trx: Transaction<Database>,
+  lines: readonly StockLine[],
+): Promise<StockShortfall[]> {
   const now = Date.now();
   const shortfalls = new Map<StockLine, StockShortfall>();
   const taken = new Set<string>();
@@ -51,7 +54,8 @@ export async function reserveStock(trx: Transaction<Database>, lines: readonly S
       .where('product_id', '=', productId)
       .where('size', '=', size)
       .executeTakeFirst();
-    if (counted) shortfalls.set(line, { productId, name: line.name, size, requested: quantity, left: counted.quantity });
+    if (counted)
+      shortfalls.set(line, { productId, name: line.name, size, requested: quantity, left: counted.quantity });
   }
   if (shortfalls.size > 0) return lines.flatMap((line) => shortfalls.get(line) ?? []);
   if (taken.size === 0) return [];
@@ -67,6 +71,12 @@ export async function reserveStock(trx: Transaction<Database>, lines: readonly S
 export function outOfStock(shortfalls: readonly StockShortfall[]): ApiError {
   return new ApiError(409, stockRefusalMessage(shortfalls), {
     code: OUT_OF_STOCK,
-    shortfalls: shortfalls.map(({ productId, name, size, requested, left }) => ({ _id: productId, name, size, requested, left })),
+    shortfalls: shortfalls.map(({ productId, name, size, requested, left }) => ({
+      _id: productId,
+      name,
+      size,
+      requested,
+      left,
+    })),
   });
 }

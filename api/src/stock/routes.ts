@@ -46,12 +46,17 @@ export function adminStockRoutes(app: FastifyInstance, { database, admin }: Stoc
   app.post(ADMIN_PATHS.setStock, admin.guard.hooks, async (request) => {
     const { count, ...target } = parse(setBody, request.body);
     // Absent is not null: stopping the count must be asked for.
-    if (count === undefined) throw badRequest('count is required: the pairs on hand (a whole number), or null to stop counting the size');
+    if (count === undefined)
+      throw badRequest(
+        'count is required: the pairs on hand (a whole number), or null to stop counting the size',
+      );
     const change = { ...target, count };
     const { productId, name, stock } = await setStock(database, change);
     const what = `${name}, ${change.size}`;
     const message =
-      count === null ? `${what} is no longer counted (it always sells)` : `${what}: ${count} ${count === 1 ? 'pair' : 'pairs'} in stock`;
+      count === null
+        ? `${what} is no longer counted (it always sells)`
+        : `${what}: ${count} ${count === 1 ? 'pair' : 'pairs'} in stock`;
     return { success: true, message, productId, stock };
   });
 

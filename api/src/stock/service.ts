@@ -34,15 +34,24 @@ const quoted = (text: string) => JSON.stringify(text.slice(0, 64));
  * Sets one size's count in one transaction with what shoppers see of it. An unknown product (404) or a size the
  * product does not have (400) changes nothing. The count itself is checked by the caller (stockCountSchema).
  */
-export async function setStock({ db }: StoreDatabase, { productId, size, count }: StockChange): Promise<StockAfterChange> {
+export async function setStock(
+  { db }: StoreDatabase,
+  { productId, size, count }: StockChange,
+): Promise<StockAfterChange> {
   // Run again if PostgreSQL ends it in a deadlock with a catalogue import (which locks products first).
   return retryOnTransientConflict(() =>
     db.transaction().execute(async (trx) => {
-      const product = await trx.selectFrom('products').select(['name', 'sizes']).where('id', '=', productId).executeTakeFirst();
+      const product = await trx
+        .selectFrom('products')
+        .select(['name', 'sizes'])
+        .where('id', '=', productId)
+        .executeTakeFirst();
       if (!product) throw notFound(productNotFoundMessage(productId));
       const sizes = JSON.parse(product.sizes) as string[];
       if (!sizes.includes(size)) {
-        throw badRequest(`${product.name} has no size ${quoted(size)}; its sizes are ${sizes.map(quoted).join(', ')}`);
+        throw badRequest(
+          `${product.name} has no size ${quoted(size)}; its sizes are ${sizes.map(quoted).join(', ')}`,
+        );
       }
       // The count row first, then the product row (refreshShownStock locks it): the order an order placement takes
       // them in, so the two never wait for each other in a cycle on PostgreSQL.
@@ -60,7 +69,10 @@ export async function setStock({ db }: StoreDatabase, { productId, size, count }
 }
 
 /** Counted sizes with at most `threshold` pairs left (LOW_STOCK_THRESHOLD by default), lowest first. */
-export async function runningOut({ db }: StoreDatabase, threshold = LOW_STOCK_THRESHOLD): Promise<{ items: RunningOut[]; more: boolean }> {
+export async function runningOut(
+  { db }: StoreDatabase,
+  threshold = LOW_STOCK_THRESHOLD,
+): Promise<{ items: RunningOut[]; more: boolean }> {
   const rows = await listRunningOut(db, threshold, RUNNING_OUT_LIMIT + 1);
   return { items: rows.slice(0, RUNNING_OUT_LIMIT), more: rows.length > RUNNING_OUT_LIMIT };
 }

@@ -9,7 +9,10 @@ import { readCountsOf } from './repository.js';
 // cached page and list standing; one taking the last 3 does not.
 
 /** The shown state of one product from its sizes and its counted sizes (a size without a count is not tracked). */
-export function shownStock(sizes: readonly string[], counts: ReadonlyMap<string, number>): { lowStock: LowStock | null; soldOut: boolean } {
+export function shownStock(
+  sizes: readonly string[],
+  counts: ReadonlyMap<string, number>,
+): { lowStock: LowStock | null; soldOut: boolean } {
   const low: Record<string, number> = {};
   for (const size of sizes) {
     const left = counts.get(size);
@@ -23,7 +26,10 @@ export function shownStock(sizes: readonly string[], counts: ReadonlyMap<string,
  * Brings these products' shown stock in line with their counts, in the caller's transaction (the one that changed
  * the counts, before calling). Bumps the catalogue version when anything shown changed, and says whether it did.
  */
-export async function refreshShownStock(trx: Transaction<Database>, productIds: readonly string[]): Promise<boolean> {
+export async function refreshShownStock(
+  trx: Transaction<Database>,
+  productIds: readonly string[],
+): Promise<boolean> {
   const ids = [...new Set(productIds)].sort();
   if (ids.length === 0) return false;
   // Product rows locked first, in id order, then their counts read: on PostgreSQL a concurrent change to another size
@@ -35,15 +41,26 @@ export async function refreshShownStock(trx: Transaction<Database>, productIds: 
       .where('id', '=', id)
       .execute();
   }
-  const products = await trx.selectFrom('products').select(['id', 'sizes', 'low_stock', 'sold_out']).where('id', 'in', ids).execute();
+  const products = await trx
+    .selectFrom('products')
+    .select(['id', 'sizes', 'low_stock', 'sold_out'])
+    .where('id', 'in', ids)
+    .execute();
   const countsOf = await readCountsOf(trx, ids);
   let changed = false;
   for (const product of products) {
-    const { lowStock, soldOut } = shownStock(JSON.parse(product.sizes) as string[], countsOf.get(product.id) ?? new Map());
+    const { lowStock, soldOut } = shownStock(
+      JSON.parse(product.sizes) as string[],
+      countsOf.get(product.id) ?? new Map(),
+    );
     const lowText = lowStock === null ? null : JSON.stringify(lowStock);
     const soldOutFlag = soldOut ? 1 : 0;
     if (lowText === product.low_stock && soldOutFlag === product.sold_out) continue;
-    await trx.updateTable('products').set({ low_stock: lowText, sold_out: soldOutFlag }).where('id', '=', product.id).execute();
+    await trx
+      .updateTable('products')
+      .set({ low_stock: lowText, sold_out: soldOutFlag })
+      .where('id', '=', product.id)
+      .execute();
     changed = true;
   }
   if (changed) await bumpCatalogVersion(trx);

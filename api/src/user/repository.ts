@@ -35,13 +35,29 @@ export async function insertPasswordUser(
 }
 
 /** Replaces a user's password hash, unless it changed since it was read (the upgrade of an old hash at login). */
-export async function replacePasswordHash(db: Kysely<Database>, id: string, hashes: { from: string; to: string }): Promise<void> {
-  await db.updateTable('users').set({ password_hash: hashes.to }).where('id', '=', id).where('password_hash', '=', hashes.from).execute();
+export async function replacePasswordHash(
+  db: Kysely<Database>,
+  id: string,
+  hashes: { from: string; to: string },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: hashes.to })
+    .where('id', '=', id)
+    .where('password_hash', '=', hashes.from)
+    .execute();
 }
 
 /** The store user behind a Clerk subject, created on first sight. */
-export async function upsertClerkUser(db: Kysely<Database>, identity: { clerkId: string; name: string | undefined }): Promise<User> {
-  const existing = await db.selectFrom('users').selectAll().where('clerk_id', '=', identity.clerkId).executeTakeFirst();
+export async function upsertClerkUser(
+  db: Kysely<Database>,
+  identity: { clerkId: string; name: string | undefined },
+): Promise<User> {
+  const existing = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('clerk_id', '=', identity.clerkId)
+    .executeTakeFirst();
   if (existing) return existing;
   await db
     .insertInto('users')
@@ -56,5 +72,9 @@ export async function upsertClerkUser(db: Kysely<Database>, identity: { clerkId:
     })
     .onConflict((oc) => oc.column('clerk_id').doNothing())
     .execute();
-  return db.selectFrom('users').selectAll().where('clerk_id', '=', identity.clerkId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('clerk_id', '=', identity.clerkId)
+    .executeTakeFirstOrThrow();
 }

@@ -12,7 +12,9 @@ import { ApiError, conflict } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
 import { findUserByEmail, insertPasswordUser, replacePasswordHash } from './repository.js';
 
-const registerBody = z.object({ name: accountNameSchema, email: emailSchema, password: newPasswordSchema }).strict();
+const registerBody = z
+  .object({ name: accountNameSchema, email: emailSchema, password: newPasswordSchema })
+  .strict();
 const loginBody = z.object({ email: emailSchema, password: passwordSchema }).strict();
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -26,7 +28,10 @@ export interface UserRouteDeps {
   authRateLimit: { max: number; timeWindow: number };
 }
 
-export function userRoutes(app: FastifyInstance, { db, tokens, shoppers, passwords, authRateLimit }: UserRouteDeps): void {
+export function userRoutes(
+  app: FastifyInstance,
+  { db, tokens, shoppers, passwords, authRateLimit }: UserRouteDeps,
+): void {
   // One rate-limit bucket per address for sign-in and sign-up together, or an address could try twice the documented
   // number of passwords per window. Their answers hold a token: no cache keeps them.
   const signIn = { onRequest: [noStore, app.rateLimit(authRateLimit)] };
@@ -39,7 +44,9 @@ export function userRoutes(app: FastifyInstance, { db, tokens, shoppers, passwor
       passwordHash: await passwords.hash(body.password),
     });
     if (!user) throw conflict('An account with this email already exists');
-    return reply.code(201).send({ success: true, token: await tokens.sign(user.id), message: 'Account created' });
+    return reply
+      .code(201)
+      .send({ success: true, token: await tokens.sign(user.id), message: 'Account created' });
   });
 
   app.post('/api/user/login', signIn, async (request) => {
@@ -48,7 +55,8 @@ export function userRoutes(app: FastifyInstance, { db, tokens, shoppers, passwor
     const { matches, upgradedHash } = await passwords.check(body.password, user?.password_hash);
     if (!user?.password_hash || !matches) throw new ApiError(401, INVALID_CREDENTIALS);
     // An older hash (scrypt, or weaker parameters) is replaced once the password is known to be right.
-    if (upgradedHash !== undefined) await replacePasswordHash(db, user.id, { from: user.password_hash, to: upgradedHash });
+    if (upgradedHash !== undefined)
+      await replacePasswordHash(db, user.id, { from: user.password_hash, to: upgradedHash });
     return { success: true, token: await tokens.sign(user.id), message: 'Signed in' };
   });
 

@@ -14,5 +14,7 @@ export function cartLines(cartData: CartData): CartLine[] {
       if (quantity > 0) lines.push({ productId, size, quantity });
     }
   }
-  return lines.sort((a, b) => (a.productId === b.productId ? collator.compare(a.size, b.size) : a.productId < b.productId ? -1 : 1));
+  return lines.sort((a, b) =>
+    a.productId === b.productId ? collator.compare(a.size, b.size) : a.productId < b.productId ? -1 : 1,
+  );
 }

@@ -24,7 +24,8 @@ async function afterWrite(store: SignedInApi, write: Promise<CartData | undefine
   return (await write) ?? store.cart();
 }
 
-const quantityIn = (cart: CartData, line: Pick<Line, 'productId' | 'size'>) => cart[line.productId]?.[line.size] ?? 0;
+const quantityIn = (cart: CartData, line: Pick<Line, 'productId' | 'size'>) =>
+  cart[line.productId]?.[line.size] ?? 0;
 
 /**
  * Sets a line's quantity. The seed's backend writes `cartData[itemId][size]` and so refuses a product the cart does
@@ -32,7 +33,8 @@ const quantityIn = (cart: CartData, line: Pick<Line, 'productId' | 'size'>) => c
  * the line is created with an add (which sets 1) and then set. Removing a line the cart does not hold is done.
  */
 async function setLine(store: SignedInApi, line: Line): Promise<CartData> {
-  const update = () => afterWrite(store, store.updateCart({ itemId: line.productId, size: line.size, quantity: line.quantity }));
+  const update = () =>
+    afterWrite(store, store.updateCart({ itemId: line.productId, size: line.size, quantity: line.quantity }));
   try {
     return await update();
   } catch (error) {

@@ -36,7 +36,13 @@ function hasNoQuery(error: unknown): boolean {
   return code === 'UPSTREAM_ERROR' && upstreamStatus !== undefined && upstreamStatus < 300;
 }
 
-export function createCatalogAccess({ upstream, ttlMs, list, onSkipped, now = Date.now }: CatalogAccessOptions): CatalogSource {
+export function createCatalogAccess({
+  upstream,
+  ttlMs,
+  list,
+  onSkipped,
+  now = Date.now,
+}: CatalogAccessOptions): CatalogSource {
   const fromList = listCatalogSource({ get: () => list.read() }, onSkipped);
   // Shared by every version: the origins seen stay admitted (the pages' policy only grows).
   const origins = new ImageOrigins();

@@ -75,7 +75,9 @@ describe('the product list cache', () => {
       now: () => now,
       fetchList: () => {
         calls.push(now);
-        return fail ? Promise.reject(new Error('down')) : Promise.resolve({ status: 200, bytes: listOf([shoe('a', 1)]) });
+        return fail
+          ? Promise.reject(new Error('down'))
+          : Promise.resolve({ status: 200, bytes: listOf([shoe('a', 1)]) });
       },
     });
     await expect(cache.get()).rejects.toThrow('down');
@@ -99,7 +101,11 @@ describe('the product list cache following the catalogue version', () => {
     let now = 0;
     let version: string | undefined = 'v1';
     const api = fakeApi([shoe('a', 1)]);
-    const cache = createListCache({ ttlMs: 60_000, fetchList: (etag) => api.fetchList(etag), now: () => now });
+    const cache = createListCache({
+      ttlMs: 60_000,
+      fetchList: (etag) => api.fetchList(etag),
+      now: () => now,
+    });
     cache.follow(() => Promise.resolve(version));
     const first = await cache.get();
     now = 10;
@@ -141,11 +147,14 @@ describe('the product list cache following the catalogue version', () => {
 
 describe('parsing a list copy', () => {
   it('leaves out what the store cannot show and refuses a list that says it failed', () => {
-    const snapshot = parseListCopy({ version: 3, bytes: listOf([shoe('a', 1), { ...shoe('b', 2), category: 'Kids' }]) });
+    const snapshot = parseListCopy({
+      version: 3,
+      bytes: listOf([shoe('a', 1), { ...shoe('b', 2), category: 'Kids' }]),
+    });
     expect([snapshot.version, snapshot.products.map((p) => p.id), snapshot.skipped]).toEqual([3, ['a'], 1]);
-    expect(() => parseListCopy({ version: 1, bytes: Buffer.from('{"success":false,"message":"Database is down"}') })).toThrow(
-      'Database is down',
-    );
+    expect(() =>
+      parseListCopy({ version: 1, bytes: Buffer.from('{"success":false,"message":"Database is down"}') }),
+    ).toThrow('Database is down');
     expect(() => parseListCopy({ version: 1, bytes: Buffer.from('<html>') })).toThrow(/unexpected/);
   });
 });

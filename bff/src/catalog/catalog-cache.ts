@@ -62,7 +62,12 @@ export function createListCache({ ttlMs, fetchList, now = Date.now }: ListCacheO
       return copy;
     }
     if (!('bytes' in answer)) {
-      if (!copy) throw new StoreError('UPSTREAM_ERROR', 'The store answered something unexpected. Please try again.', 304);
+      if (!copy)
+        throw new StoreError(
+          'UPSTREAM_ERROR',
+          'The store answered something unexpected. Please try again.',
+          304,
+        );
     } else {
       copy = { version: (copy?.version ?? 0) + 1, bytes: answer.bytes, etag: answer.etag };
     }
@@ -75,7 +80,8 @@ export function createListCache({ ttlMs, fetchList, now = Date.now }: ListCacheO
     (revalidating ??= revalidate().finally(() => {
       revalidating = undefined;
     }));
-  const read = (): Promise<ListCopy> => (copy && now() < freshUntil ? Promise.resolve(copy) : revalidateOnce());
+  const read = (): Promise<ListCopy> =>
+    copy && now() < freshUntil ? Promise.resolve(copy) : revalidateOnce();
 
   return {
     read,
@@ -119,7 +125,8 @@ export interface CatalogSnapshot {
 
 export function parseListCopy(copy: ListCopy): CatalogSnapshot {
   const parsed = productListSchema.safeParse(readEnvelope(200, copy.bytes));
-  if (!parsed.success) throw new StoreError('UPSTREAM_ERROR', 'The store answered something unexpected. Please try again.', 200);
+  if (!parsed.success)
+    throw new StoreError('UPSTREAM_ERROR', 'The store answered something unexpected. Please try again.', 200);
   const { products: read, skipped } = readProducts(parsed.data.products);
   const products = read.map(toCatalogProduct);
   return {

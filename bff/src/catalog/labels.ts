@@ -13,8 +13,10 @@ import type { Category, ProductType } from '../generated/resolvers-types.js';
 // so that a value or name one side gains and the other lacks fails to compile.
 export const LABEL_OF_CATEGORY: Readonly<Record<Category, RestCategory>> = CATEGORY_BY_ENUM_VALUE;
 export const LABEL_OF_TYPE: Readonly<Record<ProductType, SubCategory>> = SUB_CATEGORY_BY_ENUM_VALUE;
-export const CATEGORY_OF_LABEL: Readonly<Record<RestCategory, Category>> = valuesByName(CATEGORY_BY_ENUM_VALUE);
-export const TYPE_OF_LABEL: Readonly<Record<SubCategory, ProductType>> = valuesByName(SUB_CATEGORY_BY_ENUM_VALUE);
+export const CATEGORY_OF_LABEL: Readonly<Record<RestCategory, Category>> =
+  valuesByName(CATEGORY_BY_ENUM_VALUE);
+export const TYPE_OF_LABEL: Readonly<Record<SubCategory, ProductType>> =
+  valuesByName(SUB_CATEGORY_BY_ENUM_VALUE);
 
 /** Every enum value in the store's order, for facet groups that list zero counts too. */
 export const ALL_CATEGORIES: readonly Category[] = CATEGORIES.map((label) => CATEGORY_OF_LABEL[label]);

@@ -2,7 +2,14 @@ import type { Catalog, CatalogSource } from './catalog.js';
 import { parseListCopy, type CatalogSnapshot, type ListCache, type ListCopy } from './catalog-cache.js';
 import { imageOriginsOf } from './image-origins.js';
 import type { CatalogProduct } from './product.js';
-import { cursorOf, facetCounts, filterProducts, paginate, relatedProducts, sortProducts } from './list-rules.js';
+import {
+  cursorOf,
+  facetCounts,
+  filterProducts,
+  paginate,
+  relatedProducts,
+  sortProducts,
+} from './list-rules.js';
 
 /**
  * The catalogue from the whole product list held in memory: what a backend that speaks only spec section 7
@@ -35,7 +42,10 @@ export function listCatalog(snapshot: CatalogSnapshot): Catalog {
 }
 
 /** The list catalogue of the list's current copy, parsed once per copy; `onSkipped` hears of products left out. */
-export function listCatalogSource(cache: Pick<ListCache, 'get'>, onSkipped?: (count: number) => void): CatalogSource {
+export function listCatalogSource(
+  cache: Pick<ListCache, 'get'>,
+  onSkipped?: (count: number) => void,
+): CatalogSource {
   const views = new WeakMap<ListCopy, Catalog>();
   return {
     async get() {

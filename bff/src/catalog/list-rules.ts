@@ -111,7 +111,11 @@ export interface Page {
   hasNextPage: boolean;
 }
 
-export function paginate(products: readonly CatalogProduct[], first: number, after: string | null | undefined): Page {
+export function paginate(
+  products: readonly CatalogProduct[],
+  first: number,
+  after: string | null | undefined,
+): Page {
   if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
     throw badUserInput(`first must be between 1 and ${MAX_PAGE_SIZE}`);
   }
@@ -119,13 +123,18 @@ export function paginate(products: readonly CatalogProduct[], first: number, aft
   if (after !== null && after !== undefined) {
     const id = idOfCursor(after);
     const index = id === undefined ? -1 : products.findIndex((p) => p.id === id);
-    if (index < 0) throw badUserInput('after is not a cursor of this product list; start again from the first page');
+    if (index < 0)
+      throw badUserInput('after is not a cursor of this product list; start again from the first page');
     start = index + 1;
   }
   return { items: products.slice(start, start + first), hasNextPage: start + first < products.length };
 }
 
-export function relatedProducts(products: readonly CatalogProduct[], product: CatalogProduct, limit: number): CatalogProduct[] {
+export function relatedProducts(
+  products: readonly CatalogProduct[],
+  product: CatalogProduct,
+  limit: number,
+): CatalogProduct[] {
   const related: CatalogProduct[] = [];
   for (const p of products) {
     if (related.length >= limit) break;
@@ -135,6 +144,7 @@ export function relatedProducts(products: readonly CatalogProduct[], product: Ca
 }
 
 export function checkLimit(name: string, value: number, min: number, max: number): number {
-  if (!Number.isInteger(value) || value < min || value > max) throw badUserInput(`${name} must be between ${min} and ${max}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw badUserInput(`${name} must be between ${min} and ${max}`);
   return value;
 }

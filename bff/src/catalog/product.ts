@@ -58,5 +58,10 @@ const PRODUCT_OVERHEAD_BYTES = 512;
 /** About what a product takes in memory, for the caches that keep products: its text as listed, its search text and stock. */
 export function productBytes(product: CatalogProduct): number {
   const stock = product.lowStock === undefined ? 0 : stringBytes(JSON.stringify(product.lowStock));
-  return stringBytes(JSON.stringify(product.source)) + stringBytes(product.searchText) + stock + PRODUCT_OVERHEAD_BYTES;
+  return (
+    stringBytes(JSON.stringify(product.source)) +
+    stringBytes(product.searchText) +
+    stock +
+    PRODUCT_OVERHEAD_BYTES
+  );
 }

@@ -146,9 +146,13 @@ export function queryCatalogView(upstream: Upstream, version: number, origins: I
 
 function facetsOf(answer: CatalogQueryAnswer): ProductFacetsModel {
   const { facets } = answer;
-  if (facets === undefined) throw new StoreError('UPSTREAM_ERROR', 'The store answered something unexpected. Please try again.');
+  if (facets === undefined)
+    throw new StoreError('UPSTREAM_ERROR', 'The store answered something unexpected. Please try again.');
   return {
-    categories: ALL_CATEGORIES.map((category) => ({ category, count: facets.category[LABEL_OF_CATEGORY[category]] ?? 0 })),
+    categories: ALL_CATEGORIES.map((category) => ({
+      category,
+      count: facets.category[LABEL_OF_CATEGORY[category]] ?? 0,
+    })),
     types: ALL_TYPES.map((type) => ({ type, count: facets.subCategory[LABEL_OF_TYPE[type]] ?? 0 })),
   };
 }

@@ -22,7 +22,10 @@ function isClientMistake(error: unknown): boolean {
   return typeof status === 'number' && status >= 400 && status < 500;
 }
 
-export async function createApollo(app: FastifyInstance, config: BffConfig): Promise<ApolloServer<GraphQLContext>> {
+export async function createApollo(
+  app: FastifyInstance,
+  config: BffConfig,
+): Promise<ApolloServer<GraphQLContext>> {
   const production = config.NODE_ENV === 'production';
   const armor = new ApolloArmor({
     maxDepth: { n: QUERY_LIMITS.depth, ignoreIntrospection: true },
@@ -58,7 +61,8 @@ export async function createApollo(app: FastifyInstance, config: BffConfig): Pro
     ],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       if (formatted.extensions?.code !== 'INTERNAL_SERVER_ERROR') return formatted;
-      if (isClientMistake(error)) return { ...formatted, extensions: { ...formatted.extensions, code: 'BAD_REQUEST' } };
+      if (isClientMistake(error))
+        return { ...formatted, extensions: { ...formatted.extensions, code: 'BAD_REQUEST' } };
       // A bug's message may name internals; in production the shopper gets a plain sentence instead.
       return production ? { ...formatted, message: INTERNAL_MESSAGE } : formatted;
     },

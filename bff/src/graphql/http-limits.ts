@@ -31,7 +31,11 @@ export function refuseDeepJson(app: FastifyInstance, maxDepth: number = QUERY_LI
  * The serialized answer, or an error in its place (400) when it is larger than `maxBytes`: the last line behind the
  * query cost, which bounds the objects but not how long their strings are.
  */
-export function boundedAnswer(reply: FastifyReply, payload: unknown, maxBytes: number = QUERY_LIMITS.answerBytes): unknown {
+export function boundedAnswer(
+  reply: FastifyReply,
+  payload: unknown,
+  maxBytes: number = QUERY_LIMITS.answerBytes,
+): unknown {
   // A UTF-16 unit is at most 3 bytes of UTF-8: most answers are known to fit without counting.
   if (typeof payload !== 'string' || payload.length * 3 <= maxBytes) return payload;
   const bytes = Buffer.byteLength(payload);

@@ -8,7 +8,9 @@ const schema = buildSchema(typeDefs);
 
 function costOf(query: string, variables: Record<string, unknown> = {}): number | undefined {
   const document = parse(query);
-  const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  const operation = document.definitions.find(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  )!;
   return queryCost(schema, document, operation, variables)?.cost;
 }
 
@@ -20,10 +22,15 @@ describe("the cost of a product's stock", () => {
   });
 
   it("keeps a page of 100 products with each size's stock within the limit, and its related stock outside it", () => {
-    const page = costOf('query($first: Int) { products(first: $first) { nodes { id soldOut stock { size left } } } }', { first: 100 });
+    const page = costOf(
+      'query($first: Int) { products(first: $first) { nodes { id soldOut stock { size left } } } }',
+      { first: 100 },
+    );
     expect(page).toBe(1 + 100 * (1 + 30));
     expect(page).toBeLessThanOrEqual(QUERY_LIMITS.cost);
-    const related = costOf('{ products(first: 100) { nodes { stock { size } related(limit: 5) { stock { size } } } } }');
+    const related = costOf(
+      '{ products(first: 100) { nodes { stock { size } related(limit: 5) { stock { size } } } } }',
+    );
     expect(related).toBeGreaterThan(QUERY_LIMITS.cost);
   });
 });

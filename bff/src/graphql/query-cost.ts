@@ -56,7 +56,11 @@ function fieldsOf(type: GraphQLCompositeType): Record<string, GraphQLField<unkno
 }
 
 /** The size this field's arguments ask for; null when they would fail coercion (the field then does no work). */
-function sizeOf(walk: Walk, definition: GraphQLField<unknown, unknown>, field: FieldNode): number | undefined | null {
+function sizeOf(
+  walk: Walk,
+  definition: GraphQLField<unknown, unknown>,
+  field: FieldNode,
+): number | undefined | null {
   const argument = definition.args.find((arg) => SIZE_ARGUMENTS.includes(arg.name));
   if (argument === undefined) return undefined;
   let values: Record<string, unknown>;
@@ -80,7 +84,11 @@ interface CollectedField {
  * followed once. Counting the merged answer, not the document's text, keeps the walk linear in the document: a
  * fragment spread twice, or a field asked twice, is one field of the answer.
  */
-function collectFields(walk: Walk, selectionSets: readonly SelectionSetNode[], parent: GraphQLCompositeType): Iterable<CollectedField> {
+function collectFields(
+  walk: Walk,
+  selectionSets: readonly SelectionSetNode[],
+  parent: GraphQLCompositeType,
+): Iterable<CollectedField> {
   const fields = new Map<string, CollectedField>();
   const followed = new Set<string>();
   const gather = (selectionSet: SelectionSetNode, type: GraphQLCompositeType): void => {
@@ -96,9 +104,11 @@ function collectFields(walk: Walk, selectionSets: readonly SelectionSetNode[], p
         if (followed.has(selection.name.value)) continue;
         followed.add(selection.name.value);
       }
-      const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : walk.fragments.get(selection.name.value);
+      const fragment =
+        selection.kind === Kind.INLINE_FRAGMENT ? selection : walk.fragments.get(selection.name.value);
       if (fragment === undefined) continue;
-      const condition = fragment.typeCondition === undefined ? type : typeFromAST(walk.schema, fragment.typeCondition);
+      const condition =
+        fragment.typeCondition === undefined ? type : typeFromAST(walk.schema, fragment.typeCondition);
       if (condition !== undefined && isCompositeType(condition)) gather(fragment.selectionSet, condition);
     }
   };
@@ -106,7 +116,12 @@ function collectFields(walk: Walk, selectionSets: readonly SelectionSetNode[], p
   return fields.values();
 }
 
-function fieldCost(walk: Walk, { parent, nodes }: CollectedField, connectionSize: number | undefined, path: string[]): number {
+function fieldCost(
+  walk: Walk,
+  { parent, nodes }: CollectedField,
+  connectionSize: number | undefined,
+  path: string[],
+): number {
   // Fields merged under one response key have the same name and arguments (validation sees to it).
   const field = nodes[0]!;
   const name = field.name.value;
@@ -119,7 +134,8 @@ function fieldCost(walk: Walk, { parent, nodes }: CollectedField, connectionSize
 
   const coordinate = `${parent.name}.${name}`;
   const depth = path.filter((step) => step === coordinate).length + 1;
-  if (depth > (walk.result.deepestSelfNesting?.depth ?? 1)) walk.result.deepestSelfNesting = { field: coordinate, depth };
+  if (depth > (walk.result.deepestSelfNesting?.depth ?? 1))
+    walk.result.deepestSelfNesting = { field: coordinate, depth };
 
   const size = sizeOf(walk, definition, field);
   if (size === null) return 0;
@@ -139,7 +155,8 @@ function selectionCost(
   path: string[],
 ): number {
   let cost = 0;
-  for (const field of collectFields(walk, selectionSets, parent)) cost += fieldCost(walk, field, connectionSize, path);
+  for (const field of collectFields(walk, selectionSets, parent))
+    cost += fieldCost(walk, field, connectionSize, path);
   return cost;
 }
 
@@ -168,7 +185,11 @@ export function queryCost(
 
 const formatted = (n: number) => n.toLocaleString('en-US');
 
-function refusal(code: StoreErrorCode | 'GRAPHQL_VALIDATION_FAILED', message: string, details: Record<string, unknown>): GraphQLError {
+function refusal(
+  code: StoreErrorCode | 'GRAPHQL_VALIDATION_FAILED',
+  message: string,
+  details: Record<string, unknown>,
+): GraphQLError {
   return new GraphQLError(message, { extensions: { code, ...details, http: { status: 400 } } });
 }
 

@@ -6,8 +6,18 @@ import { orderLifeMutations } from '../orders/order-life.js';
 import { orderMutations, orderQueries, orderResolvers } from '../orders/resolvers.js';
 
 // Required<…>: leaving a root field without a resolver is a type error, not a null at run time.
-const Query: Required<QueryResolvers> = { ...catalogQueries, ...cartQueries, ...orderQueries, ...authQueries };
-const Mutation: Required<MutationResolvers> = { ...authMutations, ...cartMutations, ...orderMutations, ...orderLifeMutations };
+const Query: Required<QueryResolvers> = {
+  ...catalogQueries,
+  ...cartQueries,
+  ...orderQueries,
+  ...authQueries,
+};
+const Mutation: Required<MutationResolvers> = {
+  ...authMutations,
+  ...cartMutations,
+  ...orderMutations,
+  ...orderLifeMutations,
+};
 
 export const resolvers: Resolvers = {
   Query,

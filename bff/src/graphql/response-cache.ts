@@ -1,6 +1,14 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Kind, OperationTypeNode, parse, print, type DocumentNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import {
+  Kind,
+  OperationTypeNode,
+  parse,
+  print,
+  type DocumentNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
 import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
 import { QUERY_LIMITS } from './limits.js';
 
@@ -35,7 +43,11 @@ export interface CachedResponse {
   catalogVersion?: number;
 }
 
-function readsOnlyPublicFields(selectionSet: SelectionSetNode, document: DocumentNode, seen: Set<string>): boolean {
+function readsOnlyPublicFields(
+  selectionSet: SelectionSetNode,
+  document: DocumentNode,
+  seen: Set<string>,
+): boolean {
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
       if (!PUBLIC_ROOT_FIELDS.has(selection.name.value)) return false;
@@ -45,7 +57,9 @@ function readsOnlyPublicFields(selectionSet: SelectionSetNode, document: Documen
       const name = selection.name.value;
       if (seen.has(name)) continue;
       seen.add(name);
-      const fragment = document.definitions.find((d) => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === name);
+      const fragment = document.definitions.find(
+        (d) => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === name,
+      );
       if (fragment?.kind !== Kind.FRAGMENT_DEFINITION) return false;
       if (!readsOnlyPublicFields(fragment.selectionSet, document, seen)) return false;
     }
@@ -54,7 +68,10 @@ function readsOnlyPublicFields(selectionSet: SelectionSetNode, document: Documen
 }
 
 export function isPublicQuery(operation: OperationDefinitionNode, document: DocumentNode): boolean {
-  return operation.operation === OperationTypeNode.QUERY && readsOnlyPublicFields(operation.selectionSet, document, new Set());
+  return (
+    operation.operation === OperationTypeNode.QUERY &&
+    readsOnlyPublicFields(operation.selectionSet, document, new Set())
+  );
 }
 
 /**
@@ -93,7 +110,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** What an answer takes in memory besides its key. */
-const sizeOfResponse = (response: CachedResponse) => stringBytes(response.body) + stringBytes(response.contentType) + 16;
+const sizeOfResponse = (response: CachedResponse) =>
+  stringBytes(response.body) + stringBytes(response.contentType) + 16;
 
 export class ResponseCache {
   readonly #entries: BoundedCache<CachedResponse>;
@@ -141,7 +159,8 @@ export class ResponseCache {
     const hit = this.#entries.get(key);
     if (hit === undefined) return undefined;
     // The catalogue's version as this request reads it (one read per request, which its resolvers share).
-    if (hit.catalogVersion !== undefined && hit.catalogVersion !== (await this.#currentVersion(request))) return undefined;
+    if (hit.catalogVersion !== undefined && hit.catalogVersion !== (await this.#currentVersion(request)))
+      return undefined;
     return hit;
   }
 
@@ -149,7 +168,13 @@ export class ResponseCache {
   store(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
     const notes = this.#notes.get(request);
     const key = this.#keys.get(request);
-    if (notes?.cacheable !== true || key === undefined || typeof payload !== 'string' || reply.statusCode !== 200) return;
+    if (
+      notes?.cacheable !== true ||
+      key === undefined ||
+      typeof payload !== 'string' ||
+      reply.statusCode !== 200
+    )
+      return;
     this.#set(key, {
       body: payload,
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
@@ -168,7 +193,8 @@ export class ResponseCache {
     if (request.method !== 'POST' || !isRecord(body) || typeof body.query !== 'string') return undefined;
     if (body.extensions !== undefined && !changesNothing(body.extensions)) return undefined;
     const { operationName, variables } = body;
-    if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return undefined;
+    if (operationName !== undefined && operationName !== null && typeof operationName !== 'string')
+      return undefined;
     if (variables !== undefined && variables !== null && !isRecord(variables)) return undefined;
     const query = this.#print(body.query);
     if (query === undefined) return undefined;

@@ -4,7 +4,13 @@ import type { RestOrder } from '../rest/answer-shapes.js';
 import type { PlacedOrder } from '../rest/store-api.js';
 import { OrderAttempts, type AttemptCalls, type Unresolved } from './order-attempts.js';
 
-const order = (id: string): RestOrder => ({ _id: id, items: [], status: 'Order Placed', paymentMethod: 'COD', date: 1 });
+const order = (id: string): RestOrder => ({
+  _id: id,
+  items: [],
+  status: 'Order Placed',
+  paymentMethod: 'COD',
+  date: 1,
+});
 
 /** A backend stand-in: counts the orders placed, answers as told. */
 function backend(answer: (call: number) => Promise<PlacedOrder>) {
@@ -29,7 +35,9 @@ const unavailable = () => new StoreError('UPSTREAM_UNAVAILABLE', 'The store is n
 describe('order attempts', () => {
   it('a double click waits for the first call and makes one order', async () => {
     const attempts = new OrderAttempts();
-    const { seen, calls } = backend(() => new Promise((resolve) => setTimeout(() => resolve(messageOnly), 20)));
+    const { seen, calls } = backend(
+      () => new Promise((resolve) => setTimeout(() => resolve(messageOnly), 20)),
+    );
     const key = OrderAttempts.keyOf('Bearer a', 'key-0001');
     const [first, second] = await Promise.all([attempts.run(key, calls), attempts.run(key, calls)]);
     expect(seen.placed).toBe(1);
@@ -56,7 +64,9 @@ describe('order attempts', () => {
 
   it('after an answer that never came, the retry is told which orders existed before the first call', async () => {
     const attempts = new OrderAttempts();
-    const { seen, calls } = backend((call) => (call === 1 ? Promise.reject(unavailable()) : Promise.resolve(messageOnly)));
+    const { seen, calls } = backend((call) =>
+      call === 1 ? Promise.reject(unavailable()) : Promise.resolve(messageOnly),
+    );
     const key = OrderAttempts.keyOf('Bearer a', 'key-0001');
     await expect(attempts.run(key, calls)).rejects.toThrow(/not answering/);
     await attempts.run(key, calls);
@@ -67,7 +77,9 @@ describe('order attempts', () => {
   it('a refusal is forgotten: the next try starts afresh and is not a retry', async () => {
     const attempts = new OrderAttempts();
     const { seen, calls } = backend((call) =>
-      call === 1 ? Promise.reject(new StoreError('BAD_USER_INPUT', 'Zip code must be 3 to 10 digits')) : Promise.resolve(messageOnly),
+      call === 1
+        ? Promise.reject(new StoreError('BAD_USER_INPUT', 'Zip code must be 3 to 10 digits'))
+        : Promise.resolve(messageOnly),
     );
     const key = OrderAttempts.keyOf('Bearer a', 'key-0001');
     await expect(attempts.run(key, calls)).rejects.toThrow(/Zip/);
@@ -80,13 +92,17 @@ describe('order attempts', () => {
     const shortfalls = [{ productId: 'a', name: 'Stride Pro', size: 'UK 9', requested: 2, left: 1 }];
     const { seen, calls } = backend((call) =>
       call <= 2
-        ? Promise.reject(new StoreError('OUT_OF_STOCK', 'Only 1 left of Stride Pro, UK 9', 409, { shortfalls }))
+        ? Promise.reject(
+            new StoreError('OUT_OF_STOCK', 'Only 1 left of Stride Pro, UK 9', 409, { shortfalls }),
+          )
         : Promise.resolve({ order: order('restocked'), message: 'Order placed', replayed: false }),
     );
     const key = OrderAttempts.keyOf('Bearer a', 'key-0001');
     // Each try is sent: a refusal is never answered from memory, nor taken for an answer that may have placed it.
     for (let i = 0; i < 2; i += 1) {
-      await expect(attempts.run(key, calls)).rejects.toMatchObject({ extensions: { code: 'OUT_OF_STOCK', shortfalls } });
+      await expect(attempts.run(key, calls)).rejects.toMatchObject({
+        extensions: { code: 'OUT_OF_STOCK', shortfalls },
+      });
     }
     const placed = await attempts.run(key, calls);
     expect(placed).toMatchObject({ order: { _id: 'restocked' }, replayed: false });
@@ -98,8 +114,10 @@ describe('order attempts', () => {
     const attempts = new OrderAttempts();
     let reads = 0;
     const calls: AttemptCalls = {
-      ordersBefore: () => (++reads === 1 ? Promise.reject(unavailable()) : Promise.resolve(new Set<string>())),
-      place: (unresolved) => Promise.resolve({ ...messageOnly, message: unresolved === undefined ? 'fresh' : 'retry' }),
+      ordersBefore: () =>
+        ++reads === 1 ? Promise.reject(unavailable()) : Promise.resolve(new Set<string>()),
+      place: (unresolved) =>
+        Promise.resolve({ ...messageOnly, message: unresolved === undefined ? 'fresh' : 'retry' }),
     };
     const key = OrderAttempts.keyOf('Bearer a', 'key-0001');
     await expect(attempts.run(key, calls)).rejects.toThrow(/not answering/);
@@ -109,7 +127,9 @@ describe('order attempts', () => {
 
   it('stops reading orders first once the backend answers the orders it places (its key is then trusted)', async () => {
     const attempts = new OrderAttempts();
-    const { seen, calls } = backend((call) => Promise.resolve({ order: order(`o${call}`), message: 'Order placed', replayed: false }));
+    const { seen, calls } = backend((call) =>
+      Promise.resolve({ order: order(`o${call}`), message: 'Order placed', replayed: false }),
+    );
     await attempts.run(OrderAttempts.keyOf('Bearer a', 'key-0001'), calls);
     await attempts.run(OrderAttempts.keyOf('Bearer a', 'key-0002'), calls);
     expect(seen.reads).toBe(1);
@@ -121,7 +141,9 @@ describe('order attempts', () => {
       OrderAttempts.keyOf('Bearer a', 'key-0001'),
       backend(() => Promise.resolve({ order: order('mine'), message: 'ok', replayed: true })).calls,
     );
-    const { seen, calls } = backend((call) => (call === 1 ? Promise.reject(unavailable()) : Promise.resolve(messageOnly)));
+    const { seen, calls } = backend((call) =>
+      call === 1 ? Promise.reject(unavailable()) : Promise.resolve(messageOnly),
+    );
     const key = OrderAttempts.keyOf('Bearer a', 'key-0002');
     await expect(attempts.run(key, calls)).rejects.toThrow();
     await attempts.run(key, calls);
@@ -132,7 +154,8 @@ describe('order attempts', () => {
     let now = 0;
     const attempts = new OrderAttempts({ maxAttempts: 2, ttlMs: 1000, now: () => now });
     const { seen, calls } = backend(() => Promise.resolve(messageOnly));
-    for (const key of ['k1', 'k2', 'k3']) await attempts.run(OrderAttempts.keyOf('Bearer a', `${key}-aaaaaa`), calls);
+    for (const key of ['k1', 'k2', 'k3'])
+      await attempts.run(OrderAttempts.keyOf('Bearer a', `${key}-aaaaaa`), calls);
     await attempts.run(OrderAttempts.keyOf('Bearer a', 'k1-aaaaaa'), calls);
     expect(seen.placed).toBe(4);
     now = 1000;

@@ -54,16 +54,25 @@ const ID_OVERHEAD_BYTES = 32;
 
 // The backend answered and said no: nothing was stored, and the same key may be tried afresh (a refusal for stock
 // too: once the shelf is restocked the same cart may be placed, and the web's key changes only with the cart).
-const REFUSALS = new Set(['BAD_USER_INPUT', 'NOT_FOUND', 'UNAUTHENTICATED', 'TOO_MANY_REQUESTS', 'OUT_OF_STOCK']);
+const REFUSALS = new Set([
+  'BAD_USER_INPUT',
+  'NOT_FOUND',
+  'UNAUTHENTICATED',
+  'TOO_MANY_REQUESTS',
+  'OUT_OF_STOCK',
+]);
 
 function wasRefused(error: unknown): boolean {
   return error instanceof StoreError && REFUSALS.has(String(error.extensions.code));
 }
 
-const idsBytes = (ids: Iterable<string>): number => [...ids].reduce((bytes, id) => bytes + stringBytes(id) + ID_OVERHEAD_BYTES, 0);
+const idsBytes = (ids: Iterable<string>): number =>
+  [...ids].reduce((bytes, id) => bytes + stringBytes(id) + ID_OVERHEAD_BYTES, 0);
 
 function settledBytes(settled: Settled): number {
-  return settled.state === 'placed' ? stringBytes(JSON.stringify(settled.result)) : idsBytes(settled.before ?? []);
+  return settled.state === 'placed'
+    ? stringBytes(JSON.stringify(settled.result))
+    : idsBytes(settled.before ?? []);
 }
 
 /** The orders one shopper's attempts made, by attempt, so a retry of another attempt does not take them for its own. */
@@ -90,7 +99,13 @@ export class OrderAttempts {
     now = Date.now,
   }: OrderAttemptsOptions = {}) {
     this.#settled = new BoundedCache({ maxBytes, maxEntries: maxAttempts, ttlMs, now, sizeOf: settledBytes });
-    this.#claims = new BoundedCache({ maxBytes, maxEntries: maxAttempts, ttlMs, now, sizeOf: (claims) => claims.bytes });
+    this.#claims = new BoundedCache({
+      maxBytes,
+      maxEntries: maxAttempts,
+      ttlMs,
+      now,
+      sizeOf: (claims) => claims.bytes,
+    });
   }
 
   /**
@@ -118,8 +133,13 @@ export class OrderAttempts {
   async #place(key: string, previous: UnknownOutcome | undefined, calls: AttemptCalls): Promise<PlacedOrder> {
     // An unknown outcome means a placing call went out: until one did, no order can exist and this try starts afresh.
     const sent = previous !== undefined;
-    const before = sent ? previous.before : this.#backendAnswersOrders ? undefined : await calls.ordersBefore();
-    const unresolved = sent && before !== undefined ? { before, claimed: this.#claimedBesides(key) } : undefined;
+    const before = sent
+      ? previous.before
+      : this.#backendAnswersOrders
+        ? undefined
+        : await calls.ordersBefore();
+    const unresolved =
+      sent && before !== undefined ? { before, claimed: this.#claimedBesides(key) } : undefined;
     try {
       const placed = await calls.place(unresolved);
       this.#settled.set(key, { state: 'placed', result: placed });
@@ -135,7 +155,8 @@ export class OrderAttempts {
 
   #claimedBesides(key: string): Set<string> {
     const claimed = new Set<string>();
-    for (const [other, orderId] of this.#claims.get(shopperOf(key))?.orders ?? []) if (other !== key) claimed.add(orderId);
+    for (const [other, orderId] of this.#claims.get(shopperOf(key))?.orders ?? [])
+      if (other !== key) claimed.add(orderId);
     return claimed;
   }
 

@@ -5,7 +5,13 @@ import { exchangeSizesOf, orderLifeResolvers, withinReturnWindow } from './order
 import { toCatalogProduct } from '../catalog/product.js';
 
 const DAY = 24 * 60 * 60 * 1000;
-const base = { _id: '65f2a1c0ffee', items: [], status: 'Delivered', paymentMethod: 'COD', date: 1_700_000_000_000 };
+const base = {
+  _id: '65f2a1c0ffee',
+  items: [],
+  status: 'Delivered',
+  paymentMethod: 'COD',
+  date: 1_700_000_000_000,
+};
 
 function readOrder(order: Record<string, unknown>): RestOrder {
   const [parsed] = ordersAnswerSchema.parse({ success: true, orders: [order] });
@@ -69,11 +75,16 @@ describe("an order's life as the BFF reads it", () => {
   });
 
   it('an order without them (a backend of the seed kind) offers nothing, and a malformed extra counts as absent', () => {
-    for (const extras of [{}, { statusHistory: 'yesterday', cancellable: 'yes', returnableUntil: {}, returns: 'none', reference: 7 }]) {
+    for (const extras of [
+      {},
+      { statusHistory: 'yesterday', cancellable: 'yes', returnableUntil: {}, returns: 'none', reference: 7 },
+    ]) {
       const order = readOrder({ ...base, ...extras });
       expect(order._id).toBe(base._id);
       expect(resolve('reference', order)).toBe(orderReference(base._id));
-      expect(resolve('statusHistory', order)).toEqual([{ status: 'Delivered', at: new Date(base.date).toISOString() }]);
+      expect(resolve('statusHistory', order)).toEqual([
+        { status: 'Delivered', at: new Date(base.date).toISOString() },
+      ]);
       expect(resolve('cancellable', order)).toBe(false);
       expect(resolve('returnableUntil', order)).toBeNull();
       expect(resolve('returns', order)).toEqual([]);

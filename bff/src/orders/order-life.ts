@@ -4,7 +4,13 @@ import { orderReference, RETURN_REASONS } from '#domain/order-life';
 import { sizeStock } from '#domain/stock';
 import type { CatalogProduct } from '../catalog/product.js';
 import { StoreError } from '../errors.js';
-import type { MutationResolvers, OrderResolvers, ReturnKind, ReturnRequest, ReturnStatus } from '../generated/resolvers-types.js';
+import type {
+  MutationResolvers,
+  OrderResolvers,
+  ReturnKind,
+  ReturnRequest,
+  ReturnStatus,
+} from '../generated/resolvers-types.js';
 import { parseInput } from '../input.js';
 import type { RestOrder, RestReturn } from '../rest/answer-shapes.js';
 import type { SignedInApi } from '../rest/shopper-api.js';
@@ -29,8 +35,10 @@ const returnInput = z.object({
 });
 
 /** The message a shopper reads where the backend takes no cancellations or returns online. */
-export const CANCEL_NOT_SUPPORTED = 'This store takes cancellations by phone or email, not online: please contact the shop.';
-export const RETURN_NOT_SUPPORTED = 'This store takes returns and exchanges by phone or email, not online: please contact the shop.';
+export const CANCEL_NOT_SUPPORTED =
+  'This store takes cancellations by phone or email, not online: please contact the shop.';
+export const RETURN_NOT_SUPPORTED =
+  'This store takes returns and exchanges by phone or email, not online: please contact the shop.';
 
 /**
  * A 404 that is not about the order (our API says "Order not found for ID: …") is a backend without the route: an
@@ -45,7 +53,12 @@ function lacksRoute(error: unknown): boolean {
   );
 }
 
-async function orderLifeCall(call: () => Promise<OrderLifeAnswer>, notSupported: string, orderId: string, store: SignedInApi) {
+async function orderLifeCall(
+  call: () => Promise<OrderLifeAnswer>,
+  notSupported: string,
+  orderId: string,
+  store: SignedInApi,
+) {
   let answer: OrderLifeAnswer;
   try {
     answer = await call();
@@ -56,7 +69,8 @@ async function orderLifeCall(call: () => Promise<OrderLifeAnswer>, notSupported:
   if (answer.order !== undefined) return answer.order;
   // Ours always answers the order; should a backend not, the shopper's orders have it.
   const order = (await store.orders()).find((candidate) => candidate._id === orderId);
-  if (order === undefined) throw new StoreError('UPSTREAM_ERROR', 'The store answered something unexpected. Please try again.');
+  if (order === undefined)
+    throw new StoreError('UPSTREAM_ERROR', 'The store answered something unexpected. Please try again.');
   return order;
 }
 
@@ -109,7 +123,9 @@ function toReturnRequest(request: RestReturn): ReturnRequest {
 
 /** True while a return or exchange may still be asked for: the backend said until when, and that is not past. */
 export function withinReturnWindow(order: RestOrder, now = Date.now()): boolean {
-  return order.returnableUntil !== undefined && order.returnableUntil !== null && now <= order.returnableUntil;
+  return (
+    order.returnableUntil !== undefined && order.returnableUntil !== null && now <= order.returnableUntil
+  );
 }
 
 /** The product's other sizes in stock now (the catalogue's view; the API checks again when asked). */
@@ -120,11 +136,18 @@ export function exchangeSizesOf(product: CatalogProduct | undefined, orderedSize
     .map((size) => size.size);
 }
 
-export const orderLifeResolvers: Pick<OrderResolvers, 'reference' | 'statusHistory' | 'cancellable' | 'returnableUntil' | 'returns'> = {
+export const orderLifeResolvers: Pick<
+  OrderResolvers,
+  'reference' | 'statusHistory' | 'cancellable' | 'returnableUntil' | 'returns'
+> = {
   reference: (order) => order.reference ?? orderReference(order._id),
   statusHistory: (order) =>
-    (order.statusHistory ?? [{ status: order.status, at: order.date }]).map((change) => ({ status: change.status, at: iso(change.at) })),
+    (order.statusHistory ?? [{ status: order.status, at: order.date }]).map((change) => ({
+      status: change.status,
+      at: iso(change.at),
+    })),
   cancellable: (order) => order.cancellable ?? false,
-  returnableUntil: (order) => (order.returnableUntil === undefined || order.returnableUntil === null ? null : iso(order.returnableUntil)),
+  returnableUntil: (order) =>
+    order.returnableUntil === undefined || order.returnableUntil === null ? null : iso(order.returnableUntil),
   returns: (order) => (order.returns ?? []).map(toReturnRequest),
 };

@@ -14,12 +14,16 @@ export interface OrderLine {
  * of the product with its size and quantity, the amount the cart amount plus the delivery fee. Every backend gets a
  * complete order this way (the seed's stores what it is sent; ours prices it again and refuses a different amount).
  */
-export async function pricedOrder(lines: readonly OrderLine[], catalog: Catalog): Promise<{ items: OrderItemCopy[]; amount: number }> {
+export async function pricedOrder(
+  lines: readonly OrderLine[],
+  catalog: Catalog,
+): Promise<{ items: OrderItemCopy[]; amount: number }> {
   const products = await catalog.find(lines.map((line) => line.productId));
   const items = lines.map((line): OrderItemCopy => {
     const product = products.get(line.productId);
     if (!product) throw new StoreError('NOT_FOUND', `Product not found for ID: ${line.productId}`);
-    if (!product.sizes.includes(line.size)) throw badUserInput(`Size ${line.size} is not available for ${product.name}`);
+    if (!product.sizes.includes(line.size))
+      throw badUserInput(`Size ${line.size} is not available for ${product.name}`);
     return { ...product.source, size: line.size, quantity: line.quantity };
   });
   return { items, amount: cartTotal(cartSubtotal(items)) };
@@ -27,7 +31,8 @@ export async function pricedOrder(lines: readonly OrderLine[], catalog: Catalog)
 
 /** The shopper is charged what they were shown, or told the new total: never a different amount silently. */
 export function checkExpectedTotal(amount: number, expectedTotal: number | null | undefined): void {
-  if (expectedTotal === null || expectedTotal === undefined || Math.abs(expectedTotal - amount) <= 0.005) return;
+  if (expectedTotal === null || expectedTotal === undefined || Math.abs(expectedTotal - amount) <= 0.005)
+    return;
   throw badUserInput(
     `Prices have changed: your order total is now ${CURRENCY_SYMBOL}${amount}. Please review your cart and place the order again.`,
   );

@@ -51,7 +51,9 @@ async function findEarlierOrder(
   amount: number,
   unresolved: Unresolved,
 ): Promise<RestOrder | undefined> {
-  const wanted = contentOf(lines.map((line) => ({ _id: line.productId, size: line.size, quantity: line.quantity })));
+  const wanted = contentOf(
+    lines.map((line) => ({ _id: line.productId, size: line.size, quantity: line.quantity })),
+  );
   const orders = await store.orders();
   return orders.findLast(
     (order) =>
@@ -111,7 +113,10 @@ const NONE: ReadonlyMap<string, CatalogProduct> = new Map();
  * The order's products, when an item lacks what only the catalogue can fill in, or the order's items may be exchanged
  * now (their sizes in stock). A missing catalogue fills nothing.
  */
-async function productsFor(order: RestOrder, context: GraphQLContext): Promise<ReadonlyMap<string, CatalogProduct>> {
+async function productsFor(
+  order: RestOrder,
+  context: GraphQLContext,
+): Promise<ReadonlyMap<string, CatalogProduct>> {
   if (
     !withinReturnWindow(order) &&
     order.amount !== undefined &&
@@ -130,7 +135,17 @@ export const orderResolvers: OrderResolvers = {
   id: (order) => order._id,
   placedAt: (order) => new Date(order.date).toISOString(),
   address: (order) =>
-    order.address ?? { firstName: '', lastName: '', email: '', street: '', city: '', state: '', zipcode: '', country: '', phone: '' },
+    order.address ?? {
+      firstName: '',
+      lastName: '',
+      email: '',
+      street: '',
+      city: '',
+      state: '',
+      zipcode: '',
+      country: '',
+      phone: '',
+    },
   async items(order, _args, context) {
     return itemsOf(order, await productsFor(order, context));
   },

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { StoreError } from '../errors.js';
-import { cartAnswerSchema, cartWriteAnswerSchema, ordersAnswerSchema, readProducts } from './answer-shapes.js';
+import {
+  cartAnswerSchema,
+  cartWriteAnswerSchema,
+  ordersAnswerSchema,
+  readProducts,
+} from './answer-shapes.js';
 import { parseRetryAfter, readEnvelope, refusalCode } from './upstream.js';
 
 const product = (id: string, extra: Record<string, unknown> = {}) => ({
@@ -27,13 +32,20 @@ describe("reading spec section 7's answers", () => {
     ]);
     expect(products.map((p) => p._id)).toEqual(['a', 'e']);
     expect(skipped).toBe(4);
-    expect(products[1]).toMatchObject({ description: '', image: [], bestseller: false, date: Date.parse('2024-05-01') });
+    expect(products[1]).toMatchObject({
+      description: '',
+      image: [],
+      bestseller: false,
+      date: Date.parse('2024-05-01'),
+    });
   });
 
   it('reads a cart: quantities of 0 (kept by the seed backend) and junk are not lines; "__proto__" is only data', () => {
     const { cartData } = cartAnswerSchema.parse({
       success: true,
-      cartData: JSON.parse('{"a":{"UK 8":2,"UK 9":0,"UK 10":1.5,"UK 11":"3"},"b":{"UK 7":0},"__proto__":{"UK 8":1},"c":7}') as unknown,
+      cartData: JSON.parse(
+        '{"a":{"UK 8":2,"UK 9":0,"UK 10":1.5,"UK 11":"3"},"b":{"UK 7":0},"__proto__":{"UK 8":1},"c":7}',
+      ) as unknown,
     });
     expect(Object.keys(cartData)).toEqual(['a', '__proto__']);
     expect(cartData.a).toEqual({ 'UK 8': 2 });
@@ -41,14 +53,22 @@ describe("reading spec section 7's answers", () => {
     expect(Object.getPrototypeOf(cartData)).toBeNull();
     expect(cartAnswerSchema.parse({ success: true }).cartData).toEqual({});
     expect(cartWriteAnswerSchema.parse({ success: true, message: 'Added To Cart' }).cartData).toBeUndefined();
-    expect(cartWriteAnswerSchema.parse({ success: true, cartData: { a: { 'UK 8': 1 } } }).cartData).toEqual({ a: { 'UK 8': 1 } });
+    expect(cartWriteAnswerSchema.parse({ success: true, cartData: { a: { 'UK 8': 1 } } }).cartData).toEqual({
+      a: { 'UK 8': 1 },
+    });
   });
 
   it('orders: newest first whatever order they arrive in, with missing fields left for the catalogue to fill', () => {
     const orders = ordersAnswerSchema.parse({
       success: true,
       orders: [
-        { _id: 'old', items: [{ _id: 'a', size: 'UK 8', quantity: 1 }], status: 'Order Placed', paymentMethod: 'COD', date: 1000 },
+        {
+          _id: 'old',
+          items: [{ _id: 'a', size: 'UK 8', quantity: 1 }],
+          status: 'Order Placed',
+          paymentMethod: 'COD',
+          date: 1000,
+        },
         {
           _id: 'new',
           items: [{ _id: 'a', name: 'Shoe a', price: 10, size: 'UK 8', quantity: 2, image: ['x'] }],
@@ -82,13 +102,19 @@ describe('the code of a refusal', () => {
   });
 
   it('is STORE_BUSY for a 503 that says when to come back, or for the busy message at any status', () => {
-    expect(refusalCode(503, 'The store is busy right now. Please try again in a moment.', 2)).toBe('STORE_BUSY');
+    expect(refusalCode(503, 'The store is busy right now. Please try again in a moment.', 2)).toBe(
+      'STORE_BUSY',
+    );
     expect(refusalCode(503, undefined, 0)).toBe('STORE_BUSY');
     // FAILURES_AS_200: the status says nothing, the message does.
-    expect(refusalCode(200, 'The store is busy right now. Please try again in a moment.', 2)).toBe('STORE_BUSY');
+    expect(refusalCode(200, 'The store is busy right now. Please try again in a moment.', 2)).toBe(
+      'STORE_BUSY',
+    );
     expect(refusalCode(200, 'The store is busy right now. Please try again in a moment.')).toBe('STORE_BUSY');
     // A 429 keeps its code (it is a limit on the shopper, not the store's capacity).
-    expect(refusalCode(429, 'Too many attempts. Please wait a minute and try again.', 60)).toBe('TOO_MANY_REQUESTS');
+    expect(refusalCode(429, 'Too many attempts. Please wait a minute and try again.', 60)).toBe(
+      'TOO_MANY_REQUESTS',
+    );
   });
 
   it('reads Retry-After as seconds or as a date', () => {
@@ -113,9 +139,16 @@ describe('the code of a refusal', () => {
     ]) {
       expect(refusalCode(200, message), message).toBe('UNAUTHENTICATED');
     }
-    expect(refusalCode(200, 'Too many attempts. Please wait a minute and try again.')).toBe('TOO_MANY_REQUESTS');
+    expect(refusalCode(200, 'Too many attempts. Please wait a minute and try again.')).toBe(
+      'TOO_MANY_REQUESTS',
+    );
     expect(refusalCode(200, 'Product not found for ID: x')).toBe('NOT_FOUND');
-    for (const message of ['User already exists', 'Invalid credentials', "User doesn't exists", 'Please enter a strong password']) {
+    for (const message of [
+      'User already exists',
+      'Invalid credentials',
+      "User doesn't exists",
+      'Please enter a strong password',
+    ]) {
       expect(refusalCode(200, message), message).toBe('BAD_USER_INPUT');
     }
   });
@@ -197,14 +230,23 @@ describe('stock in the answers (our enrichment, docs/decisions/020)', () => {
   });
 
   it('leaves every other refusal as it was: a 409 without the code, a code at a status that says something else', () => {
-    const prices = refusalOf(409, { success: false, message: 'Prices have changed: your order total is now ₹1310.' });
+    const prices = refusalOf(409, {
+      success: false,
+      message: 'Prices have changed: your order total is now ₹1310.',
+    });
     expect(prices.extensions.code).toBe('BAD_USER_INPUT');
     expect(prices.extensions.shortfalls).toBeUndefined();
-    expect(refusalOf(401, { success: false, code: 'OUT_OF_STOCK', message: 'Not authorized' }).extensions.code).toBe('UNAUTHENTICATED');
+    expect(
+      refusalOf(401, { success: false, code: 'OUT_OF_STOCK', message: 'Not authorized' }).extensions.code,
+    ).toBe('UNAUTHENTICATED');
     expect(refusalOf(503, { success: false, code: 'OUT_OF_STOCK' }).extensions.code).toBe('UPSTREAM_ERROR');
     // A product named like a session message is still a stock refusal: the code is the API's own word.
     expect(
-      refusalOf(200, { success: false, code: 'OUT_OF_STOCK', message: 'Sign In Again Loafer, UK 9 is sold out' }).extensions.code,
+      refusalOf(200, {
+        success: false,
+        code: 'OUT_OF_STOCK',
+        message: 'Sign In Again Loafer, UK 9 is sold out',
+      }).extensions.code,
     ).toBe('OUT_OF_STOCK');
   });
 });

@@ -26,7 +26,10 @@ const lowStockSchema = z
   .catch(undefined);
 
 // A date may come as milliseconds (the spec's backends) or as text (a JSON-serialised Date).
-const millis = z.union([z.number(), z.string().transform((text) => (/^\d+$/.test(text) ? Number(text) : Date.parse(text)))]);
+const millis = z.union([
+  z.number(),
+  z.string().transform((text) => (/^\d+$/.test(text) ? Number(text) : Date.parse(text))),
+]);
 
 /**
  * One catalogue product. Products are read one by one (`readProducts`): a product the storefront cannot show (no
@@ -107,7 +110,9 @@ function parseCartData(value: unknown): CartData {
 export const cartAnswerSchema = z.looseObject({ cartData: z.unknown().optional().transform(parseCartData) });
 
 /** Cart add and update: the spec does not show their answer; ours carries the cart, the seed's a message only. */
-export const cartWriteAnswerSchema = z.looseObject({ cartData: z.unknown().transform(parseCartData).optional() });
+export const cartWriteAnswerSchema = z.looseObject({
+  cartData: z.unknown().transform(parseCartData).optional(),
+});
 
 const digits = z.union([z.string(), z.number()]).transform(String);
 
@@ -194,7 +199,10 @@ export const ordersAnswerSchema = z.looseObject({ orders: z.array(z.unknown()) }
 );
 
 /** Our API's cancel and return calls: a message, and the order as `userorders` answers it. */
-export const orderLifeAnswerSchema = z.looseObject({ message: z.string().optional(), order: restOrderSchema.optional().catch(undefined) });
+export const orderLifeAnswerSchema = z.looseObject({
+  message: z.string().optional(),
+  order: restOrderSchema.optional().catch(undefined),
+});
 
 /** Order placement: ours answers the order it stored; the seed's backend `{ success, message: 'Order Placed' }`. */
 export const placedOrderAnswerSchema = z.looseObject({
@@ -232,7 +240,13 @@ const shortfallSchema = z
     requested: z.number().int().positive(),
     left: stockCountSchema('left'),
   })
-  .transform(({ _id, name, size, requested, left }): StockShortfall => ({ productId: _id, name, size, requested, left }));
+  .transform(({ _id, name, size, requested, left }): StockShortfall => ({
+    productId: _id,
+    name,
+    size,
+    requested,
+    left,
+  }));
 
 /** The lines a stock refusal names; a list that cannot be read is none (the refusal and its message still stand). */
 export const stockShortfallsSchema = z.array(shortfallSchema).max(MAX_ORDER_LINES).catch([]);

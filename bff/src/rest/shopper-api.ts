@@ -36,7 +36,10 @@ export interface ShopperApi {
   signedIn(): SignedInApi;
 }
 
-async function verifiedShopper(upstream: Upstream, shopper: Shopper & { authorization: string }): Promise<string> {
+async function verifiedShopper(
+  upstream: Upstream,
+  shopper: Shopper & { authorization: string },
+): Promise<string> {
   try {
     return `user:${(await storeApi.getProfile(upstream, shopper))._id}`;
   } catch (error) {

@@ -24,7 +24,11 @@ import type { NotModified, Shopper, Upstream, UpstreamBytes } from './upstream.j
  * `GET /api/product/list` as bytes, conditional on the ETag of the copy the caller holds: the list catalogue parses
  * them, the REST pass-through serves them as the backend sent them. `maxBytes` bounds what is read.
  */
-export function productListBytes(upstream: Upstream, etag: string | undefined, maxBytes: number): Promise<UpstreamBytes | NotModified> {
+export function productListBytes(
+  upstream: Upstream,
+  etag: string | undefined,
+  maxBytes: number,
+): Promise<UpstreamBytes | NotModified> {
   return upstream.conditionalBytes({
     method: 'GET',
     path: '/api/product/list',
@@ -52,7 +56,8 @@ export interface CatalogQuery {
 
 /** `GET /api/product/query`: a page of the catalogue with its total and filter counts, from the backend's database. */
 export async function queryCatalog(upstream: Upstream, query: CatalogQuery): Promise<CatalogQueryAnswer> {
-  return (await upstream.call({ method: 'GET', path: catalogQueryPath(query) }, catalogQueryAnswerSchema)).data;
+  return (await upstream.call({ method: 'GET', path: catalogQueryPath(query) }, catalogQueryAnswerSchema))
+    .data;
 }
 
 /** An answer of the catalogue query with the ETag it came with (our API's is the catalogue version). */
@@ -72,9 +77,13 @@ export async function queryCatalogAgain(
 ): Promise<TaggedCatalogAnswer> {
   const etag = known?.etag;
   const headers = etag === undefined ? undefined : { 'if-none-match': etag };
-  const answer = await upstream.conditionalCall({ method: 'GET', path: catalogQueryPath(query), headers }, catalogQueryAnswerSchema);
+  const answer = await upstream.conditionalCall(
+    { method: 'GET', path: catalogQueryPath(query), headers },
+    catalogQueryAnswerSchema,
+  );
   if ('data' in answer) return { answer: answer.data, etag: answer.etag };
-  if (known === undefined) throw new StoreError('UPSTREAM_ERROR', 'The store answered something unexpected. Please try again.', 304);
+  if (known === undefined)
+    throw new StoreError('UPSTREAM_ERROR', 'The store answered something unexpected. Please try again.', 304);
   return known;
 }
 
@@ -104,23 +113,34 @@ export async function register(
   shopper: Shopper,
   input: { name: string; email: string; password: string },
 ): Promise<AuthAnswer> {
-  const { token, message } = (await upstream.call({ method: 'POST', path: '/api/user/register', shopper, body: input }, authAnswerSchema))
-    .data;
+  const { token, message } = (
+    await upstream.call(
+      { method: 'POST', path: '/api/user/register', shopper, body: input },
+      authAnswerSchema,
+    )
+  ).data;
   return { token, message: message ?? 'Account created' };
 }
 
-export async function login(upstream: Upstream, shopper: Shopper, input: { email: string; password: string }): Promise<AuthAnswer> {
-  const { token, message } = (await upstream.call({ method: 'POST', path: '/api/user/login', shopper, body: input }, authAnswerSchema))
-    .data;
+export async function login(
+  upstream: Upstream,
+  shopper: Shopper,
+  input: { email: string; password: string },
+): Promise<AuthAnswer> {
+  const { token, message } = (
+    await upstream.call({ method: 'POST', path: '/api/user/login', shopper, body: input }, authAnswerSchema)
+  ).data;
   return { token, message: message ?? 'Signed in' };
 }
 
 export async function getProfile(upstream: Upstream, shopper: Shopper): Promise<RestUser> {
-  return (await upstream.call({ method: 'GET', path: '/api/user/profile', shopper }, profileAnswerSchema)).data.user;
+  return (await upstream.call({ method: 'GET', path: '/api/user/profile', shopper }, profileAnswerSchema))
+    .data.user;
 }
 
 export async function getCart(upstream: Upstream, shopper: Shopper): Promise<CartData> {
-  return (await upstream.call({ method: 'POST', path: '/api/cart/get', shopper }, cartAnswerSchema)).data.cartData;
+  return (await upstream.call({ method: 'POST', path: '/api/cart/get', shopper }, cartAnswerSchema)).data
+    .cartData;
 }
 
 /** Adds one; answers the cart after the write when the backend sends it (ours does, the seed's does not). */
@@ -129,7 +149,9 @@ export async function addToCart(
   shopper: Shopper,
   line: { itemId: string; size: string },
 ): Promise<CartData | undefined> {
-  return (await upstream.call({ method: 'POST', path: '/api/cart/add', shopper, body: line }, cartWriteAnswerSchema)).data.cartData;
+  return (
+    await upstream.call({ method: 'POST', path: '/api/cart/add', shopper, body: line }, cartWriteAnswerSchema)
+  ).data.cartData;
 }
 
 /** Sets the quantity; answers the cart after the write when the backend sends it. */
@@ -138,7 +160,12 @@ export async function updateCart(
   shopper: Shopper,
   line: { itemId: string; size: string; quantity: number },
 ): Promise<CartData | undefined> {
-  return (await upstream.call({ method: 'POST', path: '/api/cart/update', shopper, body: line }, cartWriteAnswerSchema)).data.cartData;
+  return (
+    await upstream.call(
+      { method: 'POST', path: '/api/cart/update', shopper, body: line },
+      cartWriteAnswerSchema,
+    )
+  ).data.cartData;
 }
 
 /** An ordered item as spec section 3 has it: a copy of the catalogue's product, with the size and quantity. */
@@ -161,19 +188,34 @@ export interface PlacedOrder {
   replayed: boolean;
 }
 
-export async function placeOrder(upstream: Upstream, shopper: Shopper, request: OrderRequest): Promise<PlacedOrder> {
+export async function placeOrder(
+  upstream: Upstream,
+  shopper: Shopper,
+  request: OrderRequest,
+): Promise<PlacedOrder> {
   const { idempotencyKey, ...body } = request;
   const answer = await upstream.call(
-    { method: 'POST', path: '/api/order/place', shopper, body, headers: { 'idempotency-key': idempotencyKey } },
+    {
+      method: 'POST',
+      path: '/api/order/place',
+      shopper,
+      body,
+      headers: { 'idempotency-key': idempotencyKey },
+    },
     placedOrderAnswerSchema,
   );
   const { order, message } = answer.data;
-  return { order, message: message ?? 'Order placed', replayed: order !== undefined && answer.status === 200 };
+  return {
+    order,
+    message: message ?? 'Order placed',
+    replayed: order !== undefined && answer.status === 200,
+  };
 }
 
 /** The shopper's orders, newest first. */
 export async function listOrders(upstream: Upstream, shopper: Shopper): Promise<RestOrder[]> {
-  return (await upstream.call({ method: 'POST', path: '/api/order/userorders', shopper }, ordersAnswerSchema)).data;
+  return (await upstream.call({ method: 'POST', path: '/api/order/userorders', shopper }, ordersAnswerSchema))
+    .data;
 }
 
 // ---- Beyond section 7: our API's cancellation and return requests (issue 29); a backend of the seed kind has none ----
@@ -185,9 +227,16 @@ export interface OrderLifeAnswer {
 }
 
 /** `POST /api/order/cancel`: the shopper's own order, while it has not been packed. */
-export async function cancelOrder(upstream: Upstream, shopper: Shopper, orderId: string): Promise<OrderLifeAnswer> {
+export async function cancelOrder(
+  upstream: Upstream,
+  shopper: Shopper,
+  orderId: string,
+): Promise<OrderLifeAnswer> {
   const { message, order } = (
-    await upstream.call({ method: 'POST', path: '/api/order/cancel', shopper, body: { orderId } }, orderLifeAnswerSchema)
+    await upstream.call(
+      { method: 'POST', path: '/api/order/cancel', shopper, body: { orderId } },
+      orderLifeAnswerSchema,
+    )
   ).data;
   return { message: message ?? 'Order cancelled', order };
 }
@@ -205,11 +254,19 @@ export interface ReturnAsk {
 }
 
 /** `POST /api/order/return`: a return or exchange of a delivered line, within the return window. */
-export async function requestReturn(upstream: Upstream, shopper: Shopper, ask: ReturnAsk): Promise<OrderLifeAnswer> {
+export async function requestReturn(
+  upstream: Upstream,
+  shopper: Shopper,
+  ask: ReturnAsk,
+): Promise<OrderLifeAnswer> {
   const { idempotencyKey, ...body } = ask;
-  const headers: Record<string, string> = idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey };
+  const headers: Record<string, string> =
+    idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey };
   const { message, order } = (
-    await upstream.call({ method: 'POST', path: '/api/order/return', shopper, body, headers }, orderLifeAnswerSchema)
+    await upstream.call(
+      { method: 'POST', path: '/api/order/return', shopper, body, headers },
+      orderLifeAnswerSchema,
+    )
   ).data;
   return { message: message ?? 'Return requested', order };
 }

@@ -79,11 +79,18 @@ const NOT_FOUND = /\bnot found\b/i;
  * The code of a refusal: from the status where it says something, else from the message. A 503 is STORE_BUSY when it
  * says when to come back (`Retry-After`, RFC 9110 §15.6.4) or that the store is busy; a bare 503 is a broken upstream.
  */
-export function refusalCode(status: number, message: string | undefined, retryAfterSeconds?: number): StoreErrorCode {
-  if (status === 401 || status === 403 || (message !== undefined && SESSION_OVER.test(message))) return 'UNAUTHENTICATED';
+export function refusalCode(
+  status: number,
+  message: string | undefined,
+  retryAfterSeconds?: number,
+): StoreErrorCode {
+  if (status === 401 || status === 403 || (message !== undefined && SESSION_OVER.test(message)))
+    return 'UNAUTHENTICATED';
   if (status === 429 || (message !== undefined && TOO_MANY.test(message))) return 'TOO_MANY_REQUESTS';
-  if ((status === 503 && retryAfterSeconds !== undefined) || (message !== undefined && BUSY.test(message))) return 'STORE_BUSY';
-  if (status === 404 || (status < 300 && message !== undefined && NOT_FOUND.test(message))) return 'NOT_FOUND';
+  if ((status === 503 && retryAfterSeconds !== undefined) || (message !== undefined && BUSY.test(message)))
+    return 'STORE_BUSY';
+  if (status === 404 || (status < 300 && message !== undefined && NOT_FOUND.test(message)))
+    return 'NOT_FOUND';
   if (status >= 500) return 'UPSTREAM_ERROR';
   return 'BAD_USER_INPUT';
 }
@@ -120,7 +127,11 @@ function stockRefusal(status: number, body: unknown, message: string | undefined
  * The JSON body of an answer that is not a refusal. A refusal is `success: false` at any status (the seed's backend
  * answers every failure with 200), or any answer outside 2xx; it throws with the server's message for the toast.
  */
-export function readEnvelope(status: number, bytes: Buffer, retryAfterSeconds?: number): Record<string, unknown> {
+export function readEnvelope(
+  status: number,
+  bytes: Buffer,
+  retryAfterSeconds?: number,
+): Record<string, unknown> {
   const body = parseJson(bytes.toString('utf8'));
   if (status < 200 || status >= 300 || (isRecord(body) && body.success === false)) {
     const message = messageOf(body);
@@ -150,11 +161,15 @@ function messageOf(body: unknown): string | undefined {
 
 // Refused or reset connections and every kind of timeout: the API is unreachable, not wrong.
 function isUnavailable(error: unknown): boolean {
-  if (error instanceof undiciErrors.UndiciError) return !(error instanceof undiciErrors.ResponseExceededMaxSizeError);
+  if (error instanceof undiciErrors.UndiciError)
+    return !(error instanceof undiciErrors.ResponseExceededMaxSizeError);
   if (error instanceof Error) {
     if (error.name === 'AbortError' || error.name === 'TimeoutError') return true;
     const code = (error as NodeJS.ErrnoException).code;
-    return code !== undefined && /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/.test(code);
+    return (
+      code !== undefined &&
+      /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/.test(code)
+    );
   }
   return false;
 }
@@ -197,7 +212,10 @@ export class Upstream {
   }
 
   /** A call that may carry `If-None-Match` and be answered 304. */
-  async conditionalCall<S extends z.ZodType>(call: UpstreamCall, schema: S): Promise<UpstreamAnswer<z.output<S>> | NotModified> {
+  async conditionalCall<S extends z.ZodType>(
+    call: UpstreamCall,
+    schema: S,
+  ): Promise<UpstreamAnswer<z.output<S>> | NotModified> {
     const answer = await this.#send(call);
     if (answer.status === 304) return { status: 304 };
     const body = readEnvelope(answer.status, answer.bytes, answer.retryAfterSeconds);
@@ -210,7 +228,8 @@ export class Upstream {
   async conditionalBytes(call: UpstreamCall): Promise<UpstreamBytes | NotModified> {
     const answer = await this.#send(call);
     if (answer.status === 304) return { status: 304 };
-    if (answer.status < 200 || answer.status >= 300) readEnvelope(answer.status, answer.bytes, answer.retryAfterSeconds);
+    if (answer.status < 200 || answer.status >= 300)
+      readEnvelope(answer.status, answer.bytes, answer.retryAfterSeconds);
     return answer;
   }
 

@@ -20,7 +20,9 @@ const products = Array.from({ length: 3 }, (_, n) => ({
 
 /** The list catalogue, whose full pages (the files', not the summary's) wait until `release` is called. */
 function heldCatalog(): { catalog: Catalog; release: () => void; waiting: () => number } {
-  const inner = listCatalog(parseListCopy({ version: 1, bytes: Buffer.from(JSON.stringify({ success: true, products })) }));
+  const inner = listCatalog(
+    parseListCopy({ version: 1, bytes: Buffer.from(JSON.stringify({ success: true, products })) }),
+  );
   let release = () => {};
   let waiting = 0;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -37,7 +39,10 @@ describe('the sitemap routes', () => {
   it('read at most two product files at once and tell the next client to come back, then serve it', async () => {
     const { catalog, release, waiting } = heldCatalog();
     const app = Fastify();
-    createSeo({ catalog: { get: () => Promise.resolve(catalog) }, origin: () => 'https://shop.example' }).register(app, {
+    createSeo({
+      catalog: { get: () => Promise.resolve(catalog) },
+      origin: () => 'https://shop.example',
+    }).register(app, {
       privatePaths: [],
     });
     await app.ready();
@@ -63,7 +68,10 @@ describe('the sitemap routes', () => {
     const { catalog, release } = heldCatalog();
     release();
     const app = Fastify();
-    createSeo({ catalog: { get: () => Promise.resolve(catalog) }, origin: () => 'https://shop.example' }).register(app, {
+    createSeo({
+      catalog: { get: () => Promise.resolve(catalog) },
+      origin: () => 'https://shop.example',
+    }).register(app, {
       privatePaths: [],
     });
     expect((await app.inject({ method: 'GET', url: '/sitemap-products-2.xml' })).statusCode).toBe(404);

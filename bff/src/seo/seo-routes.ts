@@ -49,13 +49,19 @@ const XML = 'application/xml; charset=utf-8';
 export function isNotModified(request: FastifyRequest, etag: string, lastModified: number): boolean {
   const tags = request.headers['if-none-match'];
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  if (tags !== undefined) return tags.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+  if (tags !== undefined)
+    return tags.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
   const since = Date.parse(request.headers['if-modified-since'] ?? '');
   return lastModified > 0 && !Number.isNaN(since) && Math.floor(lastModified / 1000) * 1000 <= since;
 }
 
 /** ETag and Last-Modified; true when the answer is a 304, already sent. */
-function validators(request: FastifyRequest, reply: FastifyReply, etag: string, lastModified: number): boolean {
+function validators(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  etag: string,
+  lastModified: number,
+): boolean {
   // Weak: the same document is also sent compressed, whose bytes differ.
   void reply.header('etag', `W/${etag}`).header('cache-control', REVALIDATE);
   if (lastModified > 0) void reply.header('last-modified', new Date(lastModified).toUTCString());
@@ -99,41 +105,52 @@ export function createSeo({ catalog, origin }: SeoOptions): Seo {
     origin,
     register(app, { privatePaths }) {
       app.get('/robots.txt', (_request, reply) =>
-        reply.type('text/plain; charset=utf-8').header('cache-control', REVALIDATE).send(robotsTxt(origin(), privatePaths)),
+        reply
+          .type('text/plain; charset=utf-8')
+          .header('cache-control', REVALIDATE)
+          .send(robotsTxt(origin(), privatePaths)),
       );
-      app.get('/sitemap.xml', (request, reply) => sendDocument(request, reply, (summary, at) => sitemapIndex(summary, at)));
+      app.get('/sitemap.xml', (request, reply) =>
+        sendDocument(request, reply, (summary, at) => sitemapIndex(summary, at)),
+      );
       app.get(PAGES_SITEMAP_PATH, (request, reply) => sendDocument(request, reply, pagesSitemap));
-      app.get<{ Params: { file: string } }>('/sitemap-products-:file(^[1-9]\\d{0,5}$).xml', async (request, reply) => {
-        const { view, origin: at, key, summary, starts } = await current();
-        const file = Number(request.params.file);
-        const notFound = () => reply.code(404).send({ message: `Not found: GET ${request.url.split('?')[0] ?? ''}` });
-        if (file > productFileCount(summary)) return notFound();
-        if (validators(request, reply, productFileEtag(summary, file), summary.lastModified)) return reply;
-        if (streams >= MAX_STREAMS) {
-          return reply
-            .code(503)
-            .header('retry-after', String(RETRY_AFTER_SECONDS))
-            .header('cache-control', 'no-store')
-            .send({ message: 'The sitemap is busy; try again shortly.' });
-        }
-        streams += 1;
-        let after: string | null | undefined;
-        try {
-          // A file asked before the ones ahead of it: they are read (not sent) to find where it starts.
-          after = starts.known(file) ?? (await finding.run(`${key} ${String(file)}`, () => starts.find(view, at, file)));
-        } catch (error) {
-          streams -= 1;
-          throw error;
-        }
-        if (after === undefined) {
-          streams -= 1;
-          return notFound();
-        }
-        const body = Readable.from(productSitemap(view, at, file, after, starts));
-        body.once('close', () => (streams -= 1));
-        body.once('error', (error) => request.log.error({ err: error }, 'sitemap stream failed'));
-        return reply.type(XML).send(body);
-      });
+      app.get<{ Params: { file: string } }>(
+        '/sitemap-products-:file(^[1-9]\\d{0,5}$).xml',
+        async (request, reply) => {
+          const { view, origin: at, key, summary, starts } = await current();
+          const file = Number(request.params.file);
+          const notFound = () =>
+            reply.code(404).send({ message: `Not found: GET ${request.url.split('?')[0] ?? ''}` });
+          if (file > productFileCount(summary)) return notFound();
+          if (validators(request, reply, productFileEtag(summary, file), summary.lastModified)) return reply;
+          if (streams >= MAX_STREAMS) {
+            return reply
+              .code(503)
+              .header('retry-after', String(RETRY_AFTER_SECONDS))
+              .header('cache-control', 'no-store')
+              .send({ message: 'The sitemap is busy; try again shortly.' });
+          }
+          streams += 1;
+          let after: string | null | undefined;
+          try {
+            // A file asked before the ones ahead of it: they are read (not sent) to find where it starts.
+            after =
+              starts.known(file) ??
+              (await finding.run(`${key} ${String(file)}`, () => starts.find(view, at, file)));
+          } catch (error) {
+            streams -= 1;
+            throw error;
+          }
+          if (after === undefined) {
+            streams -= 1;
+            return notFound();
+          }
+          const body = Readable.from(productSitemap(view, at, file, after, starts));
+          body.once('close', () => (streams -= 1));
+          body.once('error', (error) => request.log.error({ err: error }, 'sitemap stream failed'));
+          return reply.type(XML).send(body);
+        },
+      );
     },
     async pageHead(url, store) {
       const { pathname } = new URL(url, 'http://store.invalid');

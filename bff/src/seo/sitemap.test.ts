@@ -32,7 +32,9 @@ const shoe = (n: number, overrides: Partial<RestProduct> = {}): RestProduct => (
 });
 
 function catalogOf(products: RestProduct[], version = 1) {
-  return listCatalog(parseListCopy({ version, bytes: Buffer.from(JSON.stringify({ success: true, products })) }));
+  return listCatalog(
+    parseListCopy({ version, bytes: Buffer.from(JSON.stringify({ success: true, products })) }),
+  );
 }
 
 async function text(parts: AsyncIterable<string>): Promise<string> {
@@ -60,14 +62,18 @@ describe('the sitemap', () => {
     const listed: string[] = [];
     for (const file of [1, 2, 3]) {
       const xml = await text(productSitemap(catalog, ORIGIN, file, starts.known(file)!, starts));
-      expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+      expect(xml).toMatch(
+        /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+      );
       expect(xml.endsWith('</urlset>\n')).toBe(true);
       listed.push(...locs(xml).map(String));
     }
     expect(listed).toEqual(products.map((p) => `${ORIGIN}/product/${p._id}`));
     // Asked out of order, a file is found by reading (not sending) the ones before it.
     const fresh = new FileStarts(250);
-    const third = locs(await text(productSitemap(catalog, ORIGIN, 3, (await fresh.find(catalog, ORIGIN, 3))!, fresh)));
+    const third = locs(
+      await text(productSitemap(catalog, ORIGIN, 3, (await fresh.find(catalog, ORIGIN, 3))!, fresh)),
+    );
     expect(third).toEqual(listed.slice(500));
     expect(await fresh.find(catalog, ORIGIN, 4)).toBeUndefined();
   });
@@ -75,7 +81,9 @@ describe('the sitemap', () => {
   it('writes each product with its last change and escapes what XML would read as markup', async () => {
     const catalog = catalogOf([shoe(1, { _id: 'a&b<c>' }), shoe(2)]);
     const xml = await text(productSitemap(catalog, ORIGIN, 1, null));
-    expect(xml).toContain(`<url><loc>${ORIGIN}/product/a%26b%3Cc%3E</loc><lastmod>2026-01-02T00:00:00Z</lastmod></url>`);
+    expect(xml).toContain(
+      `<url><loc>${ORIGIN}/product/a%26b%3Cc%3E</loc><lastmod>2026-01-02T00:00:00Z</lastmod></url>`,
+    );
     expect(xml).not.toMatch(/<loc>[^<]*[<>][^<]*<\/loc>/);
   });
 
@@ -109,7 +117,10 @@ describe('the sitemap', () => {
     };
     const before = await tags([shoe(1), shoe(2)], 1);
     expect(await tags([shoe(1), shoe(2)], 2)).toEqual(before);
-    for (const after of [await tags([shoe(1), shoe(2, { date: shoe(2).date + 1000 })], 3), await tags([shoe(1), shoe(2), shoe(3)], 5)]) {
+    for (const after of [
+      await tags([shoe(1), shoe(2, { date: shoe(2).date + 1000 })], 3),
+      await tags([shoe(1), shoe(2), shoe(3)], 5),
+    ]) {
       expect(after[0]).not.toBe(before[0]);
       expect(after[1]).not.toBe(before[1]);
     }

@@ -21,14 +21,22 @@ export const SITEMAP_MAX_BYTES = 50 * 1024 * 1024;
  */
 export const MAX_ENTRY_BYTES = Math.floor((SITEMAP_MAX_BYTES - 1024) / SITEMAP_MAX_URLS);
 
-const URLSET_OPEN = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+const URLSET_OPEN =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
 const URLSET_CLOSE = '</urlset>\n';
-const INDEX_OPEN = '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+const INDEX_OPEN =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
 const INDEX_CLOSE = '</sitemapindex>\n';
 
 const EVERY_PRODUCT: ParsedFilter = { search: '', inStock: false };
 
-const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const XML_ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
 
 /** The protocol asks for these five written as entities in a URL. */
 export function escapeXml(text: string): string {
@@ -48,7 +56,10 @@ function urlEntry(loc: string, lastModified?: number): string {
 }
 
 /** A product's line in its sitemap file (its address and last change), or undefined when it is too long to list. */
-export function productEntry(origin: string, product: Pick<CatalogProduct, 'id' | 'date'>): string | undefined {
+export function productEntry(
+  origin: string,
+  product: Pick<CatalogProduct, 'id' | 'date'>,
+): string | undefined {
   const entry = urlEntry(absoluteUrl(origin, productPath(product.id)), product.date);
   return Buffer.byteLength(entry) > MAX_ENTRY_BYTES ? undefined : entry;
 }
@@ -64,7 +75,11 @@ export interface SitemapSummary {
   digest: string;
 }
 
-export async function summarizeCatalog(catalog: Catalog, origin: string, perFile = SITEMAP_MAX_URLS): Promise<SitemapSummary> {
+export async function summarizeCatalog(
+  catalog: Catalog,
+  origin: string,
+  perFile = SITEMAP_MAX_URLS,
+): Promise<SitemapSummary> {
   const first = (filter: ParsedFilter) => catalog.page({ filter, sort: 'RELEVANT', first: 1, after: null });
   const [all, newest] = await Promise.all([first(EVERY_PRODUCT), catalog.latest(1)]);
   const categories = all.facets.categories.filter(({ count }) => count > 0).map(({ category }) => category);
@@ -112,15 +127,28 @@ export function productFileEtag(summary: SitemapSummary, file: number): string {
 }
 
 function documentOf(body: string, lastModified: number): SitemapDocument {
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`, lastModified };
+  return {
+    body,
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+    lastModified,
+  };
 }
 
-export function sitemapIndex(summary: SitemapSummary, origin: string, perFile = SITEMAP_MAX_URLS): SitemapDocument {
+export function sitemapIndex(
+  summary: SitemapSummary,
+  origin: string,
+  perFile = SITEMAP_MAX_URLS,
+): SitemapDocument {
   const lastmod = w3cDate(summary.lastModified);
   const line = (path: string) =>
     `<sitemap><loc>${escapeXml(absoluteUrl(origin, path))}</loc>${lastmod === undefined ? '' : `<lastmod>${lastmod}</lastmod>`}</sitemap>\n`;
-  const files = Array.from({ length: productFileCount(summary, perFile) }, (_, i) => line(productSitemapPath(i + 1)));
-  return documentOf(`${INDEX_OPEN}${line(PAGES_SITEMAP_PATH)}${files.join('')}${INDEX_CLOSE}`, summary.lastModified);
+  const files = Array.from({ length: productFileCount(summary, perFile) }, (_, i) =>
+    line(productSitemapPath(i + 1)),
+  );
+  return documentOf(
+    `${INDEX_OPEN}${line(PAGES_SITEMAP_PATH)}${files.join('')}${INDEX_CLOSE}`,
+    summary.lastModified,
+  );
 }
 
 export function pagesSitemap(summary: SitemapSummary, origin: string): SitemapDocument {
@@ -140,7 +168,12 @@ async function* listedProducts(
 ): AsyncGenerator<Array<{ cursor: string; entry: string }>> {
   let cursor = after;
   for (;;) {
-    const page = await catalog.page({ filter: EVERY_PRODUCT, sort: 'RELEVANT', first: MAX_PAGE_SIZE, after: cursor });
+    const page = await catalog.page({
+      filter: EVERY_PRODUCT,
+      sort: 'RELEVANT',
+      first: MAX_PAGE_SIZE,
+      after: cursor,
+    });
     yield page.edges.flatMap(({ node, cursor: edgeCursor }) => {
       const entry = productEntry(origin, node);
       return entry === undefined ? [] : [{ cursor: edgeCursor, entry }];

@@ -48,7 +48,10 @@ describe('structured data', () => {
       description: 'A light runner.',
       sku: 'p1',
       brand: { '@type': 'Brand', name: 'Kadam' },
-      image: [`${ORIGIN}/_img?url=%2Fimages%2Fa.jpg&w=1280`, `${ORIGIN}/_img?url=https%3A%2F%2Fcdn.example%2Fb.png&w=1280`],
+      image: [
+        `${ORIGIN}/_img?url=%2Fimages%2Fa.jpg&w=1280`,
+        `${ORIGIN}/_img?url=https%3A%2F%2Fcdn.example%2Fb.png&w=1280`,
+      ],
     });
     const offers = (item as { offers: Array<Record<string, unknown>> }).offers;
     expect(offers.map((offer) => [offer.sku, offer.availability])).toEqual([
@@ -61,7 +64,10 @@ describe('structured data', () => {
       price: 2499,
       priceCurrency: 'INR',
       itemCondition: 'https://schema.org/NewCondition',
-      shippingDetails: { shippingRate: { value: 10, currency: 'INR' }, shippingDestination: { addressCountry: 'IN' } },
+      shippingDetails: {
+        shippingRate: { value: 10, currency: 'INR' },
+        shippingDestination: { addressCountry: 'IN' },
+      },
       hasMerchantReturnPolicy: {
         '@type': 'MerchantReturnPolicy',
         applicableCountry: 'IN',
@@ -88,7 +94,12 @@ describe('structured data', () => {
 
   it('names the store and its search on home', () => {
     const [organization, website] = homeStructuredData({ origin: ORIGIN, store: STORE });
-    expect(organization).toMatchObject({ '@type': 'Organization', name: 'Kadam', url: `${ORIGIN}/`, logo: `${ORIGIN}/favicon.svg` });
+    expect(organization).toMatchObject({
+      '@type': 'Organization',
+      name: 'Kadam',
+      url: `${ORIGIN}/`,
+      logo: `${ORIGIN}/favicon.svg`,
+    });
     expect(website).toMatchObject({
       '@type': 'WebSite',
       url: `${ORIGIN}/`,

@@ -99,7 +99,10 @@ export function productStructuredData(product: CatalogProduct, { origin, store }
       itemListElement: [
         { name: 'Collection', item: absoluteUrl(origin, collectionPath({})) },
         { name: category, item: absoluteUrl(origin, collectionPath({ category: product.category })) },
-        { name: type, item: absoluteUrl(origin, collectionPath({ category: product.category, type: product.type })) },
+        {
+          name: type,
+          item: absoluteUrl(origin, collectionPath({ category: product.category, type: product.type })),
+        },
         { name: product.name, item: url },
       ].map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, ...crumb })),
     },
@@ -140,7 +143,10 @@ export function homeStructuredData({ origin, store }: SiteContext): JsonLd[] {
       publisher: { '@id': `${home}#organization` },
       potentialAction: {
         '@type': 'SearchAction',
-        target: { '@type': 'EntryPoint', urlTemplate: `${absoluteUrl(origin, '/collection')}?q={search_term_string}` },
+        target: {
+          '@type': 'EntryPoint',
+          urlTemplate: `${absoluteUrl(origin, '/collection')}?q={search_term_string}`,
+        },
         'query-input': 'required name=search_term_string',
       },
     },
@@ -153,6 +159,9 @@ export function homeStructuredData({ origin, store }: SiteContext): JsonLd[] {
  * JSON as JavaScript. The parsed data is unchanged.
  */
 export function jsonLdScript(data: unknown): string {
-  const json = JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const json = JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   return `<script type="application/ld+json">${json}</script>`;
 }

@@ -36,7 +36,9 @@ function claimFolder(dir: string): void {
   const uid = process.getuid?.();
   if (!folder.isDirectory()) throw new Error(`IMAGE_CACHE_DIR ${dir} is not a folder`);
   if ((uid !== undefined && folder.uid !== uid) || (folder.mode & 0o022) !== 0)
-    throw new Error(`IMAGE_CACHE_DIR ${dir} must belong to this user and be writable by nobody else (chmod 700)`);
+    throw new Error(
+      `IMAGE_CACHE_DIR ${dir} must belong to this user and be writable by nobody else (chmod 700)`,
+    );
 }
 
 export class ImageDiskCache {
@@ -62,7 +64,8 @@ export class ImageDiskCache {
       if (name.endsWith('.partial')) await rm(file, { force: true });
       if (!ENTRY_NAME.test(name)) continue;
       const info = await stat(file).catch(() => undefined);
-      if (info?.isFile() === true) found.push({ name, size: info.size, writtenAt: info.mtimeMs, usedAt: info.atimeMs });
+      if (info?.isFile() === true)
+        found.push({ name, size: info.size, writtenAt: info.mtimeMs, usedAt: info.atimeMs });
     }
     found.sort((a, b) => a.usedAt - b.usedAt);
     for (const entry of found) cache.#add(entry);

@@ -5,7 +5,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isImageWidth, OPTIMIZED_IMAGE_PATH } from '#domain/images';
 import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
-import { CONTENT_TYPES, FILE_EXTENSIONS, preferredFormat, type OutputFormat } from '../../../lib/images/formats.js';
+import {
+  CONTENT_TYPES,
+  FILE_EXTENSIONS,
+  preferredFormat,
+  type OutputFormat,
+} from '../../../lib/images/formats.js';
 import { ImageRefusal, probeImage, type RefusalReason } from '../../../lib/images/probe.js';
 import { configureSharp, placeholderOf, resizeImage } from '../../../lib/images/resize.js';
 import { SingleFlight } from '../../../lib/single-flight.js';
@@ -99,7 +104,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 function refusalOf(error: unknown): Refused | undefined {
   if (error instanceof ImageRefusal) return { status: STATUS_OF[error.reason], message: error.message };
-  if (error instanceof SourceFailure && error.status !== 502) return { status: error.status, message: error.message };
+  if (error instanceof SourceFailure && error.status !== 502)
+    return { status: error.status, message: error.message };
   return undefined;
 }
 
@@ -124,8 +130,16 @@ export class ImageOptimizer {
     this.#options = options;
     this.#disk = disk;
     this.#placeholders = placeholders;
-    this.#reader = new SourceReader({ upstream: options.upstream, timeoutMs: options.sourceTimeoutMs, maxBytes: options.sourceMaxBytes });
-    this.#slots = new WorkSlots({ concurrency: options.concurrency, queueLimit: options.queueLimit, firstEstimateMs: ENCODE_ESTIMATE_MS });
+    this.#reader = new SourceReader({
+      upstream: options.upstream,
+      timeoutMs: options.sourceTimeoutMs,
+      maxBytes: options.sourceMaxBytes,
+    });
+    this.#slots = new WorkSlots({
+      concurrency: options.concurrency,
+      queueLimit: options.queueLimit,
+      firstEstimateMs: ENCODE_ESTIMATE_MS,
+    });
     configureSharp(availableParallelism(), options.concurrency);
   }
 
@@ -157,7 +171,8 @@ export class ImageOptimizer {
 
   async #answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     if (this.#options.crossOrigin) void reply.header('cross-origin-resource-policy', 'cross-origin');
-    const refuse = (status: number, message: string) => reply.code(status).header('cache-control', 'no-store').send({ message });
+    const refuse = (status: number, message: string) =>
+      reply.code(status).header('cache-control', 'no-store').send({ message });
     const query = querySchema.safeParse(request.query);
     if (!query.success) return refuse(400, `Ask for ${OPTIMIZED_IMAGE_PATH}?url=<image URL>&w=<width>`);
     const { url, w: width } = query.data;
@@ -178,7 +193,9 @@ export class ImageOptimizer {
 
     const format = preferredFormat(request.headers.accept);
     const name = entryName(source, width, format);
-    void reply.header('vary', 'Accept').header('cache-control', source.contentNamed ? IMMUTABLE : REVALIDATED);
+    void reply
+      .header('vary', 'Accept')
+      .header('cache-control', source.contentNamed ? IMMUTABLE : REVALIDATED);
     const ifNoneMatch = request.headers['if-none-match'];
 
     let made: MadeImage | undefined;
@@ -231,7 +248,9 @@ export class ImageOptimizer {
   #fresh(name: string, source: ImageSource): CacheEntry | undefined {
     const entry = this.#disk.lookup(name);
     if (entry === undefined) return undefined;
-    return source.contentNamed || Date.now() - entry.writtenAt < MUTABLE_SOURCE_MAX_AGE_MS ? entry : undefined;
+    return source.contentNamed || Date.now() - entry.writtenAt < MUTABLE_SOURCE_MAX_AGE_MS
+      ? entry
+      : undefined;
   }
 
   async #make(source: ImageSource, width: number, format: OutputFormat, name: string): Promise<MadeImage> {
@@ -242,7 +261,8 @@ export class ImageOptimizer {
     return this.#slots.run(async () => {
       const original = await this.#reading.run(source.id, () => this.#reader.read(source));
       const probe = await probeImage(original);
-      if (this.#placeholders.get(source.id) === undefined) this.#placeholders.set(source.id, await placeholderOf(original, probe));
+      if (this.#placeholders.get(source.id) === undefined)
+        this.#placeholders.set(source.id, await placeholderOf(original, probe));
       const resized = await resizeImage(original, probe, { width, format });
       return { entry: await this.#disk.write(name, resized.bytes), bytes: resized.bytes };
     });

@@ -35,7 +35,8 @@ export class ImagePlaceholders {
     try {
       if ((await stat(file)).size <= MAX_FILE_BYTES) {
         const parsed = fileSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
-        if (parsed.success) for (const [source, placeholder] of parsed.data) placeholders.#known.set(source, placeholder);
+        if (parsed.success)
+          for (const [source, placeholder] of parsed.data) placeholders.#known.set(source, placeholder);
       }
     } catch {
       // No file yet, or one cut short: the placeholders are computed again as images are served.
@@ -74,7 +75,8 @@ export class ImagePlaceholders {
 
   async #write(): Promise<void> {
     const entries: Array<[string, string]> = [];
-    for (const [source, placeholder] of this.#known.entries()) if (placeholder !== null) entries.push([source, placeholder]);
+    for (const [source, placeholder] of this.#known.entries())
+      if (placeholder !== null) entries.push([source, placeholder]);
     const partial = `${this.#file}.${randomBytes(6).toString('hex')}.partial`;
     try {
       await writeFile(partial, JSON.stringify(entries), { mode: 0o600 });

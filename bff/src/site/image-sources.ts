@@ -11,7 +11,9 @@ const STORE_IMAGE_PATH = /^\/images\/[A-Za-z0-9._-][A-Za-z0-9._/-]*$/;
 /** Our uploads are named by the hash of their bytes (api/src/catalog/product-images.ts): their content never changes. */
 const CONTENT_NAMED_PATH = /^\/images\/uploads\/[0-9a-f]{64}\.(jpg|png|webp)$/;
 const MAX_REDIRECTS = 3;
-const ACCEPT = { accept: 'image/avif,image/webp,image/png,image/jpeg,image/svg+xml;q=0.8,*/*;q=0.5' } as const;
+const ACCEPT = {
+  accept: 'image/avif,image/webp,image/png,image/jpeg,image/svg+xml;q=0.8,*/*;q=0.5',
+} as const;
 
 export interface ImageSource {
   /** The URL as the catalogue spells it (what the page asks for). */
@@ -88,17 +90,26 @@ export class SourceReader {
     const signal = AbortSignal.timeout(this.#timeoutMs);
     try {
       if (source.origin === null) {
-        return await this.#body(await this.#upstream.pool.request({ method: 'GET', path: source.src, headers: ACCEPT, signal }));
+        return await this.#body(
+          await this.#upstream.pool.request({ method: 'GET', path: source.src, headers: ACCEPT, signal }),
+        );
       }
       let url = new URL(source.id);
       for (let hop = 0; ; hop += 1) {
-        const answer = await request(url.href, { method: 'GET', headers: ACCEPT, signal, dispatcher: this.#remote });
+        const answer = await request(url.href, {
+          method: 'GET',
+          headers: ACCEPT,
+          signal,
+          dispatcher: this.#remote,
+        });
         const location = answer.headers.location;
-        if (answer.statusCode < 300 || answer.statusCode >= 400 || typeof location !== 'string') return await this.#body(answer);
+        if (answer.statusCode < 300 || answer.statusCode >= 400 || typeof location !== 'string')
+          return await this.#body(answer);
         await answer.body.dump();
         const next = URL.canParse(location, url.href) ? new URL(location, url) : undefined;
         // A redirect elsewhere would make the optimizer fetch from an origin the catalogue does not name.
-        if (next?.origin !== url.origin || hop >= MAX_REDIRECTS) throw new SourceFailure(502, 'The image is redirected elsewhere');
+        if (next?.origin !== url.origin || hop >= MAX_REDIRECTS)
+          throw new SourceFailure(502, 'The image is redirected elsewhere');
         url = next;
       }
     } catch (error) {
@@ -110,7 +121,8 @@ export class SourceReader {
   async #body(answer: Answer): Promise<Buffer> {
     if (answer.statusCode !== 200) {
       await answer.body.dump();
-      if (answer.statusCode === 404 || answer.statusCode === 410) throw new SourceFailure(404, 'No such image');
+      if (answer.statusCode === 404 || answer.statusCode === 410)
+        throw new SourceFailure(404, 'No such image');
       throw new SourceFailure(502, `The image source answered ${String(answer.statusCode)}`);
     }
     const tooLarge = () => new SourceFailure(422, `The image is larger than ${mebibytes(this.#maxBytes)}`);

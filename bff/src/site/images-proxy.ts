@@ -17,7 +17,8 @@ export function registerImagesProxy(app: FastifyInstance, upstream: Upstream, cr
   app.get('/images/*', async (request, reply) => {
     if (crossOrigin) void reply.header('cross-origin-resource-policy', 'cross-origin');
     const pathname = request.url.split('?')[0] ?? '';
-    if (!IMAGE_PATH.test(pathname) || pathname.includes('..')) return reply.code(404).send({ message: 'No such image' });
+    if (!IMAGE_PATH.test(pathname) || pathname.includes('..'))
+      return reply.code(404).send({ message: 'No such image' });
     const headers: Record<string, string> = {};
     for (const name of PASSED_ON) {
       const value = request.headers[name];
@@ -28,10 +29,15 @@ export function registerImagesProxy(app: FastifyInstance, upstream: Upstream, cr
       // The pool's connect and headers timeouts bound the wait; the body is streamed at the browser's pace.
       answer = await upstream.pool.request({ method: 'GET', path: pathname, headers });
     } catch {
-      return reply.code(502).header('cache-control', 'no-store').send({ message: 'The image store is not answering' });
+      return reply
+        .code(502)
+        .header('cache-control', 'no-store')
+        .send({ message: 'The image store is not answering' });
     }
     const ok = answer.statusCode === 200;
-    void reply.code(ok || answer.statusCode === 304 ? answer.statusCode : answer.statusCode === 404 ? 404 : 502);
+    void reply.code(
+      ok || answer.statusCode === 304 ? answer.statusCode : answer.statusCode === 404 ? 404 : 502,
+    );
     for (const name of ok ? PASSED_BACK : REVALIDATION_HEADERS) {
       const value = answer.headers[name];
       if (typeof value === 'string') void reply.header(name, value);

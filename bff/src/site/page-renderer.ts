@@ -4,7 +4,13 @@ import { pathToFileURL } from 'node:url';
 import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
 import { SingleFlight } from '../../../lib/single-flight.js';
 import type { Seo } from '../seo/seo-routes.js';
-import { storeIdentitySchema, type ExecuteOperation, type RenderedPage, type ServerEntry, type StoreIdentity } from '#domain/server-render';
+import {
+  storeIdentitySchema,
+  type ExecuteOperation,
+  type RenderedPage,
+  type ServerEntry,
+  type StoreIdentity,
+} from '#domain/server-render';
 import { readServerManifest, serverDirOf, serverManifestFileOf } from './server-manifest.js';
 
 // Home, the collection and product pages rendered with their data at request time (docs/decisions/008), so
@@ -13,7 +19,11 @@ import { readServerManifest, serverDirOf, serverManifestFileOf } from './server-
 // data comes from this BFF's schema, in process, so it is the catalogue cache's.
 
 function isServerEntry(module: unknown): module is ServerEntry {
-  return typeof module === 'object' && module !== null && typeof (module as Partial<ServerEntry>).renderPageWithData === 'function';
+  return (
+    typeof module === 'object' &&
+    module !== null &&
+    typeof (module as Partial<ServerEntry>).renderPageWithData === 'function'
+  );
 }
 
 /** The head's end, or the document's start when a template has no head element. */
@@ -68,10 +78,13 @@ export async function loadPageRenderer(
 
   const load = async (builtAt: number): Promise<LoadedBuild> => {
     const manifest = readServerManifest(webDist);
-    if (manifest === undefined) throw new Error(`${manifestFile} is gone: rebuild the web app (npm run build:web)`);
+    if (manifest === undefined)
+      throw new Error(`${manifestFile} is gone: rebuild the web app (npm run build:web)`);
     const entry: unknown = await import(pathToFileURL(path.join(serverDir, manifest.entry)).href);
     if (!isServerEntry(entry))
-      throw new Error(`${manifest.entry} does not export renderPageWithData: rebuild the web app (npm run build:web)`);
+      throw new Error(
+        `${manifest.entry} does not export renderPageWithData: rebuild the web app (npm run build:web)`,
+      );
     const store = storeIdentitySchema.safeParse(entry.STORE_IDENTITY);
     return { builtAt, template: manifest.template, entry, store: store.success ? store.data : undefined };
   };

@@ -42,7 +42,9 @@ class Body {
     if (copy === undefined) {
       copy =
         encoding === 'br'
-          ? compressBrotli(this.bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.bytes.length } })
+          ? compressBrotli(this.bytes, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.bytes.length },
+            })
           : compressGzip(this.bytes, { level: 6 });
       this.#copies.set(encoding, copy);
     }
@@ -58,7 +60,10 @@ export interface ProductListOptions {
   storeOrigin: () => string;
 }
 
-export function registerProductList(app: FastifyInstance, { list, crossOriginClients, storeOrigin }: ProductListOptions): void {
+export function registerProductList(
+  app: FastifyInstance,
+  { list, crossOriginClients, storeOrigin }: ProductListOptions,
+): void {
   const clients = new Set(crossOriginClients);
   // One body per list version and audience, gone with the version: the store's own pages get the backend's bytes,
   // pages of other sites the same list with its image paths absolute on the store. So the bodies kept are bounded by
@@ -88,7 +93,10 @@ export function registerProductList(app: FastifyInstance, { list, crossOriginCli
             ? 503
             : Number(error.extensions.upstreamStatus ?? 502)
           : 502;
-      const message = error instanceof StoreError ? error.message : 'The store is not answering right now. Please try again in a moment.';
+      const message =
+        error instanceof StoreError
+          ? error.message
+          : 'The store is not answering right now. Please try again in a moment.';
       return reply
         .code(status >= 400 ? status : 502)
         .header('cache-control', 'no-store')

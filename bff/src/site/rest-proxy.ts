@@ -10,7 +10,14 @@ import { withAbsoluteImages } from '../../../lib/absolute-images.js';
 // as it came (method, body bytes, the shopper's token, an idempotency key), so a client written for the REST
 // contract works against the BFF unchanged. The API does all the checking; its answer is passed back as it is.
 
-const PASSED_ON = ['authorization', 'token', 'content-type', 'idempotency-key', 'if-none-match', 'accept'] as const;
+const PASSED_ON = [
+  'authorization',
+  'token',
+  'content-type',
+  'idempotency-key',
+  'if-none-match',
+  'accept',
+] as const;
 const PASSED_BACK = [
   'content-type',
   'cache-control',
@@ -22,7 +29,10 @@ const PASSED_BACK = [
 ] as const;
 /** Where a shopper's token travels (spec section 7 clients send `token`, ours `Authorization`). */
 const TOKEN_HEADERS = ['authorization', 'token'] as const;
-const UNAVAILABLE = { success: false, message: 'The store is not answering right now. Please try again in a moment.' };
+const UNAVAILABLE = {
+  success: false,
+  message: 'The store is not answering right now. Please try again in a moment.',
+};
 /** The answers that name product images, besides the list (product-list.ts): orders, whose items are product copies. */
 const NAMES_IMAGES = /^\/api\/order\/userorders(\?|$)/;
 /** A product upload (the back office's, when forwarded) streams at the sender's pace: it gets longer than a call. */
@@ -79,29 +89,44 @@ export async function registerRestProxy(
     scope.removeAllContentTypeParsers();
     // The contract's envelope for what the BFF itself refuses (a body over its limit).
     scope.setErrorHandler((error: { statusCode?: number; code?: string }, _request, reply) => {
-      const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-      const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large' : 'The request could not be read';
+      const status =
+        error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
+          ? error.statusCode
+          : 500;
+      const message =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'Request body is too large'
+          : 'The request could not be read';
       return reply.code(status).send({ success: false, message });
     });
     // An order of full product copies (spec section 3) is the contract's largest body; the API sets each route's limit.
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: Math.max(bodyLimit, MAX_ORDER_BODY_BYTES) }, (_request, body, parsed) =>
-      parsed(null, body),
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: Math.max(bodyLimit, MAX_ORDER_BODY_BYTES) },
+      (_request, body, parsed) => parsed(null, body),
     );
     // A product's images are the back office's largest body: streamed to the API, which limits each image.
-    if (forwardAdmin) scope.addContentTypeParser('multipart/form-data', (_request, payload, parsed) => parsed(null, payload));
+    if (forwardAdmin)
+      scope.addContentTypeParser('multipart/form-data', (_request, payload, parsed) => parsed(null, payload));
 
     scope.all('/api/*', async (request, reply) => {
       if (!forwardAdmin && isAdminCall(request.url)) {
         // Answered as the API answers a path it does not have: the store's URL shows no back office.
-        request.log.info(`refused an admin call at the store's URL (ADMIN_API_FORWARDING is off): ${request.method} ${request.url}`);
+        request.log.info(
+          `refused an admin call at the store's URL (ADMIN_API_FORWARDING is off): ${request.method} ${request.url}`,
+        );
         return reply
           .code(404)
           .header('cache-control', 'no-store')
-          .send({ success: false, message: `No such endpoint: ${request.method} ${request.url.split('?')[0] ?? ''}` });
+          .send({
+            success: false,
+            message: `No such endpoint: ${request.method} ${request.url.split('?')[0] ?? ''}`,
+          });
       }
       const headers: Record<string, string> = { 'x-forwarded-for': request.ip };
       const origin = request.headers.origin;
-      const forOtherSite = typeof origin === 'string' && clients.has(origin) && NAMES_IMAGES.test(request.url);
+      const forOtherSite =
+        typeof origin === 'string' && clients.has(origin) && NAMES_IMAGES.test(request.url);
       for (const name of PASSED_ON) {
         // An answer rewritten for another site has no ETag of the API's to revalidate against.
         if (forOtherSite && name === 'if-none-match') continue;

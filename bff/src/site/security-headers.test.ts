@@ -21,7 +21,10 @@ describe("Clerk's origins the page may connect to", () => {
   const host = Buffer.from('happy-shoe-12.clerk.accounts.dev$').toString('base64');
 
   it("include Clerk's telemetry for a development instance, whose clerk-js reports to it", () => {
-    expect(clerkConnectOrigins(`pk_test_${host}`)).toEqual([...clerkOrigins(`pk_test_${host}`), 'https://clerk-telemetry.com']);
+    expect(clerkConnectOrigins(`pk_test_${host}`)).toEqual([
+      ...clerkOrigins(`pk_test_${host}`),
+      'https://clerk-telemetry.com',
+    ]);
   });
 
   it('are the Frontend API and its CDN for a production instance, and none without a key', () => {

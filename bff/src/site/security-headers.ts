@@ -11,7 +11,12 @@ export function clerkOrigins(publishableKey: string | undefined): string[] {
   if (encoded === undefined) return [];
   const host = Buffer.from(encoded, 'base64').toString('utf8').replace(/\$$/, '');
   if (!/^[a-z0-9.-]+$/i.test(host)) return [];
-  return [`https://${host}`, 'https://*.clerk.com', 'https://img.clerk.com', 'https://challenges.cloudflare.com'];
+  return [
+    `https://${host}`,
+    'https://*.clerk.com',
+    'https://img.clerk.com',
+    'https://challenges.cloudflare.com',
+  ];
 }
 
 /**
@@ -20,7 +25,9 @@ export function clerkOrigins(publishableKey: string | undefined): string[] {
  */
 export function clerkConnectOrigins(publishableKey: string | undefined): string[] {
   const origins = clerkOrigins(publishableKey);
-  return origins.length > 0 && publishableKey?.startsWith('pk_test_') === true ? [...origins, 'https://clerk-telemetry.com'] : origins;
+  return origins.length > 0 && publishableKey?.startsWith('pk_test_') === true
+    ? [...origins, 'https://clerk-telemetry.com']
+    : origins;
 }
 
 export interface ImageSources {
@@ -64,7 +71,10 @@ export interface SecurityHeaderOptions {
  * styles cannot run code, so the script policy is what keeps injected markup harmless. Images also from the
  * origins the catalogue names (catalog/image-origins.ts).
  */
-export function registerSecurityHeaders(app: FastifyInstance, { clerkPublishableKey, imageSources }: SecurityHeaderOptions): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  { clerkPublishableKey, imageSources }: SecurityHeaderOptions,
+): void {
   const clerk = clerkOrigins(clerkPublishableKey);
   const connect = ["'self'", ...clerkConnectOrigins(clerkPublishableKey)];
   const policyWith = (imageOrigins: string) =>
@@ -96,7 +106,8 @@ export function registerSecurityHeaders(app: FastifyInstance, { clerkPublishable
   let policy = { imageOrigins: '', apply: policyWith('') };
   app.addHook('onRequest', async (request, reply) => {
     // A page's policy is written when the request arrives, so the catalogue's image origins must be known then.
-    if ((request.method === 'GET' || request.method === 'HEAD') && !NOT_A_PAGE.test(request.url)) await imageSources.refresh();
+    if ((request.method === 'GET' || request.method === 'HEAD') && !NOT_A_PAGE.test(request.url))
+      await imageSources.refresh();
     const imageOrigins = imageSources.current().join(' ');
     if (imageOrigins !== policy.imageOrigins) policy = { imageOrigins, apply: policyWith(imageOrigins) };
     policy.apply(request.raw, reply.raw, throwError);

@@ -24,7 +24,8 @@ function prerenderedRoutes(root: string, dir = ''): Set<string> {
   const routes = new Set<string>();
   for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
     const relative = dir === '' ? entry.name : `${dir}/${entry.name}`;
-    if (entry.isDirectory() && relative !== 'assets') for (const route of prerenderedRoutes(root, relative)) routes.add(route);
+    if (entry.isDirectory() && relative !== 'assets')
+      for (const route of prerenderedRoutes(root, relative)) routes.add(route);
     else if (entry.isFile() && entry.name === 'index.html') routes.add(dir);
   }
   return routes;
@@ -64,7 +65,9 @@ export async function registerWebApp(
   // The app's pages (any other path is answered with its not-found page and a 404), from the build's route table.
   const pageRoutes = built ? readServerManifest(root)?.routes : [];
   // /robots.txt and the sitemap: the catalogue's, built or not.
-  seo?.register(app, { privatePaths: (pageRoutes ?? []).filter((route) => route.private).map((route) => route.path) });
+  seo?.register(app, {
+    privatePaths: (pageRoutes ?? []).filter((route) => route.private).map((route) => route.path),
+  });
   const shell = existsSync(path.join(root, APP_SHELL)) ? APP_SHELL : 'index.html';
 
   if (built) {
@@ -109,14 +112,22 @@ export async function registerWebApp(
       return undefined;
     });
     if (rendered !== undefined) {
-      return reply.code(rendered.status).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(rendered.html);
+      return reply
+        .code(rendered.status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', REVALIDATE)
+        .send(rendered.html);
     }
     // A route without a prerendered shell (a product page, an unknown path) gets the neutral app shell, so the
     // browser never paints another page's content first.
     const page = routes.has(route) ? `${route === '' ? '' : `${route}/`}index.html` : shell;
     if (!isPagePath(pageRoutes, `/${route}`)) {
       const html = await readFile(path.join(root, page), 'utf8');
-      return reply.code(404).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(withNoIndex(html));
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', REVALIDATE)
+        .send(withNoIndex(html));
     }
     return reply.code(200).header('cache-control', REVALIDATE).sendFile(page);
   });

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { PASSWORD_MIN_LENGTH } from '#domain/account';
-import { activeStateNodeIds, allStateNodeIds, predictedSnapshot, transitionCoveringPaths } from '../test-support/model-paths.js';
+import {
+  activeStateNodeIds,
+  allStateNodeIds,
+  predictedSnapshot,
+  transitionCoveringPaths,
+} from '../test-support/model-paths.js';
 import {
   authMachine,
   busyGaveUpMessage,
@@ -208,13 +213,21 @@ describe('authMachine model paths', () => {
     // What the behaviour depends on: the mode, which of the offered values each field holds, and the errors shown.
     serializeState: (snapshot) => {
       const { mode, fields, fieldErrors, busy } = snapshot.context;
-      return JSON.stringify([snapshot.value, mode, fields, Object.keys(fieldErrors).sort(), busy?.waitedMs ?? null]);
+      return JSON.stringify([
+        snapshot.value,
+        mode,
+        fields,
+        Object.keys(fieldErrors).sort(),
+        busy?.waitedMs ?? null,
+      ]);
     },
   });
 
   it('reach every state node', () => {
     const reached = new Set(
-      paths.flatMap((path) => activeStateNodeIds('auth', predictedSnapshot(authMachine, undefined, path.events).value)),
+      paths.flatMap((path) =>
+        activeStateNodeIds('auth', predictedSnapshot(authMachine, undefined, path.events).value),
+      ),
     );
     expect([...reached].sort()).toEqual(allStateNodeIds(authMachine).sort());
   });
@@ -276,7 +289,10 @@ describe('authMachine rules', () => {
     auth.actor.send({ type: 'login.submitted' });
     auth.actor.send({ type: 'login.submitted' });
     expect(auth.requests).toHaveLength(1);
-    await drive(auth, { type: 'xstate.done.actor.authenticate', output: { status: 'signedIn', token: TOKEN } });
+    await drive(auth, {
+      type: 'xstate.done.actor.authenticate',
+      output: { status: 'signedIn', token: TOKEN },
+    });
     expect(auth.stored).toEqual([TOKEN]);
   });
 
@@ -332,7 +348,10 @@ describe('authMachine rules', () => {
       expect(auth.requests[1]).toEqual(auth.requests[0]);
       expect(selectBusyNotice(auth.actor.getSnapshot())).toMatch(/busy/);
 
-      await drive(auth, { type: 'xstate.done.actor.authenticate', output: { status: 'signedIn', token: TOKEN } });
+      await drive(auth, {
+        type: 'xstate.done.actor.authenticate',
+        output: { status: 'signedIn', token: TOKEN },
+      });
       expect(auth.stored).toEqual([TOKEN]);
       expect(auth.toasts).toEqual([]);
     });
@@ -361,7 +380,9 @@ describe('authMachine rules', () => {
       expect(waits).toEqual([500, 1000, 2000, 2000, 2000, 2000, 2000, 2000]);
       expect(waited).toBeLessThanOrEqual(30_000);
       expect(auth.requests).toHaveLength(waits.length + 1);
-      expect(auth.toasts).toEqual(['The store is too busy to create your account right now. Please try again in a few minutes.']);
+      expect(auth.toasts).toEqual([
+        'The store is too busy to create your account right now. Please try again in a few minutes.',
+      ]);
       const after = auth.actor.getSnapshot();
       expect(after.matches('editing')).toBe(true);
       expect(selectBusyNotice(after)).toBeNull();
@@ -383,7 +404,8 @@ describe('authMachine rules', () => {
 
     it('spreads a crowd told the same Retry-After over the second after it', async () => {
       const crowd = await Promise.all(Array.from({ length: 40 }, () => submitted()));
-      for (const auth of crowd) await drive(auth, { type: 'xstate.error.actor.authenticate', error: new StoreBusyError(BUSY, 1) });
+      for (const auth of crowd)
+        await drive(auth, { type: 'xstate.error.actor.authenticate', error: new StoreBusyError(BUSY, 1) });
       const retriedAt = crowd.map((): number | undefined => undefined);
       for (let elapsed = 100; elapsed <= 2_000; elapsed += 100) {
         vi.advanceTimersByTime(100);

@@ -3,7 +3,13 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '../error-message.js';
 import { isStoreBusy } from '../store-busy-error.js';
 import { BUSY_WAIT_BUDGET_MS, busyRetryCeilingMs, busyRetryDelayMs, busyRetryFloorMs } from './busy-retry.js';
-import { checkCredentials, type AuthMode, type AuthRequest, type CredentialField, type CredentialFields } from './credentials.js';
+import {
+  checkCredentials,
+  type AuthMode,
+  type AuthRequest,
+  type CredentialField,
+  type CredentialFields,
+} from './credentials.js';
 import type { FieldErrors } from '../field-errors.js';
 
 /** How a sign-in or sign-up ended: a session token, or the store's refusal and why. */
@@ -30,7 +36,9 @@ export interface BusyRetry {
 }
 
 export type AuthMachineEvent =
-  { type: 'login.modeToggled' } | { type: 'login.fieldChanged'; field: CredentialField; value: string } | { type: 'login.submitted' };
+  | { type: 'login.modeToggled' }
+  | { type: 'login.fieldChanged'; field: CredentialField; value: string }
+  | { type: 'login.submitted' };
 
 export interface AuthOutput {
   token: string;
@@ -62,7 +70,9 @@ export const authMachine = setup({
   },
   actors: {
     /** POST /api/user/login for mode 'login', /api/user/register for 'signUp'; resolve with the response body. */
-    authenticate: fromPromise<AuthOutcome, AuthRequest>(() => Promise.reject(new Error('authenticate was not provided to authMachine'))),
+    authenticate: fromPromise<AuthOutcome, AuthRequest>(() =>
+      Promise.reject(new Error('authenticate was not provided to authMachine')),
+    ),
   },
   actions: {
     /** localStorage.setItem('token', token). */
@@ -97,7 +107,8 @@ export const authMachine = setup({
     storeBusy: (_, params: { error: unknown }) => isStoreBusy(params.error),
     /** Busy, and another wait, counted at its longest, still fits in the total the shopper is asked to wait. */
     busyWaitLeft: ({ context }, params: { error: unknown }) =>
-      isStoreBusy(params.error) && nextBusyRetry(context.busy, params.error.retryAfterSeconds).waitedMs <= BUSY_WAIT_BUDGET_MS,
+      isStoreBusy(params.error) &&
+      nextBusyRetry(context.busy, params.error.retryAfterSeconds).waitedMs <= BUSY_WAIT_BUDGET_MS,
   },
   delays: {
     /** Between the floor and twice it, at random: a crowd told the same Retry-After spreads out. */
@@ -145,7 +156,10 @@ export const authMachine = setup({
           },
           {
             target: 'editing',
-            actions: { type: 'notifyError', params: ({ event }) => ({ message: failureMessage(event.output) }) },
+            actions: {
+              type: 'notifyError',
+              params: ({ event }) => ({ message: failureMessage(event.output) }),
+            },
           },
         ],
         onError: [
@@ -158,7 +172,10 @@ export const authMachine = setup({
           {
             guard: { type: 'storeBusy', params: ({ event }) => ({ error: event.error }) },
             target: 'editing',
-            actions: { type: 'notifyError', params: ({ context }) => ({ message: busyGaveUpMessage(context.mode) }) },
+            actions: {
+              type: 'notifyError',
+              params: ({ context }) => ({ message: busyGaveUpMessage(context.mode) }),
+            },
           },
           {
             target: 'editing',
@@ -180,8 +197,10 @@ export const authMachine = setup({
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
 /** Sending, or waiting to send again: the form is frozen. */
-export const selectAuthSubmitting = (snapshot: AuthSnapshot): boolean => snapshot.matches('submitting') || snapshot.matches('busy');
-export const selectSubmitLabel = (snapshot: AuthSnapshot): string => (snapshot.context.mode === 'login' ? 'Sign In' : 'Sign Up');
+export const selectAuthSubmitting = (snapshot: AuthSnapshot): boolean =>
+  snapshot.matches('submitting') || snapshot.matches('busy');
+export const selectSubmitLabel = (snapshot: AuthSnapshot): string =>
+  snapshot.context.mode === 'login' ? 'Sign In' : 'Sign Up';
 export const selectSubmittingLabel = (snapshot: AuthSnapshot): string =>
   snapshot.context.mode === 'login' ? 'Signing in…' : 'Signing up…';
 /** A polite status line while the store is busy and the form is trying again; null otherwise. */

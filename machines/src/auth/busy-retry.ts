@@ -17,4 +17,5 @@ export function busyRetryFloorMs(retry: number, retryAfterSeconds: number | unde
 export const busyRetryCeilingMs = (floorMs: number): number => 2 * floorMs;
 
 /** The wait itself, for `random` in [0, 1): between the floor and the ceiling. */
-export const busyRetryDelayMs = (floorMs: number, random: number): number => Math.round(floorMs * (1 + random));
+export const busyRetryDelayMs = (floorMs: number, random: number): number =>
+  Math.round(floorMs * (1 + random));

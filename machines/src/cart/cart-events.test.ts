@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_LINE_QUANTITY } from '#domain/store-rules';
-import { EMPTY_CART_LOG, MAX_STORED_EVENTS, parseStoredCartLog, serializeCartLog, type CartLog } from './cart-events.js';
+import {
+  EMPTY_CART_LOG,
+  MAX_STORED_EVENTS,
+  parseStoredCartLog,
+  serializeCartLog,
+  type CartLog,
+} from './cart-events.js';
 
 const log: CartLog = {
   events: [
@@ -37,13 +43,19 @@ describe('parseStoredCartLog', () => {
     ['an event with an extra field', withEvents([{ ...event, price: 1 }])],
     ['an event without a size', withEvents([{ ...event, size: '' }])],
     ['an absurd quantity', withEvents([{ ...event, type: 'quantitySet', quantity: 1e9 }])],
-    ['a quantity above the maximum', withEvents([{ ...event, type: 'quantitySet', quantity: MAX_LINE_QUANTITY + 1 }])],
+    [
+      'a quantity above the maximum',
+      withEvents([{ ...event, type: 'quantitySet', quantity: MAX_LINE_QUANTITY + 1 }]),
+    ],
     ['a negative quantity', withEvents([{ ...event, type: 'quantitySet', quantity: -1 }])],
     ['a fractional quantity', withEvents([{ ...event, type: 'quantitySet', quantity: 1.5 }])],
     ['a quantity as text', withEvents([{ ...event, type: 'quantitySet', quantity: '2' }])],
     ['repeated event ids', withEvents([event, event])],
     ['synced past the end', withEvents([event], 2)],
-    ['too many events', withEvents(Array.from({ length: MAX_STORED_EVENTS + 1 }, (_, i) => ({ ...event, id: `e${i}` })))],
+    [
+      'too many events',
+      withEvents(Array.from({ length: MAX_STORED_EVENTS + 1 }, (_, i) => ({ ...event, id: `e${i}` }))),
+    ],
   ])('discards %s with one warning', (_what, raw) => {
     const warn = vi.fn();
     expect(parseStoredCartLog(raw, warn)).toEqual(EMPTY_CART_LOG);

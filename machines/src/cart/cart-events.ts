@@ -77,14 +77,23 @@ const storedLogSchema = z
   })
   .check(
     z.refine((log) => log.synced <= log.events.length, 'synced is past the end of the log'),
-    z.refine((log) => new Set(log.events.map((event) => event.id)).size === log.events.length, 'event ids repeat'),
+    z.refine(
+      (log) => new Set(log.events.map((event) => event.id)).size === log.events.length,
+      'event ids repeat',
+    ),
   );
 
 /** The text the caller keeps in local storage. */
 export function serializeCartLog(log: CartLog): string {
   const settled = log.settled?.length ? { settled: log.settled } : {};
   const outbox = log.outbox === true ? { outbox: true } : {};
-  return JSON.stringify({ version: STORED_LOG_VERSION, synced: log.synced, events: log.events, ...settled, ...outbox });
+  return JSON.stringify({
+    version: STORED_LOG_VERSION,
+    synced: log.synced,
+    events: log.events,
+    ...settled,
+    ...outbox,
+  });
 }
 
 /**

@@ -5,7 +5,13 @@ import { cartCount, cartLines, foldCart } from './cart-fold.js';
 import { priceCart } from './cart-totals.js';
 
 let seq = 0;
-const added = (itemId: string, size: string): CartEvent => ({ type: 'added', id: `e${++seq}`, at: 0, itemId, size });
+const added = (itemId: string, size: string): CartEvent => ({
+  type: 'added',
+  id: `e${++seq}`,
+  at: 0,
+  itemId,
+  size,
+});
 const set = (itemId: string, size: string, quantity: number): CartEvent => ({
   type: 'quantitySet',
   id: `e${++seq}`,
@@ -21,7 +27,9 @@ describe('cart fold', () => {
   });
 
   it(`add stops a line at ${MAX_LINE_QUANTITY}, as the server refuses the add`, () => {
-    expect(foldCart([set('p1', 'M', MAX_LINE_QUANTITY), added('p1', 'M')])).toEqual({ p1: { M: MAX_LINE_QUANTITY } });
+    expect(foldCart([set('p1', 'M', MAX_LINE_QUANTITY), added('p1', 'M')])).toEqual({
+      p1: { M: MAX_LINE_QUANTITY },
+    });
   });
 
   it('quantitySet sets the quantity, and 0 removes the line and an emptied product', () => {
@@ -30,9 +38,12 @@ describe('cart fold', () => {
     expect(foldCart([added('p1', 'M'), set('p1', 'M', 0)])).toEqual({});
   });
 
-  it.each([MAX_LINE_QUANTITY + 1, -1, 1.5, Number.NaN])('quantitySet %d changes nothing, as the server refuses it', (quantity) => {
-    expect(foldCart([set('p1', 'M', 3), set('p1', 'M', quantity)])).toEqual({ p1: { M: 3 } });
-  });
+  it.each([MAX_LINE_QUANTITY + 1, -1, 1.5, Number.NaN])(
+    'quantitySet %d changes nothing, as the server refuses it',
+    (quantity) => {
+      expect(foldCart([set('p1', 'M', 3), set('p1', 'M', quantity)])).toEqual({ p1: { M: 3 } });
+    },
+  );
 
   it('replays events on a base cart without changing the base', () => {
     const base = { p1: { M: 3 } };

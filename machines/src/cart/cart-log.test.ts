@@ -3,29 +3,53 @@ import { describe, expect, it } from 'vitest';
 import { MAX_LINE_QUANTITY } from '#domain/store-rules';
 import type { CartData, CartEvent, CartLog } from './cart-events.js';
 import { foldCart } from './cart-fold.js';
-import { appendCartEvent, COMPACT_ABOVE, compactCartLog, nextChangeToSend, pendingEvents, rebaseCartLog } from './cart-log.js';
+import {
+  appendCartEvent,
+  COMPACT_ABOVE,
+  compactCartLog,
+  nextChangeToSend,
+  pendingEvents,
+  rebaseCartLog,
+} from './cart-log.js';
 
 const itemIds = ['p1', 'p2'];
 const sizes = ['S', 'M'];
 const eventArb = fc.oneof(
-  fc.record({ type: fc.constant('added' as const), itemId: fc.constantFrom(...itemIds), size: fc.constantFrom(...sizes) }),
+  fc.record({
+    type: fc.constant('added' as const),
+    itemId: fc.constantFrom(...itemIds),
+    size: fc.constantFrom(...sizes),
+  }),
   fc.record({
     type: fc.constant('quantitySet' as const),
     itemId: fc.constantFrom(...itemIds),
     size: fc.constantFrom(...sizes),
-    quantity: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom(MAX_LINE_QUANTITY - 1, MAX_LINE_QUANTITY)),
+    quantity: fc.oneof(
+      fc.integer({ min: 0, max: 3 }),
+      fc.constantFrom(MAX_LINE_QUANTITY - 1, MAX_LINE_QUANTITY),
+    ),
   }),
 );
 const eventsArb = (maxLength: number) =>
-  fc.array(eventArb, { maxLength }).map((events) => events.map((event, i): CartEvent => ({ ...event, id: `e${i}`, at: i })));
+  fc
+    .array(eventArb, { maxLength })
+    .map((events) => events.map((event, i): CartEvent => ({ ...event, id: `e${i}`, at: i })));
 const cartArb: fc.Arbitrary<CartData> = fc
-  .array(fc.tuple(fc.constantFrom(...itemIds), fc.constantFrom(...sizes), fc.integer({ min: 1, max: MAX_LINE_QUANTITY })))
+  .array(
+    fc.tuple(
+      fc.constantFrom(...itemIds),
+      fc.constantFrom(...sizes),
+      fc.integer({ min: 1, max: MAX_LINE_QUANTITY }),
+    ),
+  )
   .map((lines) => {
     const cart: CartData = {};
     for (const [itemId, size, quantity] of lines) (cart[itemId] ??= {})[size] = quantity;
     return cart;
   });
-const logArb = eventsArb(300).chain((events) => fc.integer({ min: 0, max: events.length }).map((synced): CartLog => ({ events, synced })));
+const logArb = eventsArb(300).chain((events) =>
+  fc.integer({ min: 0, max: events.length }).map((synced): CartLog => ({ events, synced })),
+);
 
 describe('cart log compaction', () => {
   it('gives the same cart, and the same cart when its pending part is replayed on any other cart', () => {
@@ -33,7 +57,9 @@ describe('cart log compaction', () => {
       fc.property(logArb, cartArb, (log, other) => {
         const compacted = compactCartLog(log);
         expect(foldCart(compacted.events)).toEqual(foldCart(log.events));
-        expect(foldCart(compacted.events.slice(0, compacted.synced))).toEqual(foldCart(log.events.slice(0, log.synced)));
+        expect(foldCart(compacted.events.slice(0, compacted.synced))).toEqual(
+          foldCart(log.events.slice(0, log.synced)),
+        );
         if (compacted.events.length <= COMPACT_ABOVE) {
           expect(foldCart(pendingEvents(compacted), other)).toEqual(foldCart(pendingEvents(log), other));
         }
@@ -64,7 +90,14 @@ describe('cart log compaction', () => {
   it(`compacts on append once the log is longer than ${COMPACT_ABOVE}`, () => {
     let log: CartLog = { events: [], synced: 0 };
     for (let i = 0; i < 5 * COMPACT_ABOVE; i++) {
-      log = appendCartEvent(log, { type: 'quantitySet', id: `e${i}`, at: i, itemId: 'p1', size: 'M', quantity: i % 7 });
+      log = appendCartEvent(log, {
+        type: 'quantitySet',
+        id: `e${i}`,
+        at: i,
+        itemId: 'p1',
+        size: 'M',
+        quantity: i % 7,
+      });
     }
     expect(log.events.length).toBeLessThanOrEqual(COMPACT_ABOVE);
     expect(foldCart(log.events)).toEqual({ p1: { M: (5 * COMPACT_ABOVE - 1) % 7 } });

@@ -70,7 +70,9 @@ function setTo(last: CartEvent, quantity: number): QuantitySet {
 function compactPreservingReplay(events: readonly CartEvent[]): CartEvent[] {
   return groupByLine(events).flatMap<CartEvent>((line) => {
     const last = line[line.length - 1]!;
-    const lastSet = line.findLastIndex((event) => event.type === 'quantitySet' && isAcceptedQuantity(event.quantity));
+    const lastSet = line.findLastIndex(
+      (event) => event.type === 'quantitySet' && isAcceptedQuantity(event.quantity),
+    );
     if (lastSet >= 0) return [setTo(last, line.slice(lastSet).reduce(quantityAfter, 0))];
     const adds = line.filter((event) => event.type === 'added');
     // Enough adds reach the maximum from any start, which one set says as well.

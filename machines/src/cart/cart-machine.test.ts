@@ -1,8 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { MAX_LINE_QUANTITY } from '#domain/store-rules';
-import { activeStateNodeIds, allStateNodeIds, predictedSnapshot, transitionCoveringPaths } from '../test-support/model-paths.js';
-import { EMPTY_CART_LOG, parseStoredCartLog, serializeCartLog, type CartData, type CartEvent, type CartLog } from './cart-events.js';
+import {
+  activeStateNodeIds,
+  allStateNodeIds,
+  predictedSnapshot,
+  transitionCoveringPaths,
+} from '../test-support/model-paths.js';
+import {
+  EMPTY_CART_LOG,
+  parseStoredCartLog,
+  serializeCartLog,
+  type CartData,
+  type CartEvent,
+  type CartLog,
+} from './cart-events.js';
 import { foldCart, lineQuantity } from './cart-fold.js';
 import { pendingEvents, type CartChange } from './cart-log.js';
 import {
@@ -15,7 +27,13 @@ import {
   type CartMachineEvent,
   type CartSnapshot,
 } from './cart-machine.js';
-import { selectCart, selectCartCount, selectCartLastError, selectCartSyncing, selectOutboxLength } from './cart-selectors.js';
+import {
+  selectCart,
+  selectCartCount,
+  selectCartLastError,
+  selectCartSyncing,
+  selectOutboxLength,
+} from './cart-selectors.js';
 
 /** The account's cart on the fake server before the test signs in. */
 const ACCOUNT_CART: CartData = { p2: { S: 2 } };
@@ -38,7 +56,10 @@ interface Outstanding<TInput, TOutput> {
 }
 
 /** The cart machine with a fake server behind its actors, and a record of what it asked the caller to do. */
-function startCart(log: CartLog = EMPTY_CART_LOG, tab: { sender?: boolean; server?: { cart: CartData } } = {}) {
+function startCart(
+  log: CartLog = EMPTY_CART_LOG,
+  tab: { sender?: boolean; server?: { cart: CartData } } = {},
+) {
   const server = tab.server ?? { cart: structuredClone(ACCOUNT_CART) };
   const calls = {
     fetch: undefined as Outstanding<undefined, CartData> | undefined,
@@ -98,7 +119,9 @@ function applyOnServer(server: { cart: CartData }, change: CartChange): void {
   const sizes = (server.cart[change.itemId] ??= {});
   if (change.quantity > 0) sizes[change.size] = change.quantity;
   else {
-    server.cart[change.itemId] = Object.fromEntries(Object.entries(sizes).filter(([size]) => size !== change.size));
+    server.cart[change.itemId] = Object.fromEntries(
+      Object.entries(sizes).filter(([size]) => size !== change.size),
+    );
     if (Object.keys(server.cart[change.itemId] ?? {}).length === 0) {
       server.cart = Object.fromEntries(Object.entries(server.cart).filter(([id]) => id !== change.itemId));
     }
@@ -168,7 +191,8 @@ class ExpectedCart {
     const [head] = this.pending;
     if (!head) return undefined;
     const current = lineQuantity(this.confirmed, head.itemId, head.size);
-    const quantity = head.type === 'cart.itemAdded' ? Math.min(current + 1, MAX_LINE_QUANTITY) : head.quantity;
+    const quantity =
+      head.type === 'cart.itemAdded' ? Math.min(current + 1, MAX_LINE_QUANTITY) : head.quantity;
     return { itemId: head.itemId, size: head.size, quantity };
   }
 
@@ -191,7 +215,8 @@ class ExpectedCart {
   /** Called once the event has happened, with the state it happened in. */
   apply(event: DrivenEvent, cart: Cart, snapshotBefore: CartSnapshot): void {
     const state = snapshotBefore.value;
-    const inState = (name: string) => typeof state === 'object' && 'signedIn' in state && state.signedIn === name;
+    const inState = (name: string) =>
+      typeof state === 'object' && 'signedIn' in state && state.signedIn === name;
     switch (event.type) {
       case 'cart.itemAdded':
         if (event.size.trim() === '') this.toasts.push(SELECT_SIZE_MESSAGE);
@@ -289,12 +314,21 @@ describe('cartMachine model paths', () => {
     events: eventsIn,
     serializeState: (snapshot) => {
       const context = snapshot.context;
-      return JSON.stringify([snapshot.value, Math.min(pendingEvents(context.log).length, 2), context.needsRefresh, context.retries > 0]);
+      return JSON.stringify([
+        snapshot.value,
+        Math.min(pendingEvents(context.log).length, 2),
+        context.needsRefresh,
+        context.retries > 0,
+      ]);
     },
   });
 
   it('reach every state node', () => {
-    const reached = new Set(paths.flatMap((path) => activeStateNodeIds('cart', predictedSnapshot(cartMachine, input, path.events).value)));
+    const reached = new Set(
+      paths.flatMap((path) =>
+        activeStateNodeIds('cart', predictedSnapshot(cartMachine, input, path.events).value),
+      ),
+    );
     expect([...reached].sort()).toEqual(allStateNodeIds(cartMachine).sort());
   });
 
@@ -362,7 +396,10 @@ describe('cartMachine rules', () => {
     cart.actor.send({ type: 'cart.signedIn' });
     await drive(cart, { type: 'xstate.done.actor.fetchCart', output: {} });
     for (let i = 0; i < 3; i++) {
-      await drive(cart, { type: 'xstate.done.actor.sendCartChange', output: { status: 'applied', cartData: {} } });
+      await drive(cart, {
+        type: 'xstate.done.actor.sendCartChange',
+        output: { status: 'applied', cartData: {} },
+      });
     }
     expect(cart.calls.sent).toEqual([
       { itemId: 'p1', size: 'M', quantity: 4 },
@@ -383,7 +420,10 @@ describe('cartMachine rules', () => {
     applyOnServer(cart.server, cart.calls.send!.input);
     await drive(cart, { type: 'xstate.error.actor.sendCartChange', error: new Error('timeout') });
     cart.actor.send({ type: 'cart.wentOnline' });
-    await drive(cart, { type: 'xstate.done.actor.sendCartChange', output: { status: 'applied', cartData: {} } });
+    await drive(cart, {
+      type: 'xstate.done.actor.sendCartChange',
+      output: { status: 'applied', cartData: {} },
+    });
     expect(cart.server.cart).toEqual({ p2: { S: 3 } });
     expect(selectCart(cart.actor.getSnapshot())).toEqual({ p2: { S: 3 } });
   });
@@ -409,7 +449,10 @@ describe('cartMachine rules', () => {
     expect(selectCartLastError(cart.actor.getSnapshot())).toBe(OFFLINE);
     expect(selectCart(cart.actor.getSnapshot())).toEqual({ p1: { M: 1 }, p2: { S: 2 } });
     expect(selectOutboxLength(cart.actor.getSnapshot())).toBe(1);
-    await drive(cart, { type: 'xstate.done.actor.sendCartChange', output: { status: 'applied', cartData: {} } });
+    await drive(cart, {
+      type: 'xstate.done.actor.sendCartChange',
+      output: { status: 'applied', cartData: {} },
+    });
     expect(selectCartLastError(cart.actor.getSnapshot())).toBeNull();
     expect(selectOutboxLength(cart.actor.getSnapshot())).toBe(0);
   });
@@ -424,7 +467,10 @@ describe('cartMachine rules', () => {
     expect(cart.calls.sent).toHaveLength(1);
     expect(selectOutboxLength(cart.actor.getSnapshot())).toBe(3);
     for (let i = 0; i < 3; i++) {
-      await drive(cart, { type: 'xstate.done.actor.sendCartChange', output: { status: 'applied', cartData: {} } });
+      await drive(cart, {
+        type: 'xstate.done.actor.sendCartChange',
+        output: { status: 'applied', cartData: {} },
+      });
     }
     expect(cart.calls.sent.map((change) => change.quantity)).toEqual([1, 5, 0]);
     expect(selectCart(cart.actor.getSnapshot())).toEqual({ p2: { S: 2 } });
@@ -435,7 +481,10 @@ describe('cartMachine rules', () => {
     cart.actor.send({ type: 'cart.signedIn' });
     await drive(cart, { type: 'xstate.done.actor.fetchCart', output: {} });
     cart.actor.send({ type: 'cart.itemAdded', itemId: 'gone', size: 'M' });
-    await drive(cart, { type: 'xstate.done.actor.sendCartChange', output: { status: 'refused', message: REFUSAL } });
+    await drive(cart, {
+      type: 'xstate.done.actor.sendCartChange',
+      output: { status: 'refused', message: REFUSAL },
+    });
     expect(cart.toasts).toEqual([REFUSAL]);
     expect(selectCart(cart.actor.getSnapshot())).toEqual({ gone: { M: 1 }, p2: { S: 2 } });
     expect(selectCartSyncing(cart.actor.getSnapshot())).toBe(true);
@@ -477,7 +526,10 @@ describe('cartMachine rules', () => {
     });
     cart.actor.send({ type: 'cart.signedIn' });
     await drive(cart, { type: 'xstate.done.actor.fetchCart', output: {} });
-    await drive(cart, { type: 'xstate.done.actor.sendCartChange', output: { status: 'applied', cartData: {} } });
+    await drive(cart, {
+      type: 'xstate.done.actor.sendCartChange',
+      output: { status: 'applied', cartData: {} },
+    });
     expect(selectCart(cart.actor.getSnapshot())).toEqual({ p1: { M: 1 }, p2: { S: 2 } });
   });
 });
@@ -504,12 +556,16 @@ describe('cartMachine in several tabs', () => {
   /** What the browser's `storage` events hand the other tab: each log `from` saved since the last delivery, in order. */
   const delivered = new Map<Cart, number>();
   async function share(from: Cart, to: Cart): Promise<void> {
-    for (const log of from.persisted.slice(delivered.get(from) ?? 0)) to.actor.send({ type: 'cart.storedLogChanged', log });
+    for (const log of from.persisted.slice(delivered.get(from) ?? 0))
+      to.actor.send({ type: 'cart.storedLogChanged', log });
     delivered.set(from, from.persisted.length);
     await settle();
   }
 
-  const applied = { type: 'xstate.done.actor.sendCartChange', output: { status: 'applied', cartData: {} } } as const;
+  const applied = {
+    type: 'xstate.done.actor.sendCartChange',
+    output: { status: 'applied', cartData: {} },
+  } as const;
 
   it('a change in one tab shows in the other, and is sent once, by the sending tab', async () => {
     const { sender, follower } = await twoTabs();
@@ -552,7 +608,10 @@ describe('cartMachine in several tabs', () => {
   /** A guest's shoe in both tabs; the shopper signs in, and both tabs ask for the account's (empty) cart. */
   function signingInWithAGuestsShoe() {
     const server = { cart: {} as CartData };
-    const guest: CartLog = { events: [{ type: 'added', id: 'g1', at: 1, itemId: 'p1', size: 'M' }], synced: 0 };
+    const guest: CartLog = {
+      events: [{ type: 'added', id: 'g1', at: 1, itemId: 'p1', size: 'M' }],
+      synced: 0,
+    };
     const sender = startCart(guest, { sender: true, server });
     const follower = startCart(guest, { sender: false, server });
     sender.actor.send({ type: 'cart.signedIn' });

@@ -3,7 +3,13 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { SELECT_SIZE_MESSAGE } from '#domain/cart-line';
 import { errorMessage } from '../error-message.js';
-import { EMPTY_CART_LOG, MAX_SETTLED_IDS, type CartData, type CartEvent, type CartLog } from './cart-events.js';
+import {
+  EMPTY_CART_LOG,
+  MAX_SETTLED_IDS,
+  type CartData,
+  type CartEvent,
+  type CartLog,
+} from './cart-events.js';
 import { foldCart, isAcceptedQuantity } from './cart-fold.js';
 import {
   appendCartEvent,
@@ -143,7 +149,8 @@ const failedThenWaitIn = (target: 'loadFailed' | 'sendFailed') => [
   { target, actions: { type: 'recordFailure' as const, params: failureOf } },
 ];
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} was not provided to cartMachine`));
+const notProvided = (name: string) => () =>
+  Promise.reject(new Error(`${name} was not provided to cartMachine`));
 
 export const cartMachine = setup({
   types: {
@@ -172,7 +179,14 @@ export const cartMachine = setup({
     recordQuantitySet: assign(({ context, event }) => {
       assertEvent(event, 'cart.quantitySet');
       const { itemId, size, quantity } = event;
-      return recorded(context, { type: 'quantitySet', id: newEventId(), at: Date.now(), itemId, size, quantity });
+      return recorded(context, {
+        type: 'quantitySet',
+        id: newEventId(),
+        at: Date.now(),
+        itemId,
+        size,
+        quantity,
+      });
     }),
     resetCart: assign({
       ...withLog(EMPTY_CART_LOG),
@@ -229,12 +243,18 @@ export const cartMachine = setup({
   guards: {
     sizeMissing: ({ event }) => event.type === 'cart.itemAdded' && event.size.trim() === '',
     acceptableLine: ({ event }) =>
-      (event.type === 'cart.itemAdded' || event.type === 'cart.quantitySet') && event.itemId !== '' && event.size.trim() !== '',
+      (event.type === 'cart.itemAdded' || event.type === 'cart.quantitySet') &&
+      event.itemId !== '' &&
+      event.size.trim() !== '',
     acceptableQuantity: ({ event }) =>
-      event.type === 'cart.quantitySet' && event.itemId !== '' && event.size.trim() !== '' && isAcceptedQuantity(event.quantity),
+      event.type === 'cart.quantitySet' &&
+      event.itemId !== '' &&
+      event.size.trim() !== '' &&
+      isAcceptedQuantity(event.quantity),
     canSend: ({ context }) => context.sender && pendingEvents(context.log).length > 0,
     /** Taking another tab's log leaves this tab with something that tab has not got: it is stored again. */
-    storedLogBehind: ({ context }, params: { log: CartLog }) => !sameCartLog(mergedWithStored(context, params.log), params.log),
+    storedLogBehind: ({ context }, params: { log: CartLog }) =>
+      !sameCartLog(mergedWithStored(context, params.log), params.log),
     needsRefresh: ({ context }) => context.needsRefresh,
     /** A stored cart that came from an account (its server part) while nobody is signed in. */
     holdsAccountCart: ({ context }) => context.log.synced > 0,
@@ -266,7 +286,9 @@ export const cartMachine = setup({
       },
       { actions: { type: 'adoptStoredLog', params: ({ event }) => ({ log: event.log }) } },
     ],
-    'cart.senderChanged': { actions: { type: 'setSender', params: ({ event }) => ({ sender: event.sender }) } },
+    'cart.senderChanged': {
+      actions: { type: 'setSender', params: ({ event }) => ({ sender: event.sender }) },
+    },
     'cart.itemAdded': [
       {
         guard: 'sizeMissing',
@@ -327,7 +349,10 @@ export const cartMachine = setup({
             src: 'fetchCart',
             onDone: {
               target: 'idle',
-              actions: [{ type: 'rebaseOnServerCart', params: ({ event }) => ({ cartData: event.output }) }, 'persistLog'],
+              actions: [
+                { type: 'rebaseOnServerCart', params: ({ event }) => ({ cartData: event.output }) },
+                'persistLog',
+              ],
             },
             onError: failedThenWaitIn('loadFailed'),
           },
@@ -354,13 +379,22 @@ export const cartMachine = setup({
                 target: 'idle',
                 actions: [
                   { type: 'notifyError', params: ({ event }) => ({ message: refusalMessage(event.output) }) },
-                  { type: 'skipRefusedChange', params: ({ event }) => ({ message: refusalMessage(event.output) }) },
+                  {
+                    type: 'skipRefusedChange',
+                    params: ({ event }) => ({ message: refusalMessage(event.output) }),
+                  },
                   'persistLog',
                 ],
               },
               {
                 target: 'idle',
-                actions: [{ type: 'acceptServerCart', params: ({ event }) => ({ cartData: appliedCart(event.output) }) }, 'persistLog'],
+                actions: [
+                  {
+                    type: 'acceptServerCart',
+                    params: ({ event }) => ({ cartData: appliedCart(event.output) }),
+                  },
+                  'persistLog',
+                ],
               },
             ],
             onError: failedThenWaitIn('sendFailed'),

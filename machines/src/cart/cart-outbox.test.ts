@@ -32,7 +32,8 @@ describe('a stored outbox read back after a reload', () => {
 
 describe('a stored log says whether it is an outbox', () => {
   it('an outbox is restored as absolute quantities; a guest’s cart as it was', () => {
-    const stored = (outbox: boolean) => parseStoredCartLog(serializeCartLog({ ...log, ...(outbox ? { outbox } : {}) }), () => undefined);
+    const stored = (outbox: boolean) =>
+      parseStoredCartLog(serializeCartLog({ ...log, ...(outbox ? { outbox } : {}) }), () => undefined);
     expect(restoredCartLog(stored(true))).toEqual(outboxAsAbsolute(log));
     expect(restoredCartLog(stored(false))).toEqual(log);
   });

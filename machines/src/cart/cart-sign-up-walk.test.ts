@@ -22,7 +22,8 @@ import { selectCart, selectOutboxLength } from './cart-selectors.js';
 const SHOE = { itemId: 'p1', size: 'UK 8' };
 const GUEST_LOG: CartLog = { events: [{ type: 'added', id: 'guest-1', at: 1, ...SHOE }], synced: 0 };
 
-type Step = 'read' | 'update' | 'readAfterRefusal' | 'addRead' | 'addWrite' | 'readAfterAdd' | 'readAfterWrite';
+type Step =
+  'read' | 'update' | 'readAfterRefusal' | 'addRead' | 'addWrite' | 'readAfterAdd' | 'readAfterWrite';
 
 /** One call on its way: a cart fetch, or one outbox change going through the BFF's steps. */
 interface Call {
@@ -61,7 +62,8 @@ class Store {
         else call.step = 'readAfterRefusal';
         return;
       case 'readAfterRefusal':
-        if (this.cart[change.itemId] !== undefined) return answer({ status: 'refused', message: 'Cannot set properties' });
+        if (this.cart[change.itemId] !== undefined)
+          return answer({ status: 'refused', message: 'Cannot set properties' });
         call.step = 'addRead';
         return;
       case 'addRead':
@@ -76,7 +78,8 @@ class Store {
         return;
       }
       case 'readAfterAdd':
-        if (lineOf(this.cart, change) === change.quantity) return answer({ status: 'applied', cartData: structuredClone(this.cart) });
+        if (lineOf(this.cart, change) === change.quantity)
+          return answer({ status: 'applied', cartData: structuredClone(this.cart) });
         call.again = true;
         call.step = 'update';
         return;
@@ -118,7 +121,9 @@ class Walk {
     const call = (kind: 'fetch' | 'send', change?: CartChange) =>
       new Promise<never>((resolve, reject) => {
         this.calls.push({ change, step: kind === 'fetch' ? 'read' : 'update', settle: { resolve, reject } });
-        this.trace.push(`${name} ${kind === 'fetch' ? 'fetches the cart' : `sends ${JSON.stringify(change)}`}`);
+        this.trace.push(
+          `${name} ${kind === 'fetch' ? 'fetches the cart' : `sends ${JSON.stringify(change)}`}`,
+        );
       });
     const logic = cartMachine.provide({
       actors: {
@@ -130,13 +135,16 @@ class Walk {
           this.storage = serializeCartLog(storedCartLog(context));
           this.trace.push(`${name} stores ${this.storage}`);
           for (const other of this.tabs) {
-            if (other.name !== name && other.open) other.inbox.push(parseStoredCartLog(this.storage, () => undefined));
+            if (other.name !== name && other.open)
+              other.inbox.push(parseStoredCartLog(this.storage, () => undefined));
           }
         },
       },
     });
     // A page starts from the stored log, not the sender until the lock is granted.
-    const actor = createActor(logic, { input: { log: parseStoredCartLog(this.storage, () => undefined), sender: false } }).start();
+    const actor = createActor(logic, {
+      input: { log: parseStoredCartLog(this.storage, () => undefined), sender: false },
+    }).start();
     actor.send({ type: signedIn ? 'cart.signedIn' : 'cart.signedOut' });
     const tab: Tab = { name, actor, open: true, inbox: [] };
     this.tabs.push(tab);
@@ -165,22 +173,34 @@ class Walk {
     }
     for (const tab of this.tabs) {
       if (tab.open && tab.inbox.length > 0) {
-        moves.push([`storage event → ${tab.name}`, () => tab.actor.send({ type: 'cart.storedLogChanged', log: tab.inbox.shift()! })]);
+        moves.push([
+          `storage event → ${tab.name}`,
+          () => tab.actor.send({ type: 'cart.storedLogChanged', log: tab.inbox.shift()! }),
+        ]);
       }
     }
     const next = this.lockQueue[0];
     if (this.lockHolder === undefined && next) {
-      moves.push([`lock → ${next.name}`, () => ((this.lockHolder = next), next.actor.send({ type: 'cart.senderChanged', sender: true }))]);
+      moves.push([
+        `lock → ${next.name}`,
+        () => ((this.lockHolder = next), next.actor.send({ type: 'cart.senderChanged', sender: true })),
+      ]);
     }
     if (this.phase === 'guest') moves.push(['sign up in the first tab', () => this.signUp()]);
     if (this.phase === 'signedUp') moves.push(['open /cart', () => this.openCart()]);
     // A shopper closes a tab long after its last write reached the others (a storage event takes milliseconds).
     const first = this.tabs[0]!;
     const delivered = this.tabs.every((tab) => tab.inbox.length === 0);
-    if (this.scenario === 'second tab, first closing' && this.phase === 'cartOpened' && first.open && delivered) {
+    if (
+      this.scenario === 'second tab, first closing' &&
+      this.phase === 'cartOpened' &&
+      first.open &&
+      delivered
+    ) {
       moves.push(['close the first tab', () => this.closeTab(first)]);
     }
-    if (moves.length === 0 && vi.getTimerCount() > 0) moves.push(['retry after the backoff', () => vi.runOnlyPendingTimers()]);
+    if (moves.length === 0 && vi.getTimerCount() > 0)
+      moves.push(['retry after the backoff', () => vi.runOnlyPendingTimers()]);
     return moves;
   }
 
@@ -233,17 +253,20 @@ describe('a guest’s shoe through sign-up, on a backend of the seed kind, in ev
     'the cart opened in the %s ends with the shoe in every open tab and in the account',
     async (scenario) => {
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.noBias(fc.nat({ max: 999 })), { minLength: 200, maxLength: 200 }), async (choices) => {
-          const walk = new Walk(scenario);
-          await walk.run(choices);
-          const shown = walk.tabs.filter((tab) => tab.open).map((tab) => tab.actor.getSnapshot());
-          const trace = walk.trace.join('\n');
-          expect(lineOf(walk.store.cart, { ...SHOE, quantity: 1 }), trace).toBe(1);
-          for (const snapshot of shown) {
-            expect(selectCart(snapshot), trace).toEqual(walk.store.cart);
-            expect(selectOutboxLength(snapshot), trace).toBe(0);
-          }
-        }),
+        fc.asyncProperty(
+          fc.array(fc.noBias(fc.nat({ max: 999 })), { minLength: 200, maxLength: 200 }),
+          async (choices) => {
+            const walk = new Walk(scenario);
+            await walk.run(choices);
+            const shown = walk.tabs.filter((tab) => tab.open).map((tab) => tab.actor.getSnapshot());
+            const trace = walk.trace.join('\n');
+            expect(lineOf(walk.store.cart, { ...SHOE, quantity: 1 }), trace).toBe(1);
+            for (const snapshot of shown) {
+              expect(selectCart(snapshot), trace).toEqual(walk.store.cart);
+              expect(selectOutboxLength(snapshot), trace).toBe(0);
+            }
+          },
+        ),
         { numRuns: 300 },
       );
     },

@@ -18,7 +18,11 @@ export interface MergeRole {
  * an earlier one). Once shown, a change's absence means the server settled it. Events match by id: none lost, none
  * counted twice. An empty stored log is another tab emptying the cart (an order placed there), which every tab follows.
  */
-export function mergeStoredLog(local: CartLog, stored: CartLog, { sender, settled, unshared }: MergeRole): CartLog {
+export function mergeStoredLog(
+  local: CartLog,
+  stored: CartLog,
+  { sender, settled, unshared }: MergeRole,
+): CartLog {
   if (stored.events.length === 0) return { events: [], synced: 0 };
   if (sender) {
     const known = new Set(local.events.map((event) => event.id));
@@ -27,12 +31,18 @@ export function mergeStoredLog(local: CartLog, stored: CartLog, { sender, settle
   }
   const theirs = new Set(stored.events.map((event) => event.id));
   const settledThere = new Set(stored.settled);
-  const ours = pendingEvents(local).filter((event) => unshared.has(event.id) && !theirs.has(event.id) && !settledThere.has(event.id));
+  const ours = pendingEvents(local).filter(
+    (event) => unshared.has(event.id) && !theirs.has(event.id) && !settledThere.has(event.id),
+  );
   return { events: [...stored.events, ...ours], synced: stored.synced };
 }
 
 /** The same events in the same order with the same confirmed part: nothing for the other tabs to learn. */
 export function sameCartLog(a: CartLog, b: CartLog): boolean {
   // `settled` is left out: it only tells other tabs what they may drop.
-  return a.synced === b.synced && a.events.length === b.events.length && a.events.every((event, i) => event.id === b.events[i]?.id);
+  return (
+    a.synced === b.synced &&
+    a.events.length === b.events.length &&
+    a.events.every((event, i) => event.id === b.events[i]?.id)
+  );
 }

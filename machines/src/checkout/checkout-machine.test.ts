@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { stockRefusalMessage, type StockShortfall } from '#domain/stock';
-import { activeStateNodeIds, allStateNodeIds, predictedSnapshot, transitionCoveringPaths } from '../test-support/model-paths.js';
+import {
+  activeStateNodeIds,
+  allStateNodeIds,
+  predictedSnapshot,
+  transitionCoveringPaths,
+} from '../test-support/model-paths.js';
 import {
   checkoutMachine,
   EMPTY_CART_MESSAGE,
@@ -32,7 +37,11 @@ const SANDALS = [{ productId: 'p2', size: 'S', quantity: 1 }];
 /** SHOES with the line set to what the store has left. */
 const SHOES_FIXED = [{ productId: 'p1', size: 'M', quantity: 1 }];
 const SHORT: StockShortfall[] = [{ productId: 'p1', name: 'Stride Pro', size: 'M', requested: 2, left: 1 }];
-const OUT_OF_STOCK: PlaceOrderOutcome = { status: 'outOfStock', message: stockRefusalMessage(SHORT), shortfalls: SHORT };
+const OUT_OF_STOCK: PlaceOrderOutcome = {
+  status: 'outOfStock',
+  message: stockRefusalMessage(SHORT),
+  shortfalls: SHORT,
+};
 const REFUSED = 'Prices have changed';
 const OFFLINE = 'Failed to fetch';
 
@@ -89,14 +98,18 @@ class ExpectedCheckout {
   private nextAttempt = 0;
 
   private formValid(): boolean {
-    return /^\d{3,10}$/.test(this.form.zipcode) && /^\+?\d{7,15}$/.test(this.form.phone.replace(/[\s-]/g, ''));
+    return (
+      /^\d{3,10}$/.test(this.form.zipcode) && /^\+?\d{7,15}$/.test(this.form.phone.replace(/[\s-]/g, ''))
+    );
   }
 
   apply(event: DrivenEvent): void {
     if (this.placed) return;
     if (this.placing) {
-      if (event.type === 'xstate.done.actor.placeOrder' && event.output.status === 'placed') this.placed = true;
-      else if (event.type === 'xstate.done.actor.placeOrder' && event.output.status === 'refused') this.toasts.push(event.output.message);
+      if (event.type === 'xstate.done.actor.placeOrder' && event.output.status === 'placed')
+        this.placed = true;
+      else if (event.type === 'xstate.done.actor.placeOrder' && event.output.status === 'refused')
+        this.toasts.push(event.output.message);
       // An outcome, not a failure: no toast, the lines are shown to be fixed.
       else if (event.type === 'xstate.done.actor.placeOrder' && event.output.status === 'outOfStock')
         this.shortfalls = event.output.shortfalls;
@@ -127,7 +140,8 @@ class ExpectedCheckout {
         }
         if (!this.formValid()) break;
         const fingerprint = JSON.stringify([this.form.zipcode, this.form.phone, event.lines, event.total]);
-        if (this.lastAttempt?.fingerprint !== fingerprint) this.lastAttempt = { fingerprint, id: this.nextAttempt++ };
+        if (this.lastAttempt?.fingerprint !== fingerprint)
+          this.lastAttempt = { fingerprint, id: this.nextAttempt++ };
         this.attempts.push(this.lastAttempt.id);
         this.placing = true;
         this.failed = false;
@@ -171,13 +185,21 @@ describe('checkoutMachine model paths', () => {
     // Which of the offered values the form holds, the errors shown, and which cart the last attempt was for.
     serializeState: (snapshot) => {
       const { form, fieldErrors, attempt } = snapshot.context;
-      return JSON.stringify([snapshot.value, form.zipcode, form.phone, Object.keys(fieldErrors).sort(), attempt?.fingerprint ?? null]);
+      return JSON.stringify([
+        snapshot.value,
+        form.zipcode,
+        form.phone,
+        Object.keys(fieldErrors).sort(),
+        attempt?.fingerprint ?? null,
+      ]);
     },
   });
 
   it('reach every state node', () => {
     const reached = new Set(
-      paths.flatMap((path) => activeStateNodeIds('checkout', predictedSnapshot(checkoutMachine, input, path.events).value)),
+      paths.flatMap((path) =>
+        activeStateNodeIds('checkout', predictedSnapshot(checkoutMachine, input, path.events).value),
+      ),
     );
     expect([...reached].sort()).toEqual(allStateNodeIds(checkoutMachine).sort());
   });
@@ -245,7 +267,10 @@ describe('checkoutMachine rules', () => {
     expect(checkout.toasts).toEqual([OFFLINE]);
     // The same cart listed in another order is the same order.
     checkout.actor.send({ type: 'checkout.submitted', lines: [...SHOES], total: 210 });
-    await drive(checkout, { type: 'xstate.done.actor.placeOrder', output: { status: 'placed', orderId: null } });
+    await drive(checkout, {
+      type: 'xstate.done.actor.placeOrder',
+      output: { status: 'placed', orderId: null },
+    });
     const [first, retry] = checkout.requests;
     expect(retry?.idempotencyKey).toBe(first?.idempotencyKey);
     expect(checkout.cleared()).toBe(1);
@@ -255,11 +280,17 @@ describe('checkoutMachine rules', () => {
   it("keeps the placed order's id when the store answers one, for the confirmation", async () => {
     const withId = ready();
     withId.actor.send({ type: 'checkout.submitted', lines: SHOES, total: 210 });
-    await drive(withId, { type: 'xstate.done.actor.placeOrder', output: { status: 'placed', orderId: 'order-7' } });
+    await drive(withId, {
+      type: 'xstate.done.actor.placeOrder',
+      output: { status: 'placed', orderId: 'order-7' },
+    });
     expect(withId.actor.getSnapshot().context.placedOrderId).toBe('order-7');
     const without = ready();
     without.actor.send({ type: 'checkout.submitted', lines: SHOES, total: 210 });
-    await drive(without, { type: 'xstate.done.actor.placeOrder', output: { status: 'placed', orderId: null } });
+    await drive(without, {
+      type: 'xstate.done.actor.placeOrder',
+      output: { status: 'placed', orderId: null },
+    });
     expect(without.actor.getSnapshot().status).toBe('done');
     expect(without.actor.getSnapshot().context.placedOrderId).toBeNull();
   });
@@ -267,7 +298,10 @@ describe('checkoutMachine rules', () => {
   it('a changed form after a failure gets a new key', async () => {
     const checkout = ready();
     checkout.actor.send({ type: 'checkout.submitted', lines: SHOES, total: 210 });
-    await drive(checkout, { type: 'xstate.done.actor.placeOrder', output: { status: 'refused', message: REFUSED } });
+    await drive(checkout, {
+      type: 'xstate.done.actor.placeOrder',
+      output: { status: 'refused', message: REFUSED },
+    });
     checkout.actor.send({ type: 'checkout.fieldChanged', field: 'city', value: 'Mysuru' });
     checkout.actor.send({ type: 'checkout.submitted', lines: SHOES, total: 210 });
     const [first, second] = checkout.requests;
@@ -295,7 +329,10 @@ describe('checkoutMachine rules', () => {
     await drive(checkout, { type: 'xstate.done.actor.placeOrder', output: OUT_OF_STOCK });
     checkout.actor.send({ type: 'checkout.submitted', lines: SHOES_FIXED, total: 110 });
     expect(selectStockShortfalls(checkout.actor.getSnapshot())).toEqual([]);
-    await drive(checkout, { type: 'xstate.done.actor.placeOrder', output: { status: 'placed', orderId: 'order-8' } });
+    await drive(checkout, {
+      type: 'xstate.done.actor.placeOrder',
+      output: { status: 'placed', orderId: 'order-8' },
+    });
     const [refused, placed] = checkout.requests;
     expect(placed?.lines).toEqual(SHOES_FIXED);
     expect(placed?.address).toEqual(refused?.address);
@@ -309,7 +346,9 @@ describe('checkoutMachine rules', () => {
     checkout.actor.send({ type: 'checkout.submitted', lines: SHOES, total: 210 });
     await drive(checkout, { type: 'xstate.done.actor.placeOrder', output: OUT_OF_STOCK });
     checkout.actor.send({ type: 'checkout.submitted', lines: SHOES_FIXED, total: 110 });
-    const soldOut: StockShortfall[] = [{ productId: 'p1', name: 'Stride Pro', size: 'M', requested: 1, left: 0 }];
+    const soldOut: StockShortfall[] = [
+      { productId: 'p1', name: 'Stride Pro', size: 'M', requested: 1, left: 0 },
+    ];
     await drive(checkout, {
       type: 'xstate.done.actor.placeOrder',
       output: { status: 'outOfStock', message: stockRefusalMessage(soldOut), shortfalls: soldOut },

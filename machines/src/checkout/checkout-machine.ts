@@ -101,7 +101,10 @@ export const checkoutMachine = setup({
     clearCart: () => undefined,
     notifyError: (_, _params: { message: string }) => undefined,
     /** Tells whoever listens that the order is placed, naming it (its id when the store gave one). */
-    confirmOrder: emit(({ context }): CheckoutPlaced => ({ type: 'checkout.placed', orderId: context.placedOrderId })),
+    confirmOrder: emit(({ context }): CheckoutPlaced => ({
+      type: 'checkout.placed',
+      orderId: context.placedOrderId,
+    })),
     updateField: assign(({ context, event }) => {
       if (event.type !== 'checkout.fieldChanged') return {};
       const { [event.field]: _fixed, ...otherErrors } = context.fieldErrors;
@@ -209,7 +212,10 @@ export const checkoutMachine = setup({
             actions: {
               type: 'notifyError',
               params: ({ event }) => ({
-                message: event.output.status === 'refused' && event.output.message !== '' ? event.output.message : FALLBACK_FAILURE,
+                message:
+                  event.output.status === 'refused' && event.output.message !== ''
+                    ? event.output.message
+                    : FALLBACK_FAILURE,
               }),
             },
           },
@@ -229,6 +235,8 @@ export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 
 export const selectPlacingOrder = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('placing');
 export const selectOrderPlaced = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('placed');
-export const selectSignInRequired = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('signInRequired');
+export const selectSignInRequired = (snapshot: CheckoutSnapshot): boolean =>
+  snapshot.matches('signInRequired');
 /** The lines the store refused the last attempt for; empty unless the order was refused for stock. */
-export const selectStockShortfalls = (snapshot: CheckoutSnapshot): readonly StockShortfall[] => snapshot.context.shortfalls;
+export const selectStockShortfalls = (snapshot: CheckoutSnapshot): readonly StockShortfall[] =>
+  snapshot.context.shortfalls;

@@ -1,5 +1,10 @@
 // The delivery form of /place-order, checked with the same schema the API enforces (domain/address.ts).
-import { DELIVERY_ADDRESS_FIELDS, deliveryAddressSchema, type DeliveryAddress, type DeliveryAddressField } from '#domain/address';
+import {
+  DELIVERY_ADDRESS_FIELDS,
+  deliveryAddressSchema,
+  type DeliveryAddress,
+  type DeliveryAddressField,
+} from '#domain/address';
 import { firstIssuePerField, type FieldErrors } from '../field-errors.js';
 
 /** What the inputs hold: text, including the number inputs (zip code, phone). */
@@ -17,7 +22,8 @@ export const EMPTY_DELIVERY_FORM: DeliveryForm = {
   phone: '',
 };
 
-export type DeliveryCheck = { ok: true; address: DeliveryAddress } | { ok: false; fieldErrors: FieldErrors<DeliveryAddressField> };
+export type DeliveryCheck =
+  { ok: true; address: DeliveryAddress } | { ok: false; fieldErrors: FieldErrors<DeliveryAddressField> };
 
 export function checkDeliveryForm(form: DeliveryForm): DeliveryCheck {
   const parsed = deliveryAddressSchema.safeParse(form);

@@ -5,7 +5,10 @@ import type { OrderLine } from './checkout-machine.js';
 
 /** The line's quantity in the cart now: 0 when it has been removed. */
 export function quantityInCart(shortfall: StockShortfall, lines: readonly OrderLine[]): number {
-  return lines.find((line) => line.productId === shortfall.productId && line.size === shortfall.size)?.quantity ?? 0;
+  return (
+    lines.find((line) => line.productId === shortfall.productId && line.size === shortfall.size)?.quantity ??
+    0
+  );
 }
 
 /** The cart no longer asks for more of this line than the store had: set to what is left, or removed. */

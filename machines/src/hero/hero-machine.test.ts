@@ -1,6 +1,11 @@
 import { createActor } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { activeStateNodeIds, allStateNodeIds, predictedSnapshot, transitionCoveringPaths } from '../test-support/model-paths.js';
+import {
+  activeStateNodeIds,
+  allStateNodeIds,
+  predictedSnapshot,
+  transitionCoveringPaths,
+} from '../test-support/model-paths.js';
 import {
   HERO_LOADING_TIMEOUT_MS,
   HERO_VIDEO_COUNT,
@@ -69,7 +74,12 @@ describe('heroMachine', () => {
 describe('heroMachine model paths', () => {
   const TIMEOUT = { type: 'xstate.after.loadingTimeout.hero.loading' } as const;
   type ModelEvent = HeroEvent | typeof TIMEOUT;
-  const events: ModelEvent[] = [{ type: 'hero.videoLoaded' }, { type: 'hero.videoFailed' }, { type: 'hero.previewClicked' }, TIMEOUT];
+  const events: ModelEvent[] = [
+    { type: 'hero.videoLoaded' },
+    { type: 'hero.videoFailed' },
+    { type: 'hero.previewClicked' },
+    TIMEOUT,
+  ];
   const paths = transitionCoveringPaths(heroMachine, { events });
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -80,7 +90,9 @@ describe('heroMachine model paths', () => {
 
   it('reach every state node', () => {
     const reached = new Set(
-      paths.flatMap((path) => activeStateNodeIds('hero', predictedSnapshot(heroMachine, undefined, path.events).value)),
+      paths.flatMap((path) =>
+        activeStateNodeIds('hero', predictedSnapshot(heroMachine, undefined, path.events).value),
+      ),
     );
     expect([...reached].sort()).toEqual(allStateNodeIds(heroMachine).sort());
   });

@@ -28,7 +28,8 @@ export interface HeroContext {
  */
 export const HERO_LOADING_TIMEOUT_MS = 8000;
 
-export type HeroEvent = { type: 'hero.videoLoaded' } | { type: 'hero.videoFailed' } | { type: 'hero.previewClicked' };
+export type HeroEvent =
+  { type: 'hero.videoLoaded' } | { type: 'hero.videoFailed' } | { type: 'hero.previewClicked' };
 
 export const heroMachine = setup({
   types: {

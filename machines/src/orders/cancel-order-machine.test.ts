@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { orderMoveRefusal } from '#domain/order-life';
-import { activeStateNodeIds, allStateNodeIds, predictedSnapshot, transitionCoveringPaths } from '../test-support/model-paths.js';
+import {
+  activeStateNodeIds,
+  allStateNodeIds,
+  predictedSnapshot,
+  transitionCoveringPaths,
+} from '../test-support/model-paths.js';
 import {
   cancelOrderMachine,
   selectCancelMessage,
@@ -128,12 +133,20 @@ describe('cancelOrderMachine model paths', () => {
     { orderId: 'o3', status: 'Shipped', cancellable: true },
   ] satisfies CancelOrderInput[]) {
     describe(`${input.status}, cancellable: ${String(input.cancellable)}`, () => {
-      const paths = transitionCoveringPaths<typeof cancelOrderMachine, DrivenEvent>(cancelOrderMachine, { input, events: eventsIn });
+      const paths = transitionCoveringPaths<typeof cancelOrderMachine, DrivenEvent>(cancelOrderMachine, {
+        input,
+        events: eventsIn,
+      });
 
       if (input.orderId === 'o1') {
         it('reach every state node', () => {
           const reached = new Set(
-            paths.flatMap((path) => activeStateNodeIds('cancelOrder', predictedSnapshot(cancelOrderMachine, input, path.events).value)),
+            paths.flatMap((path) =>
+              activeStateNodeIds(
+                'cancelOrder',
+                predictedSnapshot(cancelOrderMachine, input, path.events).value,
+              ),
+            ),
           );
           expect([...reached].sort()).toEqual(allStateNodeIds(cancelOrderMachine).sort());
         });
@@ -182,7 +195,9 @@ describe('cancelOrderMachine rules', () => {
     cancel.actor.send({ type: 'cancel.confirmed' });
     await drive(cancel, { type: DONE, output: { status: 'refused', message: TOO_LATE } });
     expect(cancel.actor.getSnapshot().value).toBe('refused');
-    expect(selectCancelMessage(cancel.actor.getSnapshot())).toMatch(/already Packing: it can no longer be cancelled/);
+    expect(selectCancelMessage(cancel.actor.getSnapshot())).toMatch(
+      /already Packing: it can no longer be cancelled/,
+    );
     expect(cancel.changed()).toBe(1);
   });
 

@@ -22,7 +22,10 @@ export interface CancelOrderContext extends CancelOrderInput {
 }
 
 export type CancelOrderEvent =
-  { type: 'cancel.opened' } | { type: 'cancel.confirmed' } | { type: 'cancel.dismissed' } | { type: 'cancel.retried' };
+  | { type: 'cancel.opened' }
+  | { type: 'cancel.confirmed' }
+  | { type: 'cancel.dismissed' }
+  | { type: 'cancel.retried' };
 
 const FALLBACK_REFUSAL = 'This order can no longer be cancelled.';
 
@@ -45,7 +48,8 @@ export const cancelOrderMachine = setup({
   },
   guards: {
     /** The store offers it, and the shop's rules let a shopper cancel from this status. */
-    mayCancel: ({ context }) => context.cancellable && canMoveOrder(context.status, CANCELLED_STATUS, 'shopper'),
+    mayCancel: ({ context }) =>
+      context.cancellable && canMoveOrder(context.status, CANCELLED_STATUS, 'shopper'),
     wasCancelled: (_, params: { outcome: CancelOutcome }) => params.outcome.status === 'cancelled',
   },
 }).createMachine({
@@ -80,7 +84,10 @@ export const cancelOrderMachine = setup({
             actions: {
               type: 'setMessage',
               params: ({ event }) => ({
-                message: event.output.status === 'refused' && event.output.message !== '' ? event.output.message : FALLBACK_REFUSAL,
+                message:
+                  event.output.status === 'refused' && event.output.message !== ''
+                    ? event.output.message
+                    : FALLBACK_REFUSAL,
               }),
             },
           },
@@ -95,7 +102,9 @@ export const cancelOrderMachine = setup({
     /** Too late (or not possible on this store): the reason stays shown until the shopper closes it. */
     refused: {
       entry: 'orderChanged',
-      on: { 'cancel.dismissed': { target: 'idle', actions: ['clearMessage', assign({ cancellable: false })] } },
+      on: {
+        'cancel.dismissed': { target: 'idle', actions: ['clearMessage', assign({ cancellable: false })] },
+      },
     },
     /** The store could not be reached: the same call may be sent again. */
     failed: {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { RETURN_REASONS, type ReturnKind, type ReturnReason } from '#domain/order-life';
-import { activeStateNodeIds, allStateNodeIds, predictedSnapshot, transitionCoveringPaths } from '../test-support/model-paths.js';
+import {
+  activeStateNodeIds,
+  allStateNodeIds,
+  predictedSnapshot,
+  transitionCoveringPaths,
+} from '../test-support/model-paths.js';
 import {
   MISSING,
   returnRequestMachine,
@@ -28,7 +33,8 @@ const OFFLINE = 'The store could not be reached. Check your connection and try a
 const DONE = 'xstate.done.actor.returnCall';
 const ERROR = 'xstate.error.actor.returnCall';
 
-type DrivenEvent = ReturnRequestEvent | { type: typeof DONE; output: ReturnOutcome } | { type: typeof ERROR; error: Error };
+type DrivenEvent =
+  ReturnRequestEvent | { type: typeof DONE; output: ReturnOutcome } | { type: typeof ERROR; error: Error };
 
 function startReturn(input: ReturnRequestInput) {
   const asks: ReturnAsk[] = [];
@@ -78,7 +84,8 @@ class ExpectedReturn {
 
   private choose(event: DrivenEvent): boolean {
     if (event.type === 'return.kindChosen') {
-      if (event.kind === 'exchange' && !this.input.exchangeSizes.some((s) => s !== this.input.size)) return false;
+      if (event.kind === 'exchange' && !this.input.exchangeSizes.some((s) => s !== this.input.size))
+        return false;
       this.kind = event.kind;
       if (event.kind === 'return') this.size = null;
       this.missing = this.missing.filter((field) => field !== 'kind' && field !== 'exchangeSize');
@@ -109,7 +116,12 @@ class ExpectedReturn {
   }
 
   private send(): void {
-    const ask = { ...this.input, kind: this.kind!, reason: this.reason!, exchangeSize: this.kind === 'exchange' ? this.size : null };
+    const ask = {
+      ...this.input,
+      kind: this.kind!,
+      reason: this.reason!,
+      exchangeSize: this.kind === 'exchange' ? this.size : null,
+    };
     const { returnableUntil: _deadline, exchangeSizes: _sizes, ...line } = ask;
     const fingerprint = JSON.stringify(line);
     if (this.last?.fingerprint !== fingerprint) this.last = { fingerprint, id: this.attempts.length };
@@ -123,7 +135,11 @@ class ExpectedReturn {
   apply(event: DrivenEvent): void {
     switch (this.state) {
       case 'closed':
-        if (event.type === 'return.opened' && this.input.returnableUntil !== null && Date.now() <= this.input.returnableUntil)
+        if (
+          event.type === 'return.opened' &&
+          this.input.returnableUntil !== null &&
+          Date.now() <= this.input.returnableUntil
+        )
           this.state = 'choosing';
         return;
       case 'choosing':
@@ -150,7 +166,10 @@ class ExpectedReturn {
         return;
       case 'refused':
         // After a refusal only another kind or size can change the answer (the reason does not).
-        if ((event.type === 'return.kindChosen' || event.type === 'return.sizeChosen') && this.choose(event)) {
+        if (
+          (event.type === 'return.kindChosen' || event.type === 'return.sizeChosen') &&
+          this.choose(event)
+        ) {
           this.state = 'choosing';
           this.message = null;
         }
@@ -223,7 +242,12 @@ describe('returnRequestMachine model paths', () => {
       if (input === OPEN) {
         it('reach every state node', () => {
           const reached = new Set(
-            paths.flatMap((path) => activeStateNodeIds('returnRequest', predictedSnapshot(returnRequestMachine, input, path.events).value)),
+            paths.flatMap((path) =>
+              activeStateNodeIds(
+                'returnRequest',
+                predictedSnapshot(returnRequestMachine, input, path.events).value,
+              ),
+            ),
           );
           expect([...reached].sort()).toEqual(allStateNodeIds(returnRequestMachine).sort());
         });
@@ -241,7 +265,11 @@ describe('returnRequestMachine model paths', () => {
         expect(snapshot.value).toBe(expected.state);
         expect(selectReturnSubmitting(snapshot)).toBe(expected.state === 'submitting');
         if (expected.state !== 'requested') {
-          expect([context.kind, context.reason, context.exchangeSize]).toEqual([expected.kind, expected.reason, expected.size]);
+          expect([context.kind, context.reason, context.exchangeSize]).toEqual([
+            expected.kind,
+            expected.reason,
+            expected.size,
+          ]);
         }
         expect(Object.keys(context.missing).sort()).toEqual([...expected.missing].sort());
         expect(selectReturnMessage(snapshot)).toBe(expected.message);
@@ -250,7 +278,8 @@ describe('returnRequestMachine model paths', () => {
         // Requests of the same choices share one key; other choices get another.
         const keys = request.asks.map((ask) => ask.idempotencyKey);
         for (let i = 0; i < keys.length; i++) {
-          for (let j = 0; j < i; j++) expect(keys[i] === keys[j]).toBe(expected.attempts[i] === expected.attempts[j]);
+          for (let j = 0; j < i; j++)
+            expect(keys[i] === keys[j]).toBe(expected.attempts[i] === expected.attempts[j]);
         }
         request.actor.stop();
       });
@@ -297,7 +326,10 @@ describe('returnRequestMachine rules', () => {
     const request = open();
     request.actor.send({ type: 'return.kindChosen', kind: 'exchange' });
     request.actor.send({ type: 'return.submitted' });
-    expect(request.actor.getSnapshot().context.missing).toEqual({ reason: MISSING.reason, exchangeSize: MISSING.exchangeSize });
+    expect(request.actor.getSnapshot().context.missing).toEqual({
+      reason: MISSING.reason,
+      exchangeSize: MISSING.exchangeSize,
+    });
     expect(request.asks).toEqual([]);
     request.actor.send({ type: 'return.reasonChosen', reason: 'Does not fit' });
     expect(request.actor.getSnapshot().context.missing).toEqual({ exchangeSize: MISSING.exchangeSize });

@@ -22,7 +22,8 @@ export interface ReturnAsk extends ReturnLine {
 }
 
 /** How the store answered: recorded, or refused and why (with the sizes it cannot give, for an exchange). */
-export type ReturnOutcome = { status: 'requested' } | { status: 'refused'; message: string; shortfalls?: readonly StockShortfall[] };
+export type ReturnOutcome =
+  { status: 'requested' } | { status: 'refused'; message: string; shortfalls?: readonly StockShortfall[] };
 
 export interface ReturnRequestInput extends ReturnLine {
   /** The last moment to ask (ms), as the store said; null when the order cannot be returned (not delivered, or no returns). */
@@ -65,7 +66,8 @@ function missingOf(context: ReturnRequestContext): Partial<Record<ReturnField, s
   const missing: Partial<Record<ReturnField, string>> = {};
   if (context.kind === null) missing.kind = MISSING.kind;
   if (context.reason === null) missing.reason = MISSING.reason;
-  if (context.kind === 'exchange' && context.exchangeSize === null) missing.exchangeSize = MISSING.exchangeSize;
+  if (context.kind === 'exchange' && context.exchangeSize === null)
+    missing.exchangeSize = MISSING.exchangeSize;
   return missing;
 }
 
@@ -80,7 +82,8 @@ function askOf(context: ReturnRequestContext): Omit<ReturnAsk, 'idempotencyKey'>
   };
 }
 
-const isReason = (reason: string): reason is ReturnReason => (RETURN_REASONS as readonly string[]).includes(reason);
+const isReason = (reason: string): reason is ReturnReason =>
+  (RETURN_REASONS as readonly string[]).includes(reason);
 
 export const returnRequestMachine = setup({
   types: {
@@ -99,7 +102,11 @@ export const returnRequestMachine = setup({
     chooseKind: assign(({ context, event }) => {
       if (event.type !== 'return.kindChosen') return {};
       const { kind: _chosen, exchangeSize: _size, ...missing } = context.missing;
-      return { kind: event.kind, exchangeSize: event.kind === 'return' ? null : context.exchangeSize, missing };
+      return {
+        kind: event.kind,
+        exchangeSize: event.kind === 'return' ? null : context.exchangeSize,
+        missing,
+      };
     }),
     chooseReason: assign(({ context, event }) => {
       if (event.type !== 'return.reasonChosen' || !isReason(event.reason)) return {};
@@ -115,7 +122,8 @@ export const returnRequestMachine = setup({
     // The same choices sent again keep their key, so a retry after a lost answer records one request.
     startAttempt: assign(({ context }) => {
       const fingerprint = JSON.stringify(askOf(context));
-      const key = context.attempt?.fingerprint === fingerprint ? context.attempt.key : globalThis.crypto.randomUUID();
+      const key =
+        context.attempt?.fingerprint === fingerprint ? context.attempt.key : globalThis.crypto.randomUUID();
       return { attempt: { key, fingerprint }, missing: {}, message: null };
     }),
     setMessage: assign((_, params: { message: string }) => ({ message: params.message })),
@@ -126,11 +134,14 @@ export const returnRequestMachine = setup({
     windowOpen: ({ context }) => context.returnableUntil !== null && Date.now() <= context.returnableUntil,
     /** One of the product's other sizes in stock: an exchange is only for those. */
     sizeAllowed: ({ context, event }) =>
-      event.type === 'return.sizeChosen' && event.size !== context.size && context.exchangeSizes.includes(event.size),
+      event.type === 'return.sizeChosen' &&
+      event.size !== context.size &&
+      context.exchangeSizes.includes(event.size),
     knownReason: ({ event }) => event.type === 'return.reasonChosen' && isReason(event.reason),
     /** An exchange with no size to give is no choice at all. */
     kindPossible: ({ context, event }) =>
-      event.type === 'return.kindChosen' && (event.kind === 'return' || context.exchangeSizes.some((size) => size !== context.size)),
+      event.type === 'return.kindChosen' &&
+      (event.kind === 'return' || context.exchangeSizes.some((size) => size !== context.size)),
     complete: ({ context }) => Object.keys(missingOf(context)).length === 0,
     wasRequested: (_, params: { outcome: ReturnOutcome }) => params.outcome.status === 'requested',
   },
@@ -157,7 +168,10 @@ export const returnRequestMachine = setup({
         'return.kindChosen': { guard: 'kindPossible', actions: 'chooseKind' },
         'return.reasonChosen': { guard: 'knownReason', actions: 'chooseReason' },
         'return.sizeChosen': { guard: 'sizeAllowed', actions: 'chooseSize' },
-        'return.submitted': [{ guard: 'complete', target: 'submitting', actions: 'startAttempt' }, { actions: 'showMissing' }],
+        'return.submitted': [
+          { guard: 'complete', target: 'submitting', actions: 'startAttempt' },
+          { actions: 'showMissing' },
+        ],
         'return.dismissed': { target: 'closed', actions: 'reset' },
       },
     },
@@ -168,13 +182,19 @@ export const returnRequestMachine = setup({
         src: 'requestReturn',
         input: ({ context }) => ({ ...askOf(context), idempotencyKey: context.attempt!.key }),
         onDone: [
-          { guard: { type: 'wasRequested', params: ({ event }) => ({ outcome: event.output }) }, target: 'requested' },
+          {
+            guard: { type: 'wasRequested', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'requested',
+          },
           {
             target: 'refused',
             actions: {
               type: 'setMessage',
               params: ({ event }) => ({
-                message: event.output.status === 'refused' && event.output.message !== '' ? event.output.message : FALLBACK_REFUSAL,
+                message:
+                  event.output.status === 'refused' && event.output.message !== ''
+                    ? event.output.message
+                    : FALLBACK_REFUSAL,
               }),
             },
           },
@@ -211,5 +231,7 @@ export const returnRequestMachine = setup({
 
 export type ReturnRequestSnapshot = SnapshotFrom<typeof returnRequestMachine>;
 
-export const selectReturnMessage = (snapshot: ReturnRequestSnapshot): string | null => snapshot.context.message;
-export const selectReturnSubmitting = (snapshot: ReturnRequestSnapshot): boolean => snapshot.matches('submitting');
+export const selectReturnMessage = (snapshot: ReturnRequestSnapshot): string | null =>
+  snapshot.context.message;
+export const selectReturnSubmitting = (snapshot: ReturnRequestSnapshot): boolean =>
+  snapshot.matches('submitting');

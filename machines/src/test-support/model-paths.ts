@@ -11,7 +11,13 @@ import {
   type SnapshotFrom,
   type StateValue,
 } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot, type TraversalOptions } from 'xstate/graph';
+import {
+  getAdjacencyMap,
+  getShortestPaths,
+  getStateNodes,
+  serializeSnapshot,
+  type TraversalOptions,
+} from 'xstate/graph';
 
 export interface ModelPath<TEvent> {
   /** Readable event sequence, used as the test name. */
@@ -37,10 +43,10 @@ type LooseOptions = TraversalOptions<AnyMachineSnapshot, AnyEventObject, unknown
  * The shortest path to each state, extended by each event it accepts: together they reach every state and take every
  * transition. `options.serializeState` tells states apart; abstract the context when it can grow without bound.
  */
-export function transitionCoveringPaths<TMachine extends AnyStateMachine, TEvent extends EventObject = EventFromLogic<TMachine>>(
-  machine: TMachine,
-  options: Options<TMachine, TEvent>,
-): Array<ModelPath<TEvent>> {
+export function transitionCoveringPaths<
+  TMachine extends AnyStateMachine,
+  TEvent extends EventObject = EventFromLogic<TMachine>,
+>(machine: TMachine, options: Options<TMachine, TEvent>): Array<ModelPath<TEvent>> {
   const serialize = options.serializeState ?? serializeSnapshot;
   // getAdjacencyMap's generics do not line up with a generic machine type; the events it returns are the
   // ones `options` produced, so reading them back as TEvent is sound.
@@ -48,7 +54,11 @@ export function transitionCoveringPaths<TMachine extends AnyStateMachine, TEvent
   const paths: Array<ModelPath<TEvent>> = [];
   for (const statePath of getShortestPaths(machine as AnyStateMachine, options as LooseOptions)) {
     const prefix = statePath.steps.map((step) => step.event as TEvent);
-    const key = serialize(statePath.state as ReturnType<TMachine['transition']>, undefined, undefined) as keyof typeof adjacency;
+    const key = serialize(
+      statePath.state as ReturnType<TMachine['transition']>,
+      undefined,
+      undefined,
+    ) as keyof typeof adjacency;
     const outgoing = Object.values(adjacency[key]?.transitions ?? {});
     if (outgoing.length === 0) paths.push(namedPath(prefix));
     for (const { event } of outgoing) paths.push(namedPath([...prefix, event as TEvent]));

@@ -100,14 +100,16 @@ const productOf = (id) => state.products.find((product) => product._id === id);
 function cartLines() {
   const lines = [];
   for (const [itemId, sizes] of Object.entries(state.cartItems)) {
-    for (const [size, quantity] of Object.entries(sizes)) if (quantity > 0) lines.push({ itemId, size, quantity });
+    for (const [size, quantity] of Object.entries(sizes))
+      if (quantity > 0) lines.push({ itemId, size, quantity });
   }
   return lines;
 }
 
 const cartCount = () => cartLines().reduce((sum, line) => sum + line.quantity, 0);
 
-const cartAmount = () => cartLines().reduce((sum, line) => sum + (productOf(line.itemId)?.price ?? 0) * line.quantity, 0);
+const cartAmount = () =>
+  cartLines().reduce((sum, line) => sum + (productOf(line.itemId)?.price ?? 0) * line.quantity, 0);
 
 const auth = () => ({ token: state.token });
 
@@ -173,7 +175,11 @@ async function submitLogin(event) {
   try {
     const response =
       state.loginMode === 'Sign Up'
-        ? await api.post('/api/user/register', { name: fields.name, email: fields.email, password: fields.password })
+        ? await api.post('/api/user/register', {
+            name: fields.name,
+            email: fields.email,
+            password: fields.password,
+          })
         : await api.post('/api/user/login', { email: fields.email, password: fields.password });
     if (response.data.success) {
       state.token = response.data.token;
@@ -209,7 +215,11 @@ async function placeOrder(event) {
     }
   }
   try {
-    const response = await api.post('/api/order/place', { address, items, amount: cartAmount() + deliveryFee }, auth());
+    const response = await api.post(
+      '/api/order/place',
+      { address, items, amount: cartAmount() + deliveryFee },
+      auth(),
+    );
     if (response.data.success) {
       state.cartItems = {};
       navigate('#/orders');
@@ -297,7 +307,15 @@ function productView(id) {
       h('p', {}, `${currency}${product.price}`),
       h('p', {}, product.description),
       h('div', { class: 'sizes', role: 'group', 'aria-label': 'Select Size' }, sizeButtons),
-      h('p', {}, h('button', { type: 'button', class: 'primary', onclick: () => void addToCart(product._id, state.size) }, 'ADD TO CART')),
+      h(
+        'p',
+        {},
+        h(
+          'button',
+          { type: 'button', class: 'primary', onclick: () => void addToCart(product._id, state.size) },
+          'ADD TO CART',
+        ),
+      ),
     ),
   );
 }
@@ -330,7 +348,15 @@ function cartView() {
               if (value !== '' && value !== '0') void updateQuantity(itemId, size, Number(value));
             },
           }),
-          h('button', { type: 'button', 'aria-label': `Remove ${label}`, onclick: () => void updateQuantity(itemId, size, 0) }, '×'),
+          h(
+            'button',
+            {
+              type: 'button',
+              'aria-label': `Remove ${label}`,
+              onclick: () => void updateQuantity(itemId, size, 0),
+            },
+            '×',
+          ),
         );
       }),
     ),
@@ -341,7 +367,11 @@ function cartView() {
       h('p', {}, `Subtotal: ${currency}${subtotal}.00`),
       h('p', {}, `Shipping Fee: ${currency}${deliveryFee}.00`),
       h('p', {}, `Total: ${currency}${subtotal === 0 ? 0 : subtotal + deliveryFee}.00`),
-      h('button', { type: 'button', class: 'primary', onclick: () => navigate('#/place-order') }, 'PROCEED TO CHECKOUT'),
+      h(
+        'button',
+        { type: 'button', class: 'primary', onclick: () => navigate('#/place-order') },
+        'PROCEED TO CHECKOUT',
+      ),
     ),
   ];
 }
@@ -365,7 +395,12 @@ function placeOrderView() {
     field('Country', 'country'),
     field('Phone', 'phone', 'number'),
     h('p', {}, `Total: ${currency}${cartAmount() + deliveryFee}.00`),
-    h('fieldset', {}, h('legend', {}, 'PAYMENT METHOD'), h('label', {}, h('input', { type: 'radio', checked: true }), 'CASH ON DELIVERY')),
+    h(
+      'fieldset',
+      {},
+      h('legend', {}, 'PAYMENT METHOD'),
+      h('label', {}, h('input', { type: 'radio', checked: true }), 'CASH ON DELIVERY'),
+    ),
     h('button', { type: 'submit', class: 'primary' }, 'PLACE ORDER'),
   );
 }
@@ -442,7 +477,11 @@ function render() {
   document.getElementById('cart-link').textContent = `Cart (${cartCount()})`;
   document
     .getElementById('account')
-    .replaceChildren(state.token ? h('button', { type: 'button', onclick: logout }, 'Logout') : h('a', { href: '#/login' }, 'Login'));
+    .replaceChildren(
+      state.token
+        ? h('button', { type: 'button', onclick: logout }, 'Logout')
+        : h('a', { href: '#/login' }, 'Login'),
+    );
 }
 
 window.addEventListener('hashchange', () => {

@@ -11,7 +11,8 @@ const HTML = readFileSync(fileURLToPath(new URL('./index.html', import.meta.url)
 const SCRIPT = readFileSync(fileURLToPath(new URL('./app.js', import.meta.url)), 'utf8');
 
 // Its own scripts and styles only; calls and images may go anywhere (the backend is another origin).
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src * data:; connect-src *";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src * data:; connect-src *";
 
 export interface LineageClient {
   /** The client's address, `http://127.0.0.1:<port>` (also its origin). */
@@ -21,18 +22,26 @@ export interface LineageClient {
   stop(): Promise<void>;
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export async function startLineageClient(options: { backendUrl?: string } = {}): Promise<LineageClient> {
   let backendUrl = options.backendUrl ?? '';
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://client').pathname;
-    const headers = { 'cache-control': 'no-store', 'content-security-policy': CSP, 'x-content-type-options': 'nosniff' };
+    const headers = {
+      'cache-control': 'no-store',
+      'content-security-policy': CSP,
+      'x-content-type-options': 'nosniff',
+    };
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { ...headers, allow: 'GET, HEAD' }).end();
     } else if (pathname === '/' || pathname === '/index.html') {
-      const meta = backendUrl === '' ? '' : `<meta name="backend-url" content="${escapeAttribute(backendUrl)}" />`;
-      response.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' }).end(HTML.replace('<!--BACKEND_URL-->', meta));
+      const meta =
+        backendUrl === '' ? '' : `<meta name="backend-url" content="${escapeAttribute(backendUrl)}" />`;
+      response
+        .writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' })
+        .end(HTML.replace('<!--BACKEND_URL-->', meta));
     } else if (pathname === '/app.js') {
       response.writeHead(200, { ...headers, 'content-type': 'text/javascript; charset=utf-8' }).end(SCRIPT);
     } else {

@@ -28,7 +28,14 @@ describe('server state in the page', () => {
   it('ignores a page without state, and warns about state that is not a list of results', () => {
     expect(readServerState(document)).toBeUndefined();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const wrong = ['{broken', '[1,2]', 'null', '"text"', '{"ROOT_QUERY":{}}', '[{"operationName":"A","variables":{}}]'];
+    const wrong = [
+      '{broken',
+      '[1,2]',
+      'null',
+      '"text"',
+      '{"ROOT_QUERY":{}}',
+      '[{"operationName":"A","variables":{}}]',
+    ];
     for (const text of wrong) {
       document.body.innerHTML = `<script type="application/json" id="server-state">${text}</script>`;
       expect(readServerState(document), text).toBeUndefined();

@@ -20,11 +20,16 @@ function latest(limit: number, options: { silent?: boolean } = {}) {
 describe('Apollo client', () => {
   it('a failed call shows the server message in an error toast and is logged', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderWithProviders(<ToastHost />, '/', [fail(LatestProductsDocument, { limit: 4 }, 'Catalogue is down')]);
+    renderWithProviders(<ToastHost />, '/', [
+      fail(LatestProductsDocument, { limit: 4 }, 'Catalogue is down'),
+    ]);
 
     await expect(latest(4)).rejects.toThrow('Catalogue is down');
     expect(await screen.findByText('Catalogue is down')).toBeInTheDocument();
-    expect(log).toHaveBeenCalledWith('[GraphQL LatestProducts]', expect.objectContaining({ message: 'Catalogue is down' }));
+    expect(log).toHaveBeenCalledWith(
+      '[GraphQL LatestProducts]',
+      expect.objectContaining({ message: 'Catalogue is down' }),
+    );
   });
 
   it('a silent call is logged but shows no toast', async () => {
@@ -50,7 +55,9 @@ describe('Apollo client', () => {
 
   it("reads a refusal's message and extensions.code", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderWithProviders(null, '/', [fail(LatestProductsDocument, { limit: 4 }, 'Sign in to continue', 'UNAUTHENTICATED')]);
+    renderWithProviders(null, '/', [
+      fail(LatestProductsDocument, { limit: 4 }, 'Sign in to continue', 'UNAUTHENTICATED'),
+    ]);
 
     const error: unknown = await latest(4, { silent: true }).catch((caught: unknown) => caught);
     expect(readGraphQLError(error)).toEqual({ message: 'Sign in to continue', code: 'UNAUTHENTICATED' });
@@ -71,7 +78,10 @@ describe('Apollo client', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.stubGlobal('fetch', () =>
       Promise.resolve(
-        Response.json({ errors: [{ message: 'Request body is too large', extensions: { code: 'BAD_USER_INPUT' } }] }, { status: 413 }),
+        Response.json(
+          { errors: [{ message: 'Request body is too large', extensions: { code: 'BAD_USER_INPUT' } }] },
+          { status: 413 },
+        ),
       ),
     );
 

@@ -17,7 +17,8 @@ const KNOWN_CODES: Record<ErrorCode, true> = {
   NOT_SUPPORTED: true,
 };
 
-const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(KNOWN_CODES, code);
+const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === 'string' && Object.hasOwn(KNOWN_CODES, code);
 
 export interface ReadableGraphQLError {
   /** What to show the shopper: the server's message, or a plain sentence for a transport failure. */
@@ -43,7 +44,9 @@ function fromFirst(errors: ErrorBody['errors']): ReadableGraphQLError | undefine
   const message = typeof first.message === 'string' && first.message ? first.message : 'The request failed.';
   const code = isErrorCode(first.extensions?.code) ? first.extensions.code : undefined;
   const wait = first.extensions?.retryAfterSeconds;
-  return typeof wait === 'number' && Number.isFinite(wait) && wait >= 0 ? { message, code, retryAfterSeconds: wait } : { message, code };
+  return typeof wait === 'number' && Number.isFinite(wait) && wait >= 0
+    ? { message, code, retryAfterSeconds: wait }
+    : { message, code };
 }
 
 // A non-2xx answer sent as plain JSON (e.g. the BFF's own 413 handler) still carries GraphQL errors in its body.
@@ -71,14 +74,23 @@ export function readGraphQLError(error: unknown): ReadableGraphQLError {
     return fromFirst(error.errors) ?? { message: 'The request failed.', code: undefined };
   }
   if (ServerError.is(error)) {
-    return fromBodyText(error.bodyText) ?? { message: `The store answered ${error.statusCode}. Please try again.`, code: undefined };
+    return (
+      fromBodyText(error.bodyText) ?? {
+        message: `The store answered ${error.statusCode}. Please try again.`,
+        code: undefined,
+      }
+    );
   }
   if (ServerParseError.is(error)) {
     return { message: `The store answered ${error.statusCode}. Please try again.`, code: undefined };
   }
   // fetch itself threw (offline, DNS, connection reset): the browser's message means nothing to a shopper.
   if (error instanceof TypeError) return { message: UNREACHABLE_MESSAGE, code: undefined };
-  return { message: error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.', code: undefined };
+  return {
+    message:
+      error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.',
+    code: undefined,
+  };
 }
 
 /** True for the BFF's answer that the call needs a signed-in shopper. */

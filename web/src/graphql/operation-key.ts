@@ -12,7 +12,8 @@ export function operationName(query: DocumentNode): string | undefined {
 
 /** JSON with object keys sorted, so equal variables give one key whatever order they were built in. */
 export function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonical(item))).join(',')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((item) => (item === undefined ? 'null' : canonical(item))).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value)
       .filter(([, item]) => item !== undefined)

@@ -29,7 +29,10 @@ function Latest({ limit }: { limit: number }) {
 
 // As the cart page asks for its products: skipped while the cart is empty.
 function Skippable({ limit }: { limit: number | undefined }) {
-  const { data, loading } = useQuery(LatestProductsDocument, limit === undefined ? skipToken : { variables: { limit } });
+  const { data, loading } = useQuery(
+    LatestProductsDocument,
+    limit === undefined ? skipToken : { variables: { limit } },
+  );
   if (loading) return <p>loading</p>;
   return <p>{data ? data.latestProducts.map((product) => product.name).join(', ') : 'skipped'}</p>;
 }
@@ -48,7 +51,9 @@ function standIn(
 
 describe('the stand-in and the Apollo it stands in for', () => {
   it('was checked against the installed @apollo/client', () => {
-    const installed = (JSON.parse(readFileSync('node_modules/@apollo/client/package.json', 'utf8')) as { version: string }).version;
+    const installed = (
+      JSON.parse(readFileSync('node_modules/@apollo/client/package.json', 'utf8')) as { version: string }
+    ).version;
     expect(
       installed,
       `@apollo/client is now ${installed}: re-check what its hooks call on a client and an ObservableQuery against ` +
@@ -61,7 +66,10 @@ describe('the stand-in and the Apollo it stands in for', () => {
     expect(() => (asClient as unknown as Record<string, unknown>).getObservableQueries).toThrow(
       /stand-in for ApolloClient lacks "getObservableQueries"/,
     );
-    const query = asClient.watchQuery({ query: LatestProductsDocument, variables: { limit: 4 } }) as unknown as Record<string, unknown>;
+    const query = asClient.watchQuery({
+      query: LatestProductsDocument,
+      variables: { limit: 4 },
+    }) as unknown as Record<string, unknown>;
     expect(() => query.subscribeToMore).not.toThrow();
     expect(() => query.hasObservers).toThrow(/stand-in for ObservableQuery lacks "hasObservers"/);
   });
@@ -131,7 +139,9 @@ describe('the stand-in client of a first visit', () => {
     fireEvent.click(screen.getByRole('button', { name: '2 shoes' }));
     client.primeCache(apolloClient);
     rerender(on(apolloClient, <Refetchable />));
-    const onReal = [...apolloClient.getObservableQueries('all')].find((query) => query.queryName === 'LatestProducts');
+    const onReal = [...apolloClient.getObservableQueries('all')].find(
+      (query) => query.queryName === 'LatestProducts',
+    );
     expect(onReal).toBeDefined();
     const real = vi.spyOn(onReal!, 'refetch').mockResolvedValue({ data: served.data });
     await act(async () => {
@@ -174,7 +184,9 @@ describe('the stand-in client of a first visit', () => {
     );
     await vi.waitFor(() => expect(toasted()).toHaveLength(1));
     expect(loadClient.mock.calls.length).toBeGreaterThanOrEqual(2);
-    expect((toasted()[0]![1] as Error).message).toBe('The store could not be reached. Check your connection and try again.');
+    expect((toasted()[0]![1] as Error).message).toBe(
+      'The store could not be reached. Check your connection and try again.',
+    );
     unmount();
     // The next need is a new attempt, and a failure of it is said again.
     attempt = Promise.reject(new TypeError('Failed to fetch dynamically imported module'));

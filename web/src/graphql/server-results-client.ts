@@ -37,8 +37,20 @@ type SnapshotResult = {
 };
 
 // The same objects each time, as Apollo's own are: useQuery compares results to decide whether to render.
-const WAITING: SnapshotResult = { data: undefined, dataState: 'empty', loading: true, networkStatus: NetworkStatus.loading, partial: true };
-const SKIPPED: SnapshotResult = { data: undefined, dataState: 'empty', loading: false, networkStatus: NetworkStatus.ready, partial: true };
+const WAITING: SnapshotResult = {
+  data: undefined,
+  dataState: 'empty',
+  loading: true,
+  networkStatus: NetworkStatus.loading,
+  partial: true,
+};
+const SKIPPED: SnapshotResult = {
+  data: undefined,
+  dataState: 'empty',
+  loading: false,
+  networkStatus: NetworkStatus.ready,
+  partial: true,
+};
 
 /** The key of the query these options watch, as the page's results are keyed; undefined for a nameless one. */
 function keyOf(options: WatchOptions): string | undefined {
@@ -80,16 +92,26 @@ export class ServerResultsClient {
       return WAITING;
     }
     this.read.set(key, { query: options.query, result });
-    return { data: result.data, dataState: 'complete', loading: false, networkStatus: NetworkStatus.ready, partial: false };
+    return {
+      data: result.data,
+      dataState: 'complete',
+      loading: false,
+      networkStatus: NetworkStatus.ready,
+      partial: false,
+    };
   }
 
   /** Writes what the hooks have read into the real client's cache, so that they find it there when handed over. */
   primeCache(client: ApolloClient): void {
-    for (const { query, result } of this.read.values()) client.writeQuery({ query, variables: result.variables, data: result.data });
+    for (const { query, result } of this.read.values())
+      client.writeQuery({ query, variables: result.variables, data: result.data });
   }
 
   /** Runs `call` on the real client's observable for `options`, once the hooks have moved to it. */
-  async onRealQuery<T>(options: WatchOptions, call: (query: ReturnType<ApolloClient['watchQuery']>) => Promise<T>): Promise<T | undefined> {
+  async onRealQuery<T>(
+    options: WatchOptions,
+    call: (query: ReturnType<ApolloClient['watchQuery']>) => Promise<T>,
+  ): Promise<T | undefined> {
     this.load();
     const client = await this.handedOver();
     const wanted = keyOf(options);
@@ -121,7 +143,9 @@ export class ServerResultsClient {
     const attempt = this.loadClient();
     if (attempt === this.reportedLoad) return;
     this.reportedLoad = attempt;
-    attempt.catch((error: unknown) => notifyError(new Error(UNREACHABLE_MESSAGE, { cause: error }), 'loading the store client'));
+    attempt.catch((error: unknown) =>
+      notifyError(new Error(UNREACHABLE_MESSAGE, { cause: error }), 'loading the store client'),
+    );
   }
 }
 
@@ -135,7 +159,8 @@ export class ServerResultQuery {
     options: WatchOptions,
   ) {
     // As Apollo's ObservableQuery: a query that starts skipped ('standby') fetches with the default once asked.
-    const initialFetchPolicy = options.initialFetchPolicy ?? (options.fetchPolicy === 'standby' ? undefined : options.fetchPolicy);
+    const initialFetchPolicy =
+      options.initialFetchPolicy ?? (options.fetchPolicy === 'standby' ? undefined : options.fetchPolicy);
     this.options = { ...options, initialFetchPolicy: initialFetchPolicy ?? 'cache-first' };
     this.result = client.resultFor(this.options);
   }

@@ -19,7 +19,12 @@ type StoreCall<TData, TVariables extends OperationVariables> =
   | { mutation: TypedDocumentNode<TData, TVariables>; variables: TVariables };
 
 // The store answered and said no: the same call sent again would get the same answer, so it is not retried.
-const REFUSALS: ReadonlySet<ErrorCode> = new Set(['BAD_USER_INPUT', 'NOT_FOUND', 'OUT_OF_STOCK', 'NOT_SUPPORTED']);
+const REFUSALS: ReadonlySet<ErrorCode> = new Set([
+  'BAD_USER_INPUT',
+  'NOT_FOUND',
+  'OUT_OF_STOCK',
+  'NOT_SUPPORTED',
+]);
 
 /**
  * The one way the machines' actors (cart sync, sign-in, PLACE ORDER) call the store. Silent: the machine decides
@@ -39,17 +44,24 @@ export async function callStore<TData, TVariables extends OperationVariables>(
     const apolloClient = await loadApolloClient();
     const { data } =
       'query' in call
-        ? await apolloClient.query({ ...call, fetchPolicy: 'network-only', context: { silent: true, queryDeduplication: false } })
+        ? await apolloClient.query({
+            ...call,
+            fetchPolicy: 'network-only',
+            context: { silent: true, queryDeduplication: false },
+          })
         : await apolloClient.mutate({ ...call, context: { silent: true } });
     // Errors reject under the default error policy, so the data is there; the type allows otherwise.
-    if (data === undefined || data === null) throw new Error('The store sent an empty answer. Please try again.');
+    if (data === undefined || data === null)
+      throw new Error('The store sent an empty answer. Please try again.');
     return { status: 'answered', data };
   } catch (error) {
     endStaleSession(error);
     const read = readGraphQLError(error);
     if (read.code !== undefined && REFUSALS.has(read.code)) {
       const shortfalls = read.code === 'OUT_OF_STOCK' ? readStockShortfalls(error) : undefined;
-      return shortfalls ? { status: 'refused', message: read.message, shortfalls } : { status: 'refused', message: read.message };
+      return shortfalls
+        ? { status: 'refused', message: read.message, shortfalls }
+        : { status: 'refused', message: read.message };
     }
     if (read.code === 'STORE_BUSY') throw new StoreBusyError(read.message, read.retryAfterSeconds);
     throw new Error(read.message, { cause: error });

@@ -9,7 +9,8 @@ import { lacksNothing } from './stand-in-guard';
 
 // The stand-in implements what Apollo's hooks call on a client (checked by server-results-client.test.tsx and the
 // browser tests of a hydrated page); it is not an ApolloClient, which is a class with private fields.
-const asClient = (standIn: ServerResultsClient) => lacksNothing(standIn, 'ApolloClient') as unknown as ApolloClient;
+const asClient = (standIn: ServerResultsClient) =>
+  lacksNothing(standIn, 'ApolloClient') as unknown as ApolloClient;
 
 let clientModule: Promise<typeof import('./apollo-client')> | undefined;
 let serverResults = new ServerResultsClient([], loadApolloClient, handedOver);

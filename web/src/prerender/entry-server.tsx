@@ -46,7 +46,8 @@ async function toHtml(node: React.ReactNode): Promise<string> {
   await (await prerender(node)).prelude.cancel();
   const html = renderToString(node);
   if (html.includes('<script')) throw new Error('prerender: the markup still needs an inline script');
-  if (html.includes('<!--$!-->') || html.includes('<!--$?-->')) throw new Error('prerender: a page did not finish rendering');
+  if (html.includes('<!--$!-->') || html.includes('<!--$?-->'))
+    throw new Error('prerender: a page did not finish rendering');
   return html;
 }
 
@@ -116,14 +117,19 @@ export function fillDocument(template: string, parts: DocumentParts): string {
       (_match, open: string, close: string) => `${open}${escapeHtml(parts.description)}${close}`,
     );
   const head = [
-    ...(parts.canonicalPath === undefined ? [] : [`<link rel="canonical" href="${escapeHtml(parts.canonicalPath)}">`]),
+    ...(parts.canonicalPath === undefined
+      ? []
+      : [`<link rel="canonical" href="${escapeHtml(parts.canonicalPath)}">`]),
     ...(parts.head ?? []),
   ];
   if (head.length > 0) html = html.replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`);
   const routeAttribute =
     (parts.route === undefined ? '' : ` data-route="${escapeHtml(parts.route)}"`) +
     (parts.removedProduct === undefined ? '' : ` data-removed-product="${escapeHtml(parts.removedProduct)}"`);
-  return html.replace('<div id="root"></div>', () => `<div id="root"${routeAttribute}>${parts.root}</div>${parts.tail ?? ''}`);
+  return html.replace(
+    '<div id="root"></div>',
+    () => `<div id="root"${routeAttribute}>${parts.root}</div>${parts.tail ?? ''}`,
+  );
 }
 
 /**
@@ -165,7 +171,8 @@ interface LinkPreview {
 
 /** Open Graph and Twitter card tags: what a chat app or a social site shows for a shared link. */
 function linkPreviewHead(preview: LinkPreview): string[] {
-  const tag = (attribute: 'property' | 'name', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
+  const tag = (attribute: 'property' | 'name', key: string, value: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
   const { image } = preview;
   return [
     tag('property', 'og:type', preview.type),
@@ -227,7 +234,8 @@ export async function renderPageWithData(
         execute({ query: print(operation.query), variables, operationName })
           .then((result) => {
             if (result.errors !== undefined && result.errors.length > 0) outcome.failed = true;
-            else if (operationName !== undefined && result.data) results.push({ operationName, variables, data: result.data });
+            else if (operationName !== undefined && result.data)
+              results.push({ operationName, variables, data: result.data });
             observer.next(result);
             observer.complete();
           })
@@ -249,7 +257,12 @@ export async function renderPageWithData(
   // (defaults and the sort dropped, parameters in one order), so its spellings do not compete in search results.
   let canonicalPath = pathname;
   const hero = HERO_VIDEOS[0]!.landscape;
-  let image: LinkPreview['image'] = { url: hero.poster, width: hero.width, height: hero.height, alt: BRAND.storeName };
+  let image: LinkPreview['image'] = {
+    url: hero.poster,
+    width: hero.width,
+    height: hero.height,
+    alt: BRAND.storeName,
+  };
   let price: number | undefined;
   if (route.name === 'collection') {
     const view = parseCollectionParams(searchParams);
@@ -264,7 +277,11 @@ export async function renderPageWithData(
     })?.product;
     if (!product) status = (await removed?.(productId)) === true ? 410 : 404;
     // The same words the page sets in the browser (product-page.tsx).
-    ({ title, description } = product ? productMeta(product) : status === 410 ? REMOVED_PRODUCT : MISSING_PRODUCT);
+    ({ title, description } = product
+      ? productMeta(product)
+      : status === 410
+        ? REMOVED_PRODUCT
+        : MISSING_PRODUCT);
     const first = product?.images[0];
     if (product && first !== undefined) image = { url: first, alt: product.name };
     price = product?.price;

@@ -16,7 +16,10 @@ export interface Brand {
  * carries the result, not the validation. A bad value must not take the store down: it is reported through `warn`
  * and the defaults kept.
  */
-export function brandFromEnv(env: Record<string, string | undefined>, warn: (message: string) => void): Brand {
+export function brandFromEnv(
+  env: Record<string, string | undefined>,
+  warn: (message: string) => void,
+): Brand {
   const optionalText = z.optional(z.string().check(z.trim()));
   const parsed = z
     .object({
@@ -24,7 +27,9 @@ export function brandFromEnv(env: Record<string, string | undefined>, warn: (mes
       VITE_CONTACT_EMAIL: optionalText,
       VITE_CONTACT_PHONE: optionalText,
       VITE_STORE_MAP_URL: z.optional(z.url({ protocol: /^https$/ })),
-      VITE_CLERK_PUBLISHABLE_KEY: z.optional(z.string().check(z.trim(), z.regex(/^pk_(test|live)_[A-Za-z0-9+/=_-]+$/))),
+      VITE_CLERK_PUBLISHABLE_KEY: z.optional(
+        z.string().check(z.trim(), z.regex(/^pk_(test|live)_[A-Za-z0-9+/=_-]+$/)),
+      ),
     })
     .safeParse(env);
   if (!parsed.success) warn(`Ignoring invalid VITE_* brand settings: ${z.prettifyError(parsed.error)}`);

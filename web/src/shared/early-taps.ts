@@ -43,7 +43,8 @@ function onClick(event: MouseEvent): void {
   if (control?.tagName === 'BUTTON') event.stopPropagation();
   switch (control?.getAttribute(EARLY)) {
     case 'size': {
-      for (const other of control.parentElement?.querySelectorAll(`[${EARLY}="size"]`) ?? []) other.setAttribute('aria-pressed', 'false');
+      for (const other of control.parentElement?.querySelectorAll(`[${EARLY}="size"]`) ?? [])
+        other.setAttribute('aria-pressed', 'false');
       control.setAttribute('aria-pressed', 'true');
       kept = { ...kept, size: control.dataset.size ?? control.textContent.trim() };
       break;
@@ -54,7 +55,9 @@ function onClick(event: MouseEvent): void {
       break;
     case 'filters': {
       const open = toggleExpanded(control);
-      document.getElementById(control.getAttribute('aria-controls') ?? '')?.setAttribute('data-open', String(open));
+      document
+        .getElementById(control.getAttribute('aria-controls') ?? '')
+        ?.setAttribute('data-open', String(open));
       kept = { ...kept, filtersOpen: open };
       break;
     }
@@ -69,7 +72,8 @@ function onClick(event: MouseEvent): void {
 }
 
 function changedFromServed(control: Element): boolean {
-  if (control instanceof HTMLInputElement && control.type === 'checkbox') return control.checked !== control.defaultChecked;
+  if (control instanceof HTMLInputElement && control.type === 'checkbox')
+    return control.checked !== control.defaultChecked;
   if (control instanceof HTMLSelectElement) {
     // Without a `selected` option in the HTML, the first one is what was served.
     const served = [...control.options].find((option) => option.defaultSelected) ?? control.options[0];

@@ -34,7 +34,11 @@ export function FormField({ label, error, className, ...input }: FormFieldProps)
 }
 
 /** Moves focus to the first field that shows a message, so a failed submit says where to look. */
-export function focusFirstInvalid(form: HTMLFormElement | null, fields: readonly string[], errors: Partial<Record<string, string>>): void {
+export function focusFirstInvalid(
+  form: HTMLFormElement | null,
+  fields: readonly string[],
+  errors: Partial<Record<string, string>>,
+): void {
   const first = fields.find((field) => errors[field] !== undefined);
   if (!form || first === undefined) return;
   const element = form.elements.namedItem(first);

@@ -27,4 +27,5 @@ function deferredInspector(): Inspect {
 }
 
 /** The `inspect` option for createActor / useActorRef: undefined unless developing with `?inspect`. */
-export const inspect: Inspect | undefined = import.meta.env.DEV && wantsInspector() ? deferredInspector() : undefined;
+export const inspect: Inspect | undefined =
+  import.meta.env.DEV && wantsInspector() ? deferredInspector() : undefined;

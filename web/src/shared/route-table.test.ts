@@ -16,7 +16,8 @@ describe('the route table', () => {
 
   it('keeps robots.txt’s lines plain: a private page has no parameter, and a page with build-time meta none either', () => {
     for (const route of ROUTE_LIST) {
-      if (route.private === true || route.meta !== undefined) expect(route.path, route.name).not.toContain(':');
+      if (route.private === true || route.meta !== undefined)
+        expect(route.path, route.name).not.toContain(':');
     }
   });
 });

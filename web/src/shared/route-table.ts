@@ -36,7 +36,8 @@ export const ROUTES = {
     path: '/collection',
     meta: {
       title: 'Collection',
-      description: "Shop men's and women's sports shoes, sneakers, leather shoes, slippers and sandals. Filter, sort and search.",
+      description:
+        "Shop men's and women's sports shoes, sneakers, leather shoes, slippers and sandals. Filter, sort and search.",
     },
     withData: true,
   },
@@ -53,7 +54,10 @@ export const ROUTES = {
   },
   placeOrder: {
     path: '/place-order',
-    meta: { title: 'Checkout', description: 'Where should we deliver your order? Payment is cash on delivery.' },
+    meta: {
+      title: 'Checkout',
+      description: 'Where should we deliver your order? Payment is cash on delivery.',
+    },
     private: true,
   },
   orders: {
@@ -65,10 +69,12 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
-export const ROUTE_LIST: ReadonlyArray<StoreRoute & { name: RouteName }> = Object.entries(ROUTES).map(([name, route]) => ({
-  name: name as RouteName,
-  ...route,
-}));
+export const ROUTE_LIST: ReadonlyArray<StoreRoute & { name: RouteName }> = Object.entries(ROUTES).map(
+  ([name, route]) => ({
+    name: name as RouteName,
+    ...route,
+  }),
+);
 
 export function documentTitle(title: string): string {
   return title ? `${title} | ${BRAND.storeName}` : `${BRAND.storeName} — Footwear for everyday elegance`;

@@ -1,5 +1,12 @@
 import { Suspense, lazy, useSyncExternalStore, type CSSProperties, type FocusEvent } from 'react';
-import { holdToast, loadSonner, sonnerWanted, subscribeSonnerWanted, TOAST_DURATION_MS, TOAST_ID_PREFIX } from './toasts';
+import {
+  holdToast,
+  loadSonner,
+  sonnerWanted,
+  subscribeSonnerWanted,
+  TOAST_DURATION_MS,
+  TOAST_ID_PREFIX,
+} from './toasts';
 import styles from './toast-host.module.css';
 
 // Spec §9: toasts close after 5000 ms, at the top right.

@@ -61,6 +61,9 @@ export function holdToast(id: string, held: boolean): void {
   const toastOnScreen = onScreen.get(id);
   if (toastOnScreen === undefined) return;
   void loadSonner().then(({ toast }) =>
-    toast[toastOnScreen.kind](toastOnScreen.message, { id, duration: held ? Number.POSITIVE_INFINITY : TOAST_DURATION_MS }),
+    toast[toastOnScreen.kind](toastOnScreen.message, {
+      id,
+      duration: held ? Number.POSITIVE_INFINITY : TOAST_DURATION_MS,
+    }),
   );
 }

@@ -51,10 +51,19 @@ export function serverCartAnswer(lines: readonly Line[], gate?: Promise<void>): 
   return answer(
     ServerCartDocument,
     {},
-    { cart: { __typename: 'Cart', lines: lines.map((line) => ({ __typename: 'CartLine' as const, ...line })) } },
+    {
+      cart: {
+        __typename: 'Cart',
+        lines: lines.map((line) => ({ __typename: 'CartLine' as const, ...line })),
+      },
+    },
     gate,
   );
 }
 
 /** The nav's "who is signed in" (logged only, but answered to keep the test output clean). */
-export const viewerAnswer: GraphQLMock = answer(NavViewerDocument, {}, { me: { __typename: 'User', id: 'u1', name: 'Asha' } });
+export const viewerAnswer: GraphQLMock = answer(
+  NavViewerDocument,
+  {},
+  { me: { __typename: 'User', id: 'u1', name: 'Asha' } },
+);

@@ -5,11 +5,22 @@ type CardProduct = CollectionProductsQuery['products']['nodes'][number];
 
 /** A card's product; in stock unless `soldOut`. */
 export function cardProduct(id: string, name: string, price: number, { soldOut = false } = {}): CardProduct {
-  return { __typename: 'Product', id, name, price, images: [`/images/${id}.svg`], imagePlaceholder: null, soldOut };
+  return {
+    __typename: 'Product',
+    id,
+    name,
+    price,
+    images: [`/images/${id}.svg`],
+    imagePlaceholder: null,
+    soldOut,
+  };
 }
 
 /** Product.stock as the BFF answers it: every size in stock but those `lowStock` names (0: sold out). */
-export function stockOf(sizes: readonly string[], lowStock: LowStock = {}): Array<SizeStock & { __typename: 'SizeStock' }> {
+export function stockOf(
+  sizes: readonly string[],
+  lowStock: LowStock = {},
+): Array<SizeStock & { __typename: 'SizeStock' }> {
   return sizeStock(sizes, lowStock).map((entry) => ({ __typename: 'SizeStock', ...entry }));
 }
 
@@ -21,7 +32,11 @@ export function productsPage(
     products: {
       __typename: 'ProductConnection',
       nodes,
-      pageInfo: { __typename: 'PageInfo', hasNextPage: overrides.hasNextPage ?? false, endCursor: overrides.endCursor ?? null },
+      pageInfo: {
+        __typename: 'PageInfo',
+        hasNextPage: overrides.hasNextPage ?? false,
+        endCursor: overrides.endCursor ?? null,
+      },
       totalCount: overrides.totalCount ?? nodes.length,
       facets: {
         __typename: 'ProductFacets',

@@ -9,7 +9,10 @@ import { canonical, operationName } from '../graphql/operation-key';
 export interface GraphQLMock {
   operationName: string;
   variables: unknown;
-  body: { data?: unknown; errors?: Array<{ message: string; extensions?: { code: string } & Record<string, unknown> }> };
+  body: {
+    data?: unknown;
+    errors?: Array<{ message: string; extensions?: { code: string } & Record<string, unknown> }>;
+  };
   /** Hold the answer until the test releases it (to see loading states). */
   gate?: Promise<void>;
 }
@@ -58,7 +61,9 @@ export function mockGraphQL(mocks: readonly GraphQLMock[]): SentRequest[] {
     };
     const authorization = new Headers(init.headers).get('authorization');
     sent.push({ operationName, variables, authorization });
-    const index = pending.findIndex((mock) => mock.operationName === operationName && canonical(mock.variables) === canonical(variables));
+    const index = pending.findIndex(
+      (mock) => mock.operationName === operationName && canonical(mock.variables) === canonical(variables),
+    );
     const mock = index === -1 ? undefined : pending.splice(index, 1)[0];
     if (!mock) {
       const message = `No mock for ${operationName} ${JSON.stringify(variables)}`;

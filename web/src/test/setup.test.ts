@@ -12,7 +12,10 @@ describe('each web test’s Apollo Client', () => {
 
   it('is the one the store calls load', async () => {
     first = apolloClient;
-    apolloClient.writeQuery({ ...query, data: { latestProducts: [cardProduct('p1', 'Court Runner', 1499)] } });
+    apolloClient.writeQuery({
+      ...query,
+      data: { latestProducts: [cardProduct('p1', 'Court Runner', 1499)] },
+    });
     expect(await loadApolloClient()).toBe(apolloClient);
   });
 

@@ -42,6 +42,9 @@ afterEach(() => {
 });
 
 // jsdom has no media playback or scrolling; the components only need these calls not to throw.
-Object.defineProperty(HTMLMediaElement.prototype, 'play', { configurable: true, value: () => Promise.resolve() });
+Object.defineProperty(HTMLMediaElement.prototype, 'play', {
+  configurable: true,
+  value: () => Promise.resolve(),
+});
 Object.defineProperty(HTMLMediaElement.prototype, 'pause', { configurable: true, value: () => undefined });
 Object.defineProperty(window, 'scrollTo', { configurable: true, value: () => undefined });

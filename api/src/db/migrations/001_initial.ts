@@ -56,6 +56,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('idempotency_key', 'text')
     .execute();
 
-  await db.schema.createIndex('orders_user_idempotency_key').on('orders').columns(['user_id', 'idempotency_key']).unique().execute();
+  await db.schema
+    .createIndex('orders_user_idempotency_key')
+    .on('orders')
+    .columns(['user_id', 'idempotency_key'])
+    .unique()
+    .execute();
   await db.schema.createIndex('orders_user_date').on('orders').columns(['user_id', 'seq']).execute();
 }

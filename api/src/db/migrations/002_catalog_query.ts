@@ -17,7 +17,8 @@ const SUB_CATEGORIES = ['Sports Shoes', 'Sneakers', 'Leather Shoes', 'Slippers',
 function cellOf(row: string): string {
   const cases = CATEGORIES.flatMap((category, c) =>
     SUB_CATEGORIES.map(
-      (type, s) => `WHEN ${row}.category = '${category}' AND ${row}.sub_category = '${type}' THEN ${c * SUB_CATEGORIES.length + s}`,
+      (type, s) =>
+        `WHEN ${row}.category = '${category}' AND ${row}.sub_category = '${type}' THEN ${c * SUB_CATEGORIES.length + s}`,
     ),
   );
   return `(CASE ${cases.join(' ')} ELSE 15 END)`;
@@ -32,14 +33,26 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   `.execute(db);
   await db.schema.createIndex('products_position').on('products').column('position').unique().execute();
   // One index per sort; category and type ride along so a filtered scan never visits the table to reject a row.
-  await db.schema.createIndex('products_cell_position').on('products').columns(['category', 'sub_category', 'position']).execute();
-  await db.schema.createIndex('products_price_asc').on('products').columns(['price', 'position', 'category', 'sub_category']).execute();
+  await db.schema
+    .createIndex('products_cell_position')
+    .on('products')
+    .columns(['category', 'sub_category', 'position'])
+    .execute();
+  await db.schema
+    .createIndex('products_price_asc')
+    .on('products')
+    .columns(['price', 'position', 'category', 'sub_category'])
+    .execute();
   await db.schema
     .createIndex('products_price_desc')
     .on('products')
     .columns(['price desc', 'position', 'category', 'sub_category'])
     .execute();
-  await db.schema.createIndex('products_newest').on('products').columns(['date desc', 'position', 'category', 'sub_category']).execute();
+  await db.schema
+    .createIndex('products_newest')
+    .on('products')
+    .columns(['date desc', 'position', 'category', 'sub_category'])
+    .execute();
 
   // Bumped in the same transaction as every product write; readers key caches on it.
   await db.schema
@@ -48,13 +61,17 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('revision', 'bigint', (c) => c.notNull())
     .addColumn('token', 'text', (c) => c.notNull())
     .execute();
-  await sql`INSERT INTO catalog_state (id, revision, token) VALUES (1, 1, ${randomBytes(4).toString('hex')})`.execute(db);
+  await sql`INSERT INTO catalog_state (id, revision, token) VALUES (1, 1, ${randomBytes(4).toString('hex')})`.execute(
+    db,
+  );
 
   // Every word the search index holds: a misspelt query word expands to the indexed words one edit away, and the
   // word being typed to the indexed words it begins. Byte order (C collation) so a prefix is one key range.
   await db.schema
     .createTable('search_terms')
-    .addColumn('term', 'text', (c) => (dialect === 'postgres' ? c.modifyFront(sql`COLLATE "C"`).primaryKey() : c.primaryKey()))
+    .addColumn('term', 'text', (c) =>
+      dialect === 'postgres' ? c.modifyFront(sql`COLLATE "C"`).primaryKey() : c.primaryKey(),
+    )
     .execute();
 
   if (dialect === 'sqlite') await sqliteSearch(db);
@@ -75,14 +92,18 @@ async function sqliteSearch(db: Kysely<unknown>): Promise<void> {
   const insertNew = `INSERT INTO product_search (rowid, name, sub_category, description)
       VALUES (new.position * 16 + ${cellOf('new')}, new.name, new.sub_category, new.description);`;
   const deleteOld = `DELETE FROM product_search WHERE rowid = old.position * 16 + ${cellOf('old')};`;
-  await sql.raw(`CREATE TRIGGER products_search_insert AFTER INSERT ON products BEGIN ${insertNew} END`).execute(db);
+  await sql
+    .raw(`CREATE TRIGGER products_search_insert AFTER INSERT ON products BEGIN ${insertNew} END`)
+    .execute(db);
   await sql
     .raw(
       `CREATE TRIGGER products_search_update AFTER UPDATE OF name, sub_category, description, category, position ON products
        BEGIN ${deleteOld} ${insertNew} END`,
     )
     .execute(db);
-  await sql.raw(`CREATE TRIGGER products_search_delete AFTER DELETE ON products BEGIN ${deleteOld} END`).execute(db);
+  await sql
+    .raw(`CREATE TRIGGER products_search_delete AFTER DELETE ON products BEGIN ${deleteOld} END`)
+    .execute(db);
   await sql
     .raw(
       `INSERT INTO product_search (rowid, name, sub_category, description)

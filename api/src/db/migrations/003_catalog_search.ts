@@ -18,7 +18,8 @@ const SUB_CATEGORIES = ['Sports Shoes', 'Sneakers', 'Leather Shoes', 'Slippers',
 function cellOf(row: string): string {
   const cases = CATEGORIES.flatMap((category, c) =>
     SUB_CATEGORIES.map(
-      (type, s) => `WHEN ${row}.category = '${category}' AND ${row}.sub_category = '${type}' THEN ${c * SUB_CATEGORIES.length + s}`,
+      (type, s) =>
+        `WHEN ${row}.category = '${category}' AND ${row}.sub_category = '${type}' THEN ${c * SUB_CATEGORIES.length + s}`,
     ),
   );
   return `(CASE ${cases.join(' ')} ELSE 15 END)`;
@@ -68,7 +69,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   `.execute(db);
   await sql.raw(insertRows('products')).execute(db);
   for (const column of ['name', 'head', 'search']) {
-    await sql.raw(`CREATE INDEX product_search_${column} ON product_search USING gin (${column})`).execute(db);
+    await sql
+      .raw(`CREATE INDEX product_search_${column} ON product_search USING gin (${column})`)
+      .execute(db);
   }
 
   // Statement triggers: one set-based statement per written chunk, not a function call per row. A replaced product

@@ -17,6 +17,10 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('changed_by', 'text', (c) => c.notNull())
     .addColumn('changed_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('order_status_changes_order').on('order_status_changes').columns(['order_id', 'seq']).execute();
+  await db.schema
+    .createIndex('order_status_changes_order')
+    .on('order_status_changes')
+    .columns(['order_id', 'seq'])
+    .execute();
   await db.schema.createIndex('orders_status_seq').on('orders').columns(['status', 'seq']).execute();
 }

@@ -18,7 +18,11 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addCheckConstraint('product_stock_quantity_check', sql`quantity >= 0`)
     .execute();
   // The back office's "what is running out" list, lowest first.
-  await db.schema.createIndex('product_stock_quantity').on('product_stock').columns(['quantity', 'product_id']).execute();
+  await db.schema
+    .createIndex('product_stock_quantity')
+    .on('product_stock')
+    .columns(['quantity', 'product_id'])
+    .execute();
 
   /** JSON object { size: pairs left } of the sizes at or below the low-stock threshold; null when none. */
   await db.schema.alterTable('products').addColumn('low_stock', 'text').execute();
@@ -28,5 +32,9 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .execute();
   // The in-stock filter: its counts per (category, type) cell, and the few sold-out positions it leaves out of a
   // search, each read from this index alone.
-  await db.schema.createIndex('products_sold_out').on('products').columns(['sold_out', 'category', 'sub_category', 'position']).execute();
+  await db.schema
+    .createIndex('products_sold_out')
+    .on('products')
+    .columns(['sold_out', 'category', 'sub_category', 'position'])
+    .execute();
 }

@@ -25,7 +25,9 @@ export function SiteFooter() {
           <h2 id="footer-about" className={styles.heading}>
             {BRAND.storeName}
           </h2>
-          <p className={styles.about}>Shoes for work, weekends and everything between — made to be worn every day and kept for years.</p>
+          <p className={styles.about}>
+            Shoes for work, weekends and everything between — made to be worn every day and kept for years.
+          </p>
         </section>
         <section aria-labelledby="footer-shop">
           <h2 id="footer-shop" className={styles.heading}>

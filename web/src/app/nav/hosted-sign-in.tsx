@@ -1,4 +1,12 @@
-import { ClerkProvider, SignInButton, SignedIn, SignedOut, UserButton, useAuth, useClerk } from '@clerk/clerk-react';
+import {
+  ClerkProvider,
+  SignInButton,
+  SignedIn,
+  SignedOut,
+  UserButton,
+  useAuth,
+  useClerk,
+} from '@clerk/clerk-react';
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -100,7 +108,11 @@ function SessionBridge() {
 
   useEffect(() => {
     if (isLoaded) {
-      setHostedSession({ signedIn, getToken: () => getToken(), openSignIn: (returnTo) => clerk.openSignIn(returningTo(returnTo)) });
+      setHostedSession({
+        signedIn,
+        getToken: () => getToken(),
+        openSignIn: (returnTo) => clerk.openSignIn(returningTo(returnTo)),
+      });
     } else if (failed) {
       // Clerk could not load: nobody is signed in through it, so the pages waiting for the session (checkout, orders)
       // go on as signed out, with no modal to offer: the store's own login is the way in.

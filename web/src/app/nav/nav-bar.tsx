@@ -19,7 +19,9 @@ export function NavBar() {
   const scrolledAway = useHideOnScroll();
   // The menu is open "for" one path, so navigating anywhere closes it without an effect. A tap kept before the
   // app arrived (shared/early-taps.ts) already opened it in the served page.
-  const [menuOpenFor, setMenuOpenFor] = useState<string | null>(() => (earlyTaps().menuOpen === true ? pathname : null));
+  const [menuOpenFor, setMenuOpenFor] = useState<string | null>(() =>
+    earlyTaps().menuOpen === true ? pathname : null,
+  );
   const menuOpen = menuOpenFor === pathname;
   const menuId = useId();
   const cartCount = useCartItemCount();
@@ -67,7 +69,11 @@ export function NavBar() {
             </button>
           ) : null}
           <SignInControl />
-          <Link to="/cart" className={styles.iconButton} aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}>
+          <Link
+            to="/cart"
+            className={styles.iconButton}
+            aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
+          >
             <BagIcon />
             <span className={styles.badge} aria-hidden="true">
               {cartCount}

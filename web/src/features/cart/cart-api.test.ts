@@ -33,11 +33,17 @@ describe('cart calls', () => {
 
   // OUT_OF_STOCK: our store lets a cart hold a sold-out size, but a backend that refused the change for stock would
   // not change its mind on a resend either.
-  it.each(['BAD_USER_INPUT', 'NOT_FOUND', 'OUT_OF_STOCK'])('%s is a refusal: resolved, not retried', async (code) => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockGraphQL([fail(UpdateCartLineDocument, variables, 'No such product', code)]);
-    await expect(sendCartChange(change)).resolves.toEqual({ status: 'refused', message: 'No such product' });
-  });
+  it.each(['BAD_USER_INPUT', 'NOT_FOUND', 'OUT_OF_STOCK'])(
+    '%s is a refusal: resolved, not retried',
+    async (code) => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      mockGraphQL([fail(UpdateCartLineDocument, variables, 'No such product', code)]);
+      await expect(sendCartChange(change)).resolves.toEqual({
+        status: 'refused',
+        message: 'No such product',
+      });
+    },
+  );
 
   it.each(['UPSTREAM_UNAVAILABLE', 'UPSTREAM_ERROR', 'TOO_MANY_REQUESTS'])(
     '%s rejects with the message, so the outbox retries',

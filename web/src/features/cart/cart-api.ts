@@ -40,6 +40,7 @@ export async function sendCartChange(change: CartChange): Promise<CartChangeResu
     mutation: UpdateCartLineDocument,
     variables: { productId: change.itemId, size: change.size, quantity: change.quantity },
   });
-  if (answer.status === 'answered') return { status: 'applied', cartData: cartDataFromLines(answer.data.updateCartLine.lines) };
+  if (answer.status === 'answered')
+    return { status: 'applied', cartData: cartDataFromLines(answer.data.updateCartLine.lines) };
   return { status: 'refused', message: answer.message };
 }

@@ -16,7 +16,8 @@ interface CartLineProps {
 }
 
 // Ids and sizes are free text: a DOM id is made only of what an id may hold.
-const domId = (line: CartLineView) => `qty-${encodeURIComponent(`${line.itemId}-${line.size}`).replace(/%/g, '_')}`;
+const domId = (line: CartLineView) =>
+  `qty-${encodeURIComponent(`${line.itemId}-${line.size}`).replace(/%/g, '_')}`;
 
 export function CartLine({ line, onQuantityChange, onRemove }: CartLineProps) {
   const { product } = line;
@@ -71,7 +72,12 @@ export function CartLine({ line, onQuantityChange, onRemove }: CartLineProps) {
         </>
       )}
       <div className={styles.lineFoot}>
-        <QuantityInput id={domId(line)} what={`${name}, size ${line.size}`} quantity={line.quantity} onChange={onQuantityChange} />
+        <QuantityInput
+          id={domId(line)}
+          what={`${name}, size ${line.size}`}
+          quantity={line.quantity}
+          onChange={onQuantityChange}
+        />
         {typeof product === 'object' ? (
           <p className={styles.lineTotal}>
             <span className="visually-hidden">Line total </span>
@@ -79,7 +85,12 @@ export function CartLine({ line, onQuantityChange, onRemove }: CartLineProps) {
           </p>
         ) : null}
       </div>
-      <button type="button" className={styles.remove} aria-label={`Remove ${name}, size ${line.size}`} onClick={onRemove}>
+      <button
+        type="button"
+        className={styles.remove}
+        aria-label={`Remove ${name}, size ${line.size}`}
+        onClick={onRemove}
+      >
         <TrashIcon />
       </button>
     </li>
@@ -102,7 +113,12 @@ function StockNotice({ stock, what, onSetQuantity, onRemove }: StockNoticeProps)
       {stock.kind === 'soldOut' ? (
         <>
           <span className={styles.stockProblem}>Sold out</span>
-          <button type="button" className={styles.stockFix} aria-label={`Remove sold-out ${what}`} onClick={onRemove}>
+          <button
+            type="button"
+            className={styles.stockFix}
+            aria-label={`Remove sold-out ${what}`}
+            onClick={onRemove}
+          >
             Remove
           </button>
         </>

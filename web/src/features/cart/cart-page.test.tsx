@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { UpdateCartLineDocument } from '../../graphql/generated/graphql';
-import { cartProduct, cartProductsAnswer, serverCartAnswer, storeGuestCart, viewerAnswer } from '../../test/cart-fixtures';
+import {
+  cartProduct,
+  cartProductsAnswer,
+  serverCartAnswer,
+  storeGuestCart,
+  viewerAnswer,
+} from '../../test/cart-fixtures';
 import { answer, fail } from '../../test/graphql-mock';
 import { renderApp } from '../../test/render-app';
 import { setSessionToken } from '../../shared/session/session-store';
@@ -34,23 +40,31 @@ describe('cart page', () => {
     const list = await screen.findByRole('list', { name: 'Cart items' });
     await within(list).findAllByText('Stride Pro Running Shoe');
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
-    expect(within(list).getAllByRole('img', { name: 'Stride Pro Running Shoe' })[0]!.getAttribute('src')).toContain(
-      encodeURIComponent('/images/men-run.svg'),
-    );
+    expect(
+      within(list).getAllByRole('img', { name: 'Stride Pro Running Shoe' })[0]!.getAttribute('src'),
+    ).toContain(encodeURIComponent('/images/men-run.svg'));
     // A product without images shows the fallback image.
-    expect(within(list).getByRole('img', { name: 'Coast Strap Sandal' }).getAttribute('src')).toBe('/product-placeholder.svg');
+    expect(within(list).getByRole('img', { name: 'Coast Strap Sandal' }).getAttribute('src')).toBe(
+      '/product-placeholder.svg',
+    );
     // The unit price on each line of the runner, and the line total of the one pair of UK 9 (2 × 4,499 for UK 8).
     expect(within(list).getAllByText('₹4,499')).toHaveLength(3);
     expect(lineTotals(list)).toEqual(['Line total ₹8,998', 'Line total ₹4,499', 'Line total ₹1,299']);
     expect(within(list).getByText('UK 9')).toBeVisible();
-    expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Stride Pro Running Shoe, size UK 8' }).value).toBe('2');
+    expect(
+      screen.getByRole<HTMLInputElement>('spinbutton', {
+        name: 'Quantity of Stride Pro Running Shoe, size UK 8',
+      }).value,
+    ).toBe('2');
 
     // 2 × 4499 + 4499 + 1299 = 14,796; plus the shipping fee of 10.
     await waitFor(() => expect(totalsPanel().getByText('₹14,796')).toBeVisible());
     expect(totalsPanel().getByText('Shipping Fee')).toBeVisible();
     expect(totalsPanel().getByText('₹10')).toBeVisible();
     expect(totalsPanel().getByText('₹14,806')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'PROCEED TO CHECKOUT' }).getAttribute('href')).toBe('/place-order');
+    expect(screen.getByRole('link', { name: 'PROCEED TO CHECKOUT' }).getAttribute('href')).toBe(
+      '/place-order',
+    );
     expect(screen.getByRole('link', { name: 'VIEW MY ORDERS' }).getAttribute('href')).toBe('/orders');
     expect(screen.getByRole('link', { name: 'Cart, 4 items' })).toBeVisible();
   });
@@ -60,7 +74,9 @@ describe('cart page', () => {
     storeGuestCart([guestCart[0]!]);
     renderApp('/cart', [cartProductsAnswer(['men-run'], [runner])]);
 
-    const input = await screen.findByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Stride Pro Running Shoe, size UK 8' });
+    const input = await screen.findByRole<HTMLInputElement>('spinbutton', {
+      name: 'Quantity of Stride Pro Running Shoe, size UK 8',
+    });
     await user.clear(input);
     expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
     await user.type(input, '0');
@@ -84,9 +100,15 @@ describe('cart page', () => {
     renderApp('/cart', [cartProductsAnswer(['men-run'], [runner])]);
 
     const list = await screen.findByRole('list', { name: 'Cart items' });
-    const input = await screen.findByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Stride Pro Running Shoe, size UK 8' });
-    const minus = screen.getByRole('button', { name: 'Decrease quantity of Stride Pro Running Shoe, size UK 8' });
-    const plus = screen.getByRole('button', { name: 'Increase quantity of Stride Pro Running Shoe, size UK 8' });
+    const input = await screen.findByRole<HTMLInputElement>('spinbutton', {
+      name: 'Quantity of Stride Pro Running Shoe, size UK 8',
+    });
+    const minus = screen.getByRole('button', {
+      name: 'Decrease quantity of Stride Pro Running Shoe, size UK 8',
+    });
+    const plus = screen.getByRole('button', {
+      name: 'Increase quantity of Stride Pro Running Shoe, size UK 8',
+    });
     await waitFor(() => expect(lineTotals(list)).toEqual(['Line total ₹4,499']));
 
     // At 1, − does nothing (the delete icon removes a line) and stays focusable.
@@ -144,7 +166,9 @@ describe('cart page', () => {
   it('a line whose size sold out says so and offers Remove; one asking for more than is left offers Set to N', async () => {
     const user = userEvent.setup();
     storeGuestCart(guestCart);
-    const lowRunner = cartProduct('men-run', 'Stride Pro Running Shoe', 4499, { lowStock: { 'UK 8': 1, 'UK 9': 0 } });
+    const lowRunner = cartProduct('men-run', 'Stride Pro Running Shoe', 4499, {
+      lowStock: { 'UK 8': 1, 'UK 9': 0 },
+    });
     renderApp('/cart', [cartProductsAnswer(['men-run', 'w-sandal'], [lowRunner, sandal])]);
 
     const list = await screen.findByRole('list', { name: 'Cart items' });
@@ -156,12 +180,20 @@ describe('cart page', () => {
     // Checkout stays open: the order is the gate, and these notices say what it would refuse.
     expect(screen.getByRole('link', { name: 'PROCEED TO CHECKOUT' })).toBeVisible();
 
-    await user.click(within(uk8!).getByRole('button', { name: 'Set to 1: Stride Pro Running Shoe, size UK 8' }));
-    expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Stride Pro Running Shoe, size UK 8' }).value).toBe('1');
+    await user.click(
+      within(uk8!).getByRole('button', { name: 'Set to 1: Stride Pro Running Shoe, size UK 8' }),
+    );
+    expect(
+      screen.getByRole<HTMLInputElement>('spinbutton', {
+        name: 'Quantity of Stride Pro Running Shoe, size UK 8',
+      }).value,
+    ).toBe('1');
     expect(screen.queryByText('Only 1 left')).toBeNull();
     expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
 
-    await user.click(within(uk9!).getByRole('button', { name: 'Remove sold-out Stride Pro Running Shoe, size UK 9' }));
+    await user.click(
+      within(uk9!).getByRole('button', { name: 'Remove sold-out Stride Pro Running Shoe, size UK 9' }),
+    );
     expect(screen.queryByText('Sold out')).toBeNull();
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
@@ -178,12 +210,21 @@ describe('cart page', () => {
       answer(
         UpdateCartLineDocument,
         { productId: 'men-run', size: 'UK 8', quantity: 1 },
-        { updateCartLine: { __typename: 'Cart', lines: [{ __typename: 'CartLine', productId: 'men-run', size: 'UK 8', quantity: 1 }] } },
+        {
+          updateCartLine: {
+            __typename: 'Cart',
+            lines: [{ __typename: 'CartLine', productId: 'men-run', size: 'UK 8', quantity: 1 }],
+          },
+        },
       ),
     ]);
 
-    await user.click(await screen.findByRole('button', { name: 'Set to 1: Stride Pro Running Shoe, size UK 8' }));
-    await waitFor(() => expect(requests.filter((sent) => sent.operationName === 'UpdateCartLine')).toHaveLength(1));
+    await user.click(
+      await screen.findByRole('button', { name: 'Set to 1: Stride Pro Running Shoe, size UK 8' }),
+    );
+    await waitFor(() =>
+      expect(requests.filter((sent) => sent.operationName === 'UpdateCartLine')).toHaveLength(1),
+    );
     expect(requests.find((sent) => sent.operationName === 'UpdateCartLine')?.variables).toEqual({
       productId: 'men-run',
       size: 'UK 8',
@@ -209,11 +250,18 @@ describe('cart page', () => {
       answer(
         UpdateCartLineDocument,
         { productId: 'men-run', size: 'UK 8', quantity: 5 },
-        { updateCartLine: { __typename: 'Cart', lines: [{ __typename: 'CartLine', productId: 'men-run', size: 'UK 8', quantity: 5 }] } },
+        {
+          updateCartLine: {
+            __typename: 'Cart',
+            lines: [{ __typename: 'CartLine', productId: 'men-run', size: 'UK 8', quantity: 5 }],
+          },
+        },
       ),
     ]);
 
-    const input = await screen.findByRole('spinbutton', { name: 'Quantity of Stride Pro Running Shoe, size UK 8' });
+    const input = await screen.findByRole('spinbutton', {
+      name: 'Quantity of Stride Pro Running Shoe, size UK 8',
+    });
     await user.clear(input);
     await user.type(input, '5');
     await waitFor(() => expect(requests.some((sent) => sent.operationName === 'UpdateCartLine')).toBe(true));
@@ -230,14 +278,23 @@ describe('cart page', () => {
       viewerAnswer,
       serverCartAnswer([{ productId: 'men-run', size: 'UK 8', quantity: 2 }]),
       cartProductsAnswer(['men-run'], [runner]),
-      fail(UpdateCartLineDocument, { productId: 'men-run', size: 'UK 8', quantity: 0 }, 'This line cannot be changed', 'BAD_USER_INPUT'),
+      fail(
+        UpdateCartLineDocument,
+        { productId: 'men-run', size: 'UK 8', quantity: 0 },
+        'This line cannot be changed',
+        'BAD_USER_INPUT',
+      ),
       serverCartAnswer([{ productId: 'men-run', size: 'UK 8', quantity: 2 }]),
     ]);
 
-    await user.click(await screen.findByRole('button', { name: 'Remove Stride Pro Running Shoe, size UK 8' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Remove Stride Pro Running Shoe, size UK 8' }),
+    );
     expect(await screen.findByText('This line cannot be changed')).toBeVisible();
     // The refusal is not retried; the server's cart is fetched again and the line comes back.
-    expect(await screen.findByRole('button', { name: 'Remove Stride Pro Running Shoe, size UK 8' })).toBeVisible();
+    expect(
+      await screen.findByRole('button', { name: 'Remove Stride Pro Running Shoe, size UK 8' }),
+    ).toBeVisible();
     expect(requests.filter((sent) => sent.operationName === 'UpdateCartLine')).toHaveLength(1);
     expect(requests.filter((sent) => sent.operationName === 'ServerCart')).toHaveLength(2);
   });

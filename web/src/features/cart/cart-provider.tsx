@@ -46,7 +46,8 @@ function useSessionEvents(cart: CartActorRef): void {
     }
     // A different account without a sign-out in between (another tab signed in as someone else): the previous
     // account's cart must not be sent to the new one.
-    if (reportedAccount.current !== null && reportedAccount.current !== account) cart.send({ type: 'cart.signedOut' });
+    if (reportedAccount.current !== null && reportedAccount.current !== account)
+      cart.send({ type: 'cart.signedOut' });
     reportedAccount.current = account;
     cart.send({ type: 'cart.signedIn' });
   }, [cart, status, account]);

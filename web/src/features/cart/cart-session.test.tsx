@@ -1,7 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UpdateCartLineDocument } from '../../graphql/generated/graphql';
-import { cartProduct, cartProductsAnswer, serverCartAnswer, storeGuestCart, viewerAnswer } from '../../test/cart-fixtures';
+import {
+  cartProduct,
+  cartProductsAnswer,
+  serverCartAnswer,
+  storeGuestCart,
+  viewerAnswer,
+} from '../../test/cart-fixtures';
 import { answer } from '../../test/graphql-mock';
 import { renderApp } from '../../test/render-app';
 import { clearSessionToken, setSessionToken } from '../../shared/session/session-store';
@@ -12,7 +18,12 @@ import { CART_STORAGE_KEY, LEGACY_OUTBOX_KEY } from './cart-storage';
 const runner = cartProduct('men-run', 'Stride Pro Running Shoe', 4499);
 const lines = (...entries: Array<[string, string, number]>) => ({
   __typename: 'Cart' as const,
-  lines: entries.map(([productId, size, quantity]) => ({ __typename: 'CartLine' as const, productId, size, quantity })),
+  lines: entries.map(([productId, size, quantity]) => ({
+    __typename: 'CartLine' as const,
+    productId,
+    size,
+    quantity,
+  })),
 });
 
 describe('cart and session', () => {
@@ -36,11 +47,14 @@ describe('cart and session', () => {
 
     act(() => clearSessionToken());
     expect(await screen.findByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
-    expect(window.localStorage.getItem(CART_STORAGE_KEY)).toBe(JSON.stringify({ version: 1, synced: 0, events: [] }));
+    expect(window.localStorage.getItem(CART_STORAGE_KEY)).toBe(
+      JSON.stringify({ version: 1, synced: 0, events: [] }),
+    );
   });
 
   it('a renewed token of the same shopper keeps their cart; another shopper’s token starts from theirs', async () => {
-    const token = (claims: object) => `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.signature`;
+    const token = (claims: object) =>
+      `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.signature`;
     setSessionToken(token({ sub: 'asha', iat: 1 }));
     renderApp('/cart', [
       viewerAnswer,
@@ -68,7 +82,10 @@ describe('cart and session', () => {
     // The add reached the server (which now has 1), but the page was reloaded before the answer came back.
     window.localStorage.setItem(
       CART_STORAGE_KEY,
-      serializeCartLog({ events: [{ type: 'added', id: 'e1', at: 1, itemId: 'men-run', size: 'UK 8' }], synced: 0 }),
+      serializeCartLog({
+        events: [{ type: 'added', id: 'e1', at: 1, itemId: 'men-run', size: 'UK 8' }],
+        synced: 0,
+      }),
     );
     window.localStorage.setItem(LEGACY_OUTBOX_KEY, '1');
     setSessionToken('token-asha');
@@ -90,7 +107,10 @@ describe('cart and session', () => {
   describe('in a tab that follows another (which sends the outbox)', () => {
     /** Another tab holds the sender's Web Lock for as long as this test runs. */
     function anotherTabSends(): void {
-      Object.defineProperty(navigator, 'locks', { configurable: true, value: { request: () => new Promise<never>(() => undefined) } });
+      Object.defineProperty(navigator, 'locks', {
+        configurable: true,
+        value: { request: () => new Promise<never>(() => undefined) },
+      });
     }
     afterEach(() => {
       Reflect.deleteProperty(navigator, 'locks');
@@ -100,7 +120,13 @@ describe('cart and session', () => {
     function otherTabStores(log: CartLog): void {
       const text = serializeCartLog(log);
       window.localStorage.setItem(CART_STORAGE_KEY, text);
-      window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY, newValue: text, storageArea: window.localStorage }));
+      window.dispatchEvent(
+        new StorageEvent('storage', {
+          key: CART_STORAGE_KEY,
+          newValue: text,
+          storageArea: window.localStorage,
+        }),
+      );
     }
 
     // Issue 27, item 10: the other tab signed up with a guest's shoe; this one opened /cart while the merge was on its
@@ -111,7 +137,11 @@ describe('cart and session', () => {
       setSessionToken('token-asha');
       window.localStorage.setItem(
         CART_STORAGE_KEY,
-        serializeCartLog({ events: [{ type: 'added', id: 'g1', at: 1, itemId: 'men-run', size: 'UK 8' }], synced: 0, outbox: true }),
+        serializeCartLog({
+          events: [{ type: 'added', id: 'g1', at: 1, itemId: 'men-run', size: 'UK 8' }],
+          synced: 0,
+          outbox: true,
+        }),
       );
       let answerTheFirstFetch: () => void = () => undefined;
       const firstFetchHeld = new Promise<void>((resolve) => (answerTheFirstFetch = resolve));
@@ -121,18 +151,24 @@ describe('cart and session', () => {
         serverCartAnswer([], firstFetchHeld),
         serverCartAnswer([{ productId: 'men-run', size: 'UK 8', quantity: 1 }]),
       ]);
-      await waitFor(() => expect(requests.filter((sent) => sent.operationName === 'ServerCart')).toHaveLength(1));
+      await waitFor(() =>
+        expect(requests.filter((sent) => sent.operationName === 'ServerCart')).toHaveLength(1),
+      );
 
       act(() =>
         otherTabStores({
-          events: [{ type: 'quantitySet', id: 'base-0', at: 2, itemId: 'men-run', size: 'UK 8', quantity: 1 }],
+          events: [
+            { type: 'quantitySet', id: 'base-0', at: 2, itemId: 'men-run', size: 'UK 8', quantity: 1 },
+          ],
           synced: 1,
           settled: ['g1'],
         }),
       );
       answerTheFirstFetch();
 
-      await waitFor(() => expect(requests.filter((sent) => sent.operationName === 'ServerCart')).toHaveLength(2));
+      await waitFor(() =>
+        expect(requests.filter((sent) => sent.operationName === 'ServerCart')).toHaveLength(2),
+      );
       expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
       const stored = parseStoredCartLog(window.localStorage.getItem(CART_STORAGE_KEY), () => undefined);
       expect(foldCart(stored.events)).toEqual({ 'men-run': { 'UK 8': 1 } });

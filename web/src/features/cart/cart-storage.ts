@@ -1,4 +1,9 @@
-import { EMPTY_CART_LOG, parseStoredCartLog, serializeCartLog, type CartLog } from '#machines/cart/cart-events';
+import {
+  EMPTY_CART_LOG,
+  parseStoredCartLog,
+  serializeCartLog,
+  type CartLog,
+} from '#machines/cart/cart-events';
 
 // The cart's event log in local storage (decisions 005 and 007): a guest's cart and a signed-in shopper's unsent
 // changes survive a reload, and every open tab shares it. What the log means is the cart machine's business

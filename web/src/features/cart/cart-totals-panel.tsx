@@ -13,7 +13,8 @@ interface CartTotalsPanelProps {
 
 /** CART TOTALS, on /cart and /place-order. */
 export function CartTotalsPanel({ subtotal, total, pending = false }: CartTotalsPanelProps) {
-  const amount = (value: number) => (pending ? <span className={styles.amountPending}>…</span> : formatPrice(value));
+  const amount = (value: number) =>
+    pending ? <span className={styles.amountPending}>…</span> : formatPrice(value);
   return (
     <section className={styles.totals} aria-labelledby="cart-totals-title" aria-busy={pending}>
       <h2 id="cart-totals-title" className={`${ui.sectionTitle} ${styles.totalsTitle}`}>

@@ -37,7 +37,9 @@ export function useCartView(): CartView {
     CartProductsDocument,
     // Asked anew on each visit of the cart and checkout: a size may have sold out since (the cached answer shows
     // meanwhile).
-    requested.length === 0 ? skipToken : { variables: { ids: requested, first: CART_PRODUCTS_PAGE }, fetchPolicy: 'cache-and-network' },
+    requested.length === 0
+      ? skipToken
+      : { variables: { ids: requested, first: CART_PRODUCTS_PAGE }, fetchPolicy: 'cache-and-network' },
   );
   // While a changed set of products loads, the lines already known keep their details instead of flickering.
   const nodes = (data ?? previousData)?.products.nodes;

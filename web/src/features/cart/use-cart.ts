@@ -35,5 +35,8 @@ export function useCartItemCount(): number {
  */
 export function useSetLineQuantity(): (itemId: string, size: string, quantity: number) => void {
   const cart = useCartActor();
-  return useCallback((itemId, size, quantity) => cart.send({ type: 'cart.quantitySet', itemId, size, quantity }), [cart]);
+  return useCallback(
+    (itemId, size, quantity) => cart.send({ type: 'cart.quantitySet', itemId, size, quantity }),
+    [cart],
+  );
 }

@@ -1,7 +1,13 @@
 import { Link } from 'react-router-dom';
 import { CloseIcon } from '../../shared/icons';
 import { activeFilters } from './active-filters';
-import { type CollectionParams, collectionHref, hasActiveFilters, withoutFilters, withoutFiltersOrSearch } from './collection-params';
+import {
+  type CollectionParams,
+  collectionHref,
+  hasActiveFilters,
+  withoutFilters,
+  withoutFiltersOrSearch,
+} from './collection-params';
 import styles from './collection.module.css';
 
 // Links, not buttons: each is the view without that filter, so it works before the app's code arrives (and
@@ -37,7 +43,13 @@ export function ActiveFilterChips({ view }: { view: CollectionParams }) {
   return (
     <div className={styles.chips} role="group" aria-label="Active filters">
       {activeFilters(view).map((chip) => (
-        <Link key={chip.key} to={collectionHref(chip.without)} className={styles.chip} aria-label={chip.removeLabel} preventScrollReset>
+        <Link
+          key={chip.key}
+          to={collectionHref(chip.without)}
+          className={styles.chip}
+          aria-label={chip.removeLabel}
+          preventScrollReset
+        >
           {chip.label}
           <CloseIcon className={styles.chipIcon} />
         </Link>

@@ -32,6 +32,12 @@ export function activeFilters(view: CollectionParams): ActiveFilter[] {
       without: { ...view, inStock: false },
     });
   }
-  if (view.q) chips.push({ key: 'q', label: `“${view.q}”`, removeLabel: `Remove search: ${view.q}`, without: { ...view, q: '' } });
+  if (view.q)
+    chips.push({
+      key: 'q',
+      label: `“${view.q}”`,
+      removeLabel: `Remove search: ${view.q}`,
+      without: { ...view, q: '' },
+    });
   return chips;
 }

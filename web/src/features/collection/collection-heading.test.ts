@@ -13,7 +13,9 @@ describe('the collection heading', () => {
     expect(collectionHeading({ ...none, categories: ['WOMEN'] })).toBe('Women’s collection');
     expect(collectionHeading({ ...none, categories: ['MEN', 'WOMEN'] })).toBe('Men’s & women’s collection');
     expect(collectionHeading({ ...none, types: ['SPORTS_SHOES', 'SANDALS'] })).toBe('Sports shoes & sandals');
-    expect(collectionHeading({ ...none, categories: ['WOMEN'], types: ['SNEAKERS', 'SANDALS', 'SLIPPERS'] })).toBe('Women’s footwear');
+    expect(
+      collectionHeading({ ...none, categories: ['WOMEN'], types: ['SNEAKERS', 'SANDALS', 'SLIPPERS'] }),
+    ).toBe('Women’s footwear');
   });
 
   it('follows a search or "In stock only" when no box of the catalogue is ticked', () => {

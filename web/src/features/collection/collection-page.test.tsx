@@ -1,7 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { CollectionProductsDocument, type CollectionProductsQueryVariables } from '../../graphql/generated/graphql';
+import {
+  CollectionProductsDocument,
+  type CollectionProductsQueryVariables,
+} from '../../graphql/generated/graphql';
 import { cardProduct, productsPage } from '../../test/fixtures';
 import { answer, fail } from '../../test/graphql-mock';
 import { locationText, renderApp } from '../../test/render-app';
@@ -55,7 +58,9 @@ describe('collection page', () => {
     expect(screen.getByText('ID: men-run')).toBeVisible();
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /Men/ }).checked).toBe(true);
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /Sneakers/ }).checked).toBe(true);
-    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort products' }).value).toBe('PRICE_ASC');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort products' }).value).toBe(
+      'PRICE_ASC',
+    );
     expect(screen.getByPlaceholderText<HTMLInputElement>('Search...').value).toBe('run');
   });
 
@@ -63,7 +68,12 @@ describe('collection page', () => {
     let answerNow: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (answerNow = resolve));
     renderApp('/collection', [
-      answer(CollectionProductsDocument, { filter: {}, sort: 'RELEVANT', first: 24 }, productsPage([runner]), held),
+      answer(
+        CollectionProductsDocument,
+        { filter: {}, sort: 'RELEVANT', first: 24 },
+        productsPage([runner]),
+        held,
+      ),
     ]);
     expect(await screen.findByRole('list', { name: 'Loading products' })).toBeVisible();
     answerNow();
@@ -75,7 +85,10 @@ describe('collection page', () => {
     const user = userEvent.setup();
     const { container } = renderApp('/collection', [
       collectionMock({ filter: {}, sort: 'RELEVANT', first: 24 }, productsPage([runner, sandal])),
-      collectionMock({ filter: { categories: ['WOMEN'] }, sort: 'RELEVANT', first: 24 }, productsPage([sandal])),
+      collectionMock(
+        { filter: { categories: ['WOMEN'] }, sort: 'RELEVANT', first: 24 },
+        productsPage([sandal]),
+      ),
     ]);
     await screen.findByText('Stride Pro Running Shoe');
     expect(screen.getByRole('checkbox', { name: /Women/ }).closest('label')?.textContent).toContain('26');
@@ -91,14 +104,25 @@ describe('collection page', () => {
     const user = userEvent.setup();
     const soldOut = cardProduct('men-sold', 'Gone Runner', 2999, { soldOut: true });
     const { container } = renderApp('/collection?category=MEN', [
-      collectionMock({ filter: { categories: ['MEN'] }, sort: 'RELEVANT', first: 24 }, productsPage([runner, soldOut])),
-      collectionMock({ filter: { categories: ['MEN'], inStock: true }, sort: 'RELEVANT', first: 24 }, productsPage([runner])),
-      collectionMock({ filter: { categories: ['MEN'] }, sort: 'RELEVANT', first: 24 }, productsPage([runner, soldOut])),
+      collectionMock(
+        { filter: { categories: ['MEN'] }, sort: 'RELEVANT', first: 24 },
+        productsPage([runner, soldOut]),
+      ),
+      collectionMock(
+        { filter: { categories: ['MEN'], inStock: true }, sort: 'RELEVANT', first: 24 },
+        productsPage([runner]),
+      ),
+      collectionMock(
+        { filter: { categories: ['MEN'] }, sort: 'RELEVANT', first: 24 },
+        productsPage([runner, soldOut]),
+      ),
     ]);
     // A sold-out product is marked on its card.
     const soldOutCard = (await screen.findByText('Gone Runner')).closest('a')!;
     expect(within(soldOutCard).getByText('Sold out')).toBeVisible();
-    expect(within(screen.getByText('Stride Pro Running Shoe').closest('a')!).queryByText('Sold out')).toBeNull();
+    expect(
+      within(screen.getByText('Stride Pro Running Shoe').closest('a')!).queryByText('Sold out'),
+    ).toBeNull();
 
     const inStock = screen.getByRole<HTMLInputElement>('checkbox', { name: 'In stock only' });
     expect(inStock.checked).toBe(false);
@@ -124,7 +148,9 @@ describe('collection page', () => {
       collectionMock({ filter: {}, sort: 'PRICE_DESC', first: 24 }, productsPage([runner])),
     ]);
 
-    const empty = (await screen.findByRole('heading', { name: 'No shoes match these filters' })).closest<HTMLElement>('[role="status"]')!;
+    const empty = (
+      await screen.findByRole('heading', { name: 'No shoes match these filters' })
+    ).closest<HTMLElement>('[role="status"]')!;
     expect(empty.textContent).toContain('Nothing for “zzz” with these filters.');
     await user.click(within(empty).getByRole('link', { name: 'Clear all' }));
 
@@ -137,11 +163,16 @@ describe('collection page', () => {
   it('an empty search without filters talks about the search only, and leads back to every shoe', async () => {
     const user = userEvent.setup();
     const { container } = renderApp('/collection?q=zzz', [
-      collectionMock({ filter: { search: 'zzz' }, sort: 'RELEVANT', first: 24 }, productsPage([], { totalCount: 0 })),
+      collectionMock(
+        { filter: { search: 'zzz' }, sort: 'RELEVANT', first: 24 },
+        productsPage([], { totalCount: 0 }),
+      ),
       collectionMock({ filter: {}, sort: 'RELEVANT', first: 24 }, productsPage([runner])),
     ]);
 
-    const empty = (await screen.findByRole('heading', { name: 'No shoes match “zzz”' })).closest<HTMLElement>('[role="status"]')!;
+    const empty = (await screen.findByRole('heading', { name: 'No shoes match “zzz”' })).closest<HTMLElement>(
+      '[role="status"]',
+    )!;
     expect(empty.textContent).not.toMatch(/filter/i);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Search results');
     await user.click(within(empty).getByRole('link', { name: 'See all shoes' }));
@@ -153,7 +184,11 @@ describe('collection page', () => {
     const user = userEvent.setup();
     const { container } = renderApp('/collection?category=WOMEN&type=SANDALS&inStock=true&q=breeze', [
       collectionMock(
-        { filter: { categories: ['WOMEN'], types: ['SANDALS'], inStock: true, search: 'breeze' }, sort: 'RELEVANT', first: 24 },
+        {
+          filter: { categories: ['WOMEN'], types: ['SANDALS'], inStock: true, search: 'breeze' },
+          sort: 'RELEVANT',
+          first: 24,
+        },
         productsPage([sandal]),
       ),
       collectionMock(
@@ -168,13 +203,21 @@ describe('collection page', () => {
       within(chips)
         .getAllByRole('link')
         .map((link) => link.getAttribute('aria-label') ?? link.textContent),
-    ).toEqual(['Remove filter: Women', 'Remove filter: Sandals', 'Remove filter: In stock only', 'Remove search: breeze', 'Clear all']);
+    ).toEqual([
+      'Remove filter: Women',
+      'Remove filter: Sandals',
+      'Remove filter: In stock only',
+      'Remove search: breeze',
+      'Clear all',
+    ]);
 
     await user.click(within(chips).getByRole('link', { name: 'Remove filter: Women' }));
     expect(locationText(container)).toBe('/collection?type=SANDALS&inStock=true&q=breeze');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sandals' })).toBeVisible();
 
-    await user.click(within(screen.getByRole('group', { name: 'Active filters' })).getByRole('link', { name: 'Clear all' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Active filters' })).getByRole('link', { name: 'Clear all' }),
+    );
     expect(locationText(container)).toBe('/collection');
     expect(await screen.findByText('Stride Pro Running Shoe')).toBeVisible();
     expect(screen.queryByRole('group', { name: 'Active filters' })).toBeNull();
@@ -185,7 +228,10 @@ describe('collection page', () => {
     const firstPage = productsPage([runner], { totalCount: 2, hasNextPage: true, endCursor: 'cursor-1' });
     renderApp('/collection', [
       collectionMock({ filter: {}, sort: 'RELEVANT', first: 24 }, firstPage),
-      collectionMock({ filter: {}, sort: 'RELEVANT', first: 24, after: 'cursor-1' }, productsPage([sandal], { totalCount: 2 })),
+      collectionMock(
+        { filter: {}, sort: 'RELEVANT', first: 24, after: 'cursor-1' },
+        productsPage([sandal], { totalCount: 2 }),
+      ),
     ]);
     await screen.findByText('Stride Pro Running Shoe');
 
@@ -236,8 +282,14 @@ describe('collection page', () => {
   it('FILTERS opens the filters in a sheet that counts the results as boxes are ticked, and closes back to the sidebar', async () => {
     const user = userEvent.setup();
     renderApp('/collection', [
-      collectionMock({ filter: {}, sort: 'RELEVANT', first: 24 }, productsPage([runner, sandal], { totalCount: 2 })),
-      collectionMock({ filter: { categories: ['WOMEN'] }, sort: 'RELEVANT', first: 24 }, productsPage([sandal], { totalCount: 1 })),
+      collectionMock(
+        { filter: {}, sort: 'RELEVANT', first: 24 },
+        productsPage([runner, sandal], { totalCount: 2 }),
+      ),
+      collectionMock(
+        { filter: { categories: ['WOMEN'] }, sort: 'RELEVANT', first: 24 },
+        productsPage([sandal], { totalCount: 1 }),
+      ),
     ]);
     await screen.findByText('Stride Pro Running Shoe');
     const toggle = screen.getByRole('button', { name: /FILTERS/ });
@@ -265,7 +317,9 @@ describe('collection page', () => {
 
   it('the nav search toggle hides and shows the search box', async () => {
     const user = userEvent.setup();
-    renderApp('/collection', [collectionMock({ filter: {}, sort: 'RELEVANT', first: 24 }, productsPage([runner]))]);
+    renderApp('/collection', [
+      collectionMock({ filter: {}, sort: 'RELEVANT', first: 24 }, productsPage([runner])),
+    ]);
     await screen.findByText('Stride Pro Running Shoe');
     expect(screen.getByPlaceholderText('Search...')).toBeVisible();
 

@@ -47,7 +47,8 @@ export default function CollectionPage() {
   const sortId = useId();
   // The page can arrive rendered with its products before its code (docs/decisions/008).
   const hydrated = useHydrated();
-  const { products, totalCount, facets, hasNextPage, loadingMore, error, loadMore, retry } = useCollectionProducts(view);
+  const { products, totalCount, facets, hasNextPage, loadingMore, error, loadMore, retry } =
+    useCollectionProducts(view);
 
   // The previous view's facet counts and total stay while the next view loads, so the filters do not jump.
   const [shownFacets, setShownFacets] = useState<CollectionFacets | undefined>(facets);
@@ -57,7 +58,10 @@ export default function CollectionPage() {
 
   const sheet = useFilterSheet();
 
-  const onSearch = useCallback((q: string) => updateView((current) => ({ ...current, q }), { replace: true }), [updateView]);
+  const onSearch = useCallback(
+    (q: string) => updateView((current) => ({ ...current, q }), { replace: true }),
+    [updateView],
+  );
 
   return (
     <div className={styles.page}>
@@ -119,8 +123,12 @@ export default function CollectionPage() {
           resultCount={totalCount ?? shownCount}
           counting={totalCount === undefined}
           clearFilters={<ClearFiltersLink view={view} className={ui.buttonGhost} />}
-          onToggleCategory={(category) => updateView((current) => ({ ...current, categories: toggleValue(current.categories, category) }))}
-          onToggleType={(type) => updateView((current) => ({ ...current, types: toggleValue(current.types, type) }))}
+          onToggleCategory={(category) =>
+            updateView((current) => ({ ...current, categories: toggleValue(current.categories, category) }))
+          }
+          onToggleType={(type) =>
+            updateView((current) => ({ ...current, types: toggleValue(current.types, type) }))
+          }
           onToggleInStock={() => updateView((current) => ({ ...current, inStock: !current.inStock }))}
         />
 
@@ -142,7 +150,12 @@ export default function CollectionPage() {
                 </ul>
                 {hasNextPage ? (
                   <div className={styles.loadMore}>
-                    <button type="button" className={ui.buttonGhost} onClick={loadMore} disabled={loadingMore || !hydrated}>
+                    <button
+                      type="button"
+                      className={ui.buttonGhost}
+                      onClick={loadMore}
+                      disabled={loadingMore || !hydrated}
+                    >
                       {loadingMore ? 'Loading…' : 'Load more'}
                     </button>
                   </div>
@@ -167,14 +180,21 @@ function NoMatch({ view }: { view: CollectionParams }) {
   const [title, advice, action] = hasFilterSelections(view)
     ? [
         'No shoes match these filters',
-        view.q ? `Nothing for “${view.q}” with these filters. Remove one, or clear them all.` : 'Remove a filter, or clear them all.',
+        view.q
+          ? `Nothing for “${view.q}” with these filters. Remove one, or clear them all.`
+          : 'Remove a filter, or clear them all.',
         <ClearAllLink key="clear" view={view} className={ui.button} />,
       ]
     : view.q
       ? [
           `No shoes match “${view.q}”`,
           'Check the spelling, or try a more general word, such as “sneaker” or “leather”.',
-          <Link key="all" to={collectionHref(withoutFiltersOrSearch(view))} className={ui.button} preventScrollReset>
+          <Link
+            key="all"
+            to={collectionHref(withoutFiltersOrSearch(view))}
+            className={ui.button}
+            preventScrollReset
+          >
             See all shoes
           </Link>,
         ]

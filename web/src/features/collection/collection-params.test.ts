@@ -3,8 +3,16 @@ import { parseCollectionParams, toProductFilter, toSearchParams } from './collec
 
 describe('collection URL parameters', () => {
   it('unknown categories, types and sorts in a link are ignored', () => {
-    const view = parseCollectionParams(new URLSearchParams('category=KIDS&category=men&type=BOOTS,sandals&sort=CHEAPEST'));
-    expect(view).toEqual({ categories: ['MEN'], types: ['SANDALS'], inStock: false, sort: 'RELEVANT', q: '' });
+    const view = parseCollectionParams(
+      new URLSearchParams('category=KIDS&category=men&type=BOOTS,sandals&sort=CHEAPEST'),
+    );
+    expect(view).toEqual({
+      categories: ['MEN'],
+      types: ['SANDALS'],
+      inStock: false,
+      sort: 'RELEVANT',
+      q: '',
+    });
   });
 
   it('the same selection in any order gives the same filter (one cache entry)', () => {
@@ -14,7 +22,13 @@ describe('collection URL parameters', () => {
   });
 
   it('writes back only what differs from the default view', () => {
-    const params = toSearchParams({ categories: ['WOMEN'], types: [], inStock: false, sort: 'RELEVANT', q: '  run ' });
+    const params = toSearchParams({
+      categories: ['WOMEN'],
+      types: [],
+      inStock: false,
+      sort: 'RELEVANT',
+      q: '  run ',
+    });
     expect(params.toString()).toBe('category=WOMEN&q=run');
   });
 

@@ -24,7 +24,12 @@ const typeSchema = z.enum(TYPE_VALUES);
 const sortSchema = z.enum(SORT_VALUES);
 
 // Repeated keys and comma lists both work (?type=A&type=B or ?type=A,B); case does not matter.
-function readList<T extends string>(params: URLSearchParams, key: string, schema: z.ZodMiniType<T>, order: readonly T[]) {
+function readList<T extends string>(
+  params: URLSearchParams,
+  key: string,
+  schema: z.ZodMiniType<T>,
+  order: readonly T[],
+) {
   const picked = new Set<T>();
   for (const raw of params.getAll(key).flatMap((value) => value.split(','))) {
     const parsed = schema.safeParse(raw.trim().toUpperCase());
@@ -66,7 +71,11 @@ export function toProductFilter(view: CollectionParams): ProductFilter {
 }
 
 /** How many boxes are ticked (the search aside): the count on FILTERS. */
-export function filterSelectionCount(view: { categories: readonly Category[]; types: readonly ProductType[]; inStock: boolean }): number {
+export function filterSelectionCount(view: {
+  categories: readonly Category[];
+  types: readonly ProductType[];
+  inStock: boolean;
+}): number {
   return view.categories.length + view.types.length + (view.inStock ? 1 : 0);
 }
 

@@ -27,7 +27,8 @@ export function FilterGroups({
   onToggleType,
   onToggleInStock,
 }: FilterGroupsProps) {
-  const categoryCount = (value: Category) => facets?.categories.find((facet) => facet.category === value)?.count;
+  const categoryCount = (value: Category) =>
+    facets?.categories.find((facet) => facet.category === value)?.count;
   const typeCount = (value: ProductType) => facets?.types.find((facet) => facet.type === value)?.count;
   return (
     <>
@@ -91,7 +92,15 @@ interface FilterCheckboxProps {
 function FilterCheckbox({ form, name, value, label, count, checked, onChange }: FilterCheckboxProps) {
   return (
     <label className={styles.filterOption}>
-      <input type="checkbox" className={styles.checkbox} form={form} name={name} value={value} checked={checked} onChange={onChange} />
+      <input
+        type="checkbox"
+        className={styles.checkbox}
+        form={form}
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onChange}
+      />
       <span>{label}</span>
       {count === undefined ? null : <span className={styles.filterCount}>{count}</span>}
     </label>

@@ -83,7 +83,13 @@ export function FilterPanel({ sheet, resultCount, counting, clearFilters, ...gro
           collection's form where no script runs (the CSS shows it only then). */}
       <div id={sheet.panelId} className={styles.filtersPanel} data-open={sheet.open && !sheet.inSheet}>
         {sheet.inSheet ? null : filterGroups}
-        <button type="submit" form={groups.form} className={`${ui.buttonGhost} ${styles.applyFilters}`} data-apply hidden>
+        <button
+          type="submit"
+          form={groups.form}
+          className={`${ui.buttonGhost} ${styles.applyFilters}`}
+          data-apply
+          hidden
+        >
           Apply
         </button>
       </div>

@@ -17,7 +17,8 @@ interface FilterSheetProps {
   children: ReactNode;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 // A modal <dialog> makes the page inert, but Tab from its last control leaves for the browser's own UI: wrap it
 // around instead, so the keyboard stays in the sheet until it is closed.
@@ -45,7 +46,15 @@ function showResultsLabel(count: number | undefined): string {
  * The phone's filters: a modal bottom sheet over the results (the browser's modal <dialog>: focus moves in and
  * stays, the page behind is inert, Escape closes it), with a footer that says how many products the filters show.
  */
-export function FilterSheet({ id, open, onClose, resultCount, counting, secondaryAction, children }: FilterSheetProps) {
+export function FilterSheet({
+  id,
+  open,
+  onClose,
+  resultCount,
+  counting,
+  secondaryAction,
+  children,
+}: FilterSheetProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -85,10 +94,17 @@ export function FilterSheet({ id, open, onClose, resultCount, counting, secondar
           <div className={styles.footer}>
             {/* The button's count changes silently; this says it to screen readers as boxes are ticked. */}
             <p className="visually-hidden" role="status">
-              {counting || resultCount === undefined ? '' : `${resultCount} ${resultCount === 1 ? 'product matches' : 'products match'}`}
+              {counting || resultCount === undefined
+                ? ''
+                : `${resultCount} ${resultCount === 1 ? 'product matches' : 'products match'}`}
             </p>
             {secondaryAction}
-            <button type="button" className={`${ui.button} ${styles.showResults}`} aria-busy={counting} onClick={close}>
+            <button
+              type="button"
+              className={`${ui.button} ${styles.showResults}`}
+              aria-busy={counting}
+              onClick={close}
+            >
               {showResultsLabel(resultCount)}
             </button>
           </div>

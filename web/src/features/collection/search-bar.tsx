@@ -55,7 +55,12 @@ export function SearchBar({ form, value, onSearch }: SearchBarProps) {
         />
         <SearchIcon className={styles.searchIcon} />
       </div>
-      <button type="button" className={styles.searchClose} aria-label="Hide search" onClick={() => setSearchVisibility(false)}>
+      <button
+        type="button"
+        className={styles.searchClose}
+        aria-label="Hide search"
+        onClick={() => setSearchVisibility(false)}
+      >
         <CloseIcon />
       </button>
     </div>

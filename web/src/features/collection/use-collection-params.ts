@@ -2,7 +2,10 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type CollectionParams, parseCollectionParams, toSearchParams } from './collection-params';
 
-type Update = (change: (current: CollectionParams) => CollectionParams, options?: { replace?: boolean }) => void;
+type Update = (
+  change: (current: CollectionParams) => CollectionParams,
+  options?: { replace?: boolean },
+) => void;
 
 /** The collection's view as read from the URL, and a way to change it that writes the URL back. */
 export function useCollectionParams(): [CollectionParams, Update] {

@@ -39,7 +39,8 @@ export function useCollectionProducts(view: CollectionParams): CollectionProduct
   // The page after this cursor has been asked for. Busy from the tap itself: on a first visit the fetch waits for
   // the client's code, and the query's own status says nothing until then.
   const [askedAfter, setAskedAfter] = useState<string | undefined>();
-  const loadingMore = networkStatus === NetworkStatus.fetchMore || (askedAfter !== undefined && askedAfter === endCursor);
+  const loadingMore =
+    networkStatus === NetworkStatus.fetchMore || (askedAfter !== undefined && askedAfter === endCursor);
 
   const loadMore = () => {
     if (!endCursor || !hasNextPage || loadingMore) return;

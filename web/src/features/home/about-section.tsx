@@ -36,7 +36,14 @@ export function AboutSection() {
           mm.add(EXPAND_MEDIA, () => {
             gsap
               .timeline({
-                scrollTrigger: { trigger: pin, start: 'top top', end: SCRUB_DISTANCE, scrub: 0.5, pin: true, pinSpacing: true },
+                scrollTrigger: {
+                  trigger: pin,
+                  start: 'top top',
+                  end: SCRUB_DISTANCE,
+                  scrub: 0.5,
+                  pin: true,
+                  pinSpacing: true,
+                },
               })
               .to(frame, { width: '100vw', height: '100vh', borderRadius: 0, ease: 'power1.inOut' });
           });
@@ -63,8 +70,8 @@ export function AboutSection() {
           Fewer, better shoes for every step of the day
         </h2>
         <p className={styles.aboutText}>
-          We design a small range and make it well: breathable runners, clean sneakers, hand-finished leather and easy sandals, cut in our
-          own patterns and tested on real commutes before they reach the shelf.
+          We design a small range and make it well: breathable runners, clean sneakers, hand-finished leather
+          and easy sandals, cut in our own patterns and tested on real commutes before they reach the shelf.
         </p>
       </div>
       <div ref={pinRef} className={styles.aboutPin}>

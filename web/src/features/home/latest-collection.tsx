@@ -16,7 +16,9 @@ export function LatestCollection() {
           <h2 id="latest-title" className={`${ui.sectionTitle} ${styles.latestTitle}`}>
             Latest <span className={styles.latestTitleEnd}>Collections</span>
           </h2>
-          <p className={ui.sectionLead}>Fresh off the last: the newest pairs to join the shelves this season.</p>
+          <p className={ui.sectionLead}>
+            Fresh off the last: the newest pairs to join the shelves this season.
+          </p>
         </div>
         <Link to="/collection" className={ui.buttonGhost}>
           View all

@@ -13,9 +13,11 @@ export function loadGsap(): Promise<Gsap> {
 
 /** GSAP with ScrollTrigger registered. */
 export function loadGsapWithScrollTrigger(): Promise<Gsap> {
-  loadingScrollTrigger ??= Promise.all([loadGsap(), import('gsap/ScrollTrigger')]).then(([gsap, { ScrollTrigger }]) => {
-    gsap.registerPlugin(ScrollTrigger);
-    return gsap;
-  });
+  loadingScrollTrigger ??= Promise.all([loadGsap(), import('gsap/ScrollTrigger')]).then(
+    ([gsap, { ScrollTrigger }]) => {
+      gsap.registerPlugin(ScrollTrigger);
+      return gsap;
+    },
+  );
   return loadingScrollTrigger;
 }

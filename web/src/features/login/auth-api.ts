@@ -10,7 +10,10 @@ import { callStore } from '../../graphql/store-call';
  */
 export async function authenticate(request: AuthRequest): Promise<AuthOutcome> {
   if (request.mode === 'login') {
-    const answer = await callStore({ mutation: LoginDocument, variables: { input: { email: request.email, password: request.password } } });
+    const answer = await callStore({
+      mutation: LoginDocument,
+      variables: { input: { email: request.email, password: request.password } },
+    });
     return answer.status === 'answered' ? { status: 'signedIn', token: answer.data.login.token } : answer;
   }
   const answer = await callStore({

@@ -7,7 +7,11 @@ import { answer, fail } from '../../test/graphql-mock';
 import { locationText, renderApp } from '../../test/render-app';
 import { getSessionToken, SESSION_STORAGE_KEY, setSessionToken } from '../../shared/session/session-store';
 
-const tokenAnswer = (token: string) => ({ __typename: 'AuthPayload' as const, token, message: 'Welcome back' });
+const tokenAnswer = (token: string) => ({
+  __typename: 'AuthPayload' as const,
+  token,
+  message: 'Welcome back',
+});
 // Signing in fetches the account's cart and the nav asks who is signed in.
 const afterSignIn = [serverCartAnswer([]), viewerAnswer];
 const BUSY = 'The store is busy right now. Please try again in a moment.';
@@ -58,7 +62,11 @@ describe('login page', () => {
   it('a successful login stores the token and goes to /', async () => {
     const user = userEvent.setup();
     const { container } = renderApp('/login', [
-      answer(LoginDocument, { input: { email: 'asha@example.com', password: 'secret-pass' } }, { login: tokenAnswer('tok-1') }),
+      answer(
+        LoginDocument,
+        { input: { email: 'asha@example.com', password: 'secret-pass' } },
+        { login: tokenAnswer('tok-1') },
+      ),
       ...afterSignIn,
     ]);
 
@@ -95,7 +103,12 @@ describe('login page', () => {
   it('a refused login shows the server’s message in a toast and keeps the form', async () => {
     const user = userEvent.setup();
     const { container } = renderApp('/login', [
-      fail(LoginDocument, { input: { email: 'asha@example.com', password: 'wrong-pass' } }, 'Invalid email or password', 'UNAUTHENTICATED'),
+      fail(
+        LoginDocument,
+        { input: { email: 'asha@example.com', password: 'wrong-pass' } },
+        'Invalid email or password',
+        'UNAUTHENTICATED',
+      ),
     ]);
 
     await user.type(await screen.findByLabelText('Email'), 'asha@example.com');
@@ -142,7 +155,9 @@ describe('login page', () => {
   it('a store busy for longer than the form waits: says so plainly in a toast and gives the form back', async () => {
     const user = userEvent.setup();
     const credentials = { input: { name: 'Asha', email: 'asha@example.com', password: 'secret-pass' } };
-    const { container } = renderApp('/login', [fail(RegisterDocument, credentials, BUSY, 'STORE_BUSY', { retryAfterSeconds: 120 })]);
+    const { container } = renderApp('/login', [
+      fail(RegisterDocument, credentials, BUSY, 'STORE_BUSY', { retryAfterSeconds: 120 }),
+    ]);
 
     await user.click(await screen.findByRole('button', { name: 'Create account' }));
     await user.type(screen.getByLabelText('Name'), 'Asha');
@@ -151,7 +166,9 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     expect(
-      await screen.findByText('The store is too busy to create your account right now. Please try again in a few minutes.'),
+      await screen.findByText(
+        'The store is too busy to create your account right now. Please try again in a few minutes.',
+      ),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Sign Up' }).getAttribute('aria-disabled')).toBe('false');
     expect(within(container.querySelector('form')!).getByRole('status').textContent).toBe('');

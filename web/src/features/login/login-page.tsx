@@ -71,7 +71,8 @@ function LoginForm() {
     error: errors[name],
     required: true,
     readOnly: submitting,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => auth.send({ type: 'login.fieldChanged', field: name, value: event.target.value }),
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      auth.send({ type: 'login.fieldChanged', field: name, value: event.target.value }),
   });
 
   return (
@@ -92,16 +93,31 @@ function LoginForm() {
         </h1>
         {signingUp ? <FormField label="Name" type="text" autoComplete="name" {...field('name')} /> : null}
         <FormField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
-        <FormField label="Password" type="password" autoComplete={signingUp ? 'new-password' : 'current-password'} {...field('password')} />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete={signingUp ? 'new-password' : 'current-password'}
+          {...field('password')}
+        />
         <div className={styles.row}>
           {/* The spec shows this as text with no action. */}
           <p className={styles.forgot}>Forgot your password?</p>
-          <button type="button" className={styles.toggle} disabled={submitting} onClick={() => auth.send({ type: 'login.modeToggled' })}>
+          <button
+            type="button"
+            className={styles.toggle}
+            disabled={submitting}
+            onClick={() => auth.send({ type: 'login.modeToggled' })}
+          >
             {toggleLabel}
           </button>
         </div>
         {/* Disabled in the prerendered HTML: a native submit before the app runs would put the password in the URL. */}
-        <button type="submit" className={`${ui.button} ${styles.submit}`} aria-disabled={submitting} disabled={!hydrated}>
+        <button
+          type="submit"
+          className={`${ui.button} ${styles.submit}`}
+          aria-disabled={submitting}
+          disabled={!hydrated}
+        >
           {submitting ? submittingLabel : submitLabel}
         </button>
         {/* Always in the page, so screen readers announce the line when the store turns busy. */}

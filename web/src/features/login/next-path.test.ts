@@ -108,7 +108,9 @@ describe('where sign-in returns to', () => {
 
   it('the login link carries the path back', () => {
     expect(loginPathFor('/place-order')).toBe('/login?next=%2Fplace-order');
-    expect(safeNextPath(new URLSearchParams(loginPathFor('/place-order').split('?')[1]).get('next'), origin)).toBe('/place-order');
+    expect(
+      safeNextPath(new URLSearchParams(loginPathFor('/place-order').split('?')[1]).get('next'), origin),
+    ).toBe('/place-order');
   });
 
   it.each([

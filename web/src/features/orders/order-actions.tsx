@@ -6,7 +6,11 @@ import { fromPromise } from 'xstate';
 import { RETURN_REASONS, type ReturnKind } from '#domain/order-life';
 import { RETURN_POLICY_DAYS } from '#domain/store-rules';
 import { cancelOrderMachine, selectCancelMessage } from '#machines/orders/cancel-order-machine';
-import { returnRequestMachine, selectReturnMessage, selectReturnSubmitting } from '#machines/orders/return-request-machine';
+import {
+  returnRequestMachine,
+  selectReturnMessage,
+  selectReturnSubmitting,
+} from '#machines/orders/return-request-machine';
 import { inspect } from '../../shared/inspect';
 import { showToast } from '../../shared/toasts';
 import ui from '../../shared/ui.module.css';
@@ -34,7 +38,14 @@ function useFocusOnMount<T extends HTMLElement>() {
  * Opens the machine as the panel mounts, and hands the row back once it rests again (dismissed) or is done; a machine
  * whose guard does not let it open (the order moved on) closes the panel at once.
  */
-function usePanelLifecycle(opened: boolean, resting: boolean, done: boolean, open: () => void, onDone: () => void, onClose: () => void) {
+function usePanelLifecycle(
+  opened: boolean,
+  resting: boolean,
+  done: boolean,
+  open: () => void,
+  onDone: () => void,
+  onClose: () => void,
+) {
   const callbacks = useRef({ open, onDone, onClose });
   // Declared first, so the effects below call this render's callbacks.
   useEffect(() => {
@@ -91,7 +102,9 @@ export function CancelPanel({ row, onClose, onOrderChanged }: PanelProps) {
       </p>
       {(state === 'confirming' || cancelling) && (
         <>
-          <p className={styles.panelText}>Every item of this order is cancelled. Nothing is charged: it was to be paid on delivery.</p>
+          <p className={styles.panelText}>
+            Every item of this order is cancelled. Nothing is charged: it was to be paid on delivery.
+          </p>
           <div className={styles.panelButtons}>
             <button
               type="button"
@@ -119,11 +132,19 @@ export function CancelPanel({ row, onClose, onOrderChanged }: PanelProps) {
           </p>
           <div className={styles.panelButtons}>
             {state === 'failed' && (
-              <button type="button" className={`${ui.button} ${styles.action}`} onClick={() => actor.send({ type: 'cancel.retried' })}>
+              <button
+                type="button"
+                className={`${ui.button} ${styles.action}`}
+                onClick={() => actor.send({ type: 'cancel.retried' })}
+              >
                 Try again
               </button>
             )}
-            <button type="button" className={`${ui.buttonGhost} ${styles.action}`} onClick={() => actor.send({ type: 'cancel.dismissed' })}>
+            <button
+              type="button"
+              className={`${ui.buttonGhost} ${styles.action}`}
+              onClick={() => actor.send({ type: 'cancel.dismissed' })}
+            >
               Close
             </button>
           </div>
@@ -133,12 +154,19 @@ export function CancelPanel({ row, onClose, onOrderChanged }: PanelProps) {
   );
 }
 
-const KIND_LABELS: Record<ReturnKind, string> = { return: 'Return for a refund', exchange: 'Exchange for another size' };
+const KIND_LABELS: Record<ReturnKind, string> = {
+  return: 'Return for a refund',
+  exchange: 'Exchange for another size',
+};
 
 export function ReturnPanel({ row, onClose, onOrderChanged }: PanelProps) {
   const actor = useActorRef(
     returnRequestMachine.provide({
-      actors: { requestReturn: fromPromise(({ input }: { input: Parameters<typeof requestReturn>[0] }) => requestReturn(input)) },
+      actors: {
+        requestReturn: fromPromise(({ input }: { input: Parameters<typeof requestReturn>[0] }) =>
+          requestReturn(input),
+        ),
+      },
       actions: { orderChanged: onOrderChanged },
     }),
     {
@@ -189,7 +217,8 @@ export function ReturnPanel({ row, onClose, onOrderChanged }: PanelProps) {
       </p>
       {row.returnableUntil !== null && (
         <p className={styles.panelText}>
-          Within {RETURN_POLICY_DAYS} days of delivery: until {formatDayMonth(row.returnableUntil)}. The shop arranges the pickup.
+          Within {RETURN_POLICY_DAYS} days of delivery: until {formatDayMonth(row.returnableUntil)}. The shop
+          arranges the pickup.
         </p>
       )}
 
@@ -208,7 +237,9 @@ export function ReturnPanel({ row, onClose, onOrderChanged }: PanelProps) {
             <span>{KIND_LABELS[option]}</span>
           </label>
         ))}
-        {otherSizes.length === 0 && <span className={styles.hint}>No other size is in stock for an exchange.</span>}
+        {otherSizes.length === 0 && (
+          <span className={styles.hint}>No other size is in stock for an exchange.</span>
+        )}
         {missing.kind && (
           <span id={errorId('kind')} className={styles.fieldError}>
             {missing.kind}
@@ -242,7 +273,10 @@ export function ReturnPanel({ row, onClose, onOrderChanged }: PanelProps) {
       </label>
 
       {kind === 'exchange' && (
-        <fieldset className={styles.choice} aria-describedby={missing.exchangeSize ? errorId('size') : undefined}>
+        <fieldset
+          className={styles.choice}
+          aria-describedby={missing.exchangeSize ? errorId('size') : undefined}
+        >
           <legend className={styles.legend}>Size you want instead</legend>
           <div className={styles.sizes}>
             {otherSizes.map((size) => (
@@ -278,7 +312,11 @@ export function ReturnPanel({ row, onClose, onOrderChanged }: PanelProps) {
             {submitting ? 'Sending…' : state === 'failed' ? 'Try again' : 'Send request'}
           </button>
         )}
-        <button type="button" className={`${ui.buttonGhost} ${styles.action}`} onClick={() => actor.send({ type: 'return.dismissed' })}>
+        <button
+          type="button"
+          className={`${ui.buttonGhost} ${styles.action}`}
+          onClick={() => actor.send({ type: 'return.dismissed' })}
+        >
           {state === 'refused' ? 'Close' : 'Cancel'}
         </button>
       </div>

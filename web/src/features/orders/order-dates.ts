@@ -5,7 +5,12 @@ let dayMonth: Intl.DateTimeFormat | undefined;
 
 /** "20 Mar 2026". */
 export function formatOrderDate(iso: string): string {
-  fullDate ??= new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+  fullDate ??= new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  });
   return fullDate.format(new Date(iso));
 }
 

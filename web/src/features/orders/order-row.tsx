@@ -55,7 +55,10 @@ export function OrderRow({ row, onTrack, refreshing, now }: OrderRowProps) {
 
       <div className={styles.progress}>
         <p className={styles.status}>
-          <span className={row.cancelled ? `${styles.dot} ${styles.dotCancelled}` : styles.dot} aria-hidden="true" />
+          <span
+            className={row.cancelled ? `${styles.dot} ${styles.dotCancelled}` : styles.dot}
+            aria-hidden="true"
+          />
           {row.status}
         </p>
         {/* One step says no more than the status and the date beside it. */}
@@ -63,21 +66,38 @@ export function OrderRow({ row, onTrack, refreshing, now }: OrderRowProps) {
       </div>
 
       <div className={styles.actions}>
-        <button type="button" className={`${ui.buttonGhost} ${styles.action}`} onClick={onTrack} aria-disabled={refreshing}>
+        <button
+          type="button"
+          className={`${ui.buttonGhost} ${styles.action}`}
+          onClick={onTrack}
+          aria-disabled={refreshing}
+        >
           Track Order
         </button>
         {row.cancellable && opened !== 'cancel' && (
-          <button ref={cancelButton} type="button" className={`${ui.buttonGhost} ${styles.action}`} onClick={() => setOpened('cancel')}>
+          <button
+            ref={cancelButton}
+            type="button"
+            className={`${ui.buttonGhost} ${styles.action}`}
+            onClick={() => setOpened('cancel')}
+          >
             Cancel order
           </button>
         )}
         {canReturn && opened !== 'return' && (
-          <button ref={returnButton} type="button" className={`${ui.buttonGhost} ${styles.action}`} onClick={() => setOpened('return')}>
+          <button
+            ref={returnButton}
+            type="button"
+            className={`${ui.buttonGhost} ${styles.action}`}
+            onClick={() => setOpened('return')}
+          >
             Return or exchange
           </button>
         )}
         {/* Once every pair is in a request, the request's own state says what happens next. */}
-        {row.returnableUntil !== null && row.pairsLeftToReturn > 0 && <ReturnDeadline until={row.returnableUntil} now={now} />}
+        {row.returnableUntil !== null && row.pairsLeftToReturn > 0 && (
+          <ReturnDeadline until={row.returnableUntil} now={now} />
+        )}
       </div>
 
       {row.returns.length > 0 && (

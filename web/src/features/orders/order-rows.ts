@@ -8,7 +8,10 @@ export type OrderReturn = Order['returns'][number];
 export type StatusChange = Order['statusHistory'][number];
 
 /** One row of MY ORDERS: an ordered item with its order's reference, total, date, payment, status and story. */
-export interface OrderItemRow extends Pick<Item, 'productId' | 'name' | 'price' | 'quantity' | 'size' | 'image' | 'exchangeSizes'> {
+export interface OrderItemRow extends Pick<
+  Item,
+  'productId' | 'name' | 'price' | 'quantity' | 'size' | 'image' | 'exchangeSizes'
+> {
   key: string;
   orderId: string;
   reference: string;
@@ -35,8 +38,12 @@ export function orderRows(orders: readonly Order[]): OrderItemRow[] {
     .sort((a, b) => Date.parse(b.placedAt) - Date.parse(a.placedAt))
     .flatMap((order) =>
       order.items.map((item, index) => {
-        const returns = order.returns.filter((request) => request.productId === item.productId && request.size === item.size);
-        const held = returns.filter((request) => isOpenReturn(statusName(request.status))).reduce((sum, r) => sum + r.quantity, 0);
+        const returns = order.returns.filter(
+          (request) => request.productId === item.productId && request.size === item.size,
+        );
+        const held = returns
+          .filter((request) => isOpenReturn(statusName(request.status)))
+          .reduce((sum, r) => sum + r.quantity, 0);
         return {
           key: `${order.id}:${index}`,
           orderId: order.id,
@@ -71,7 +78,8 @@ export function statusName(status: OrderReturn['status']): string {
 /** "Return requested", "Exchange approved — size 9": a request's state in a few words. */
 export function returnStateText(request: Pick<OrderReturn, 'kind' | 'status' | 'exchangeSize'>): string {
   const kind = request.kind === 'EXCHANGE' ? 'Exchange' : 'Return';
-  const size = request.kind === 'EXCHANGE' && request.exchangeSize !== null ? ` — size ${request.exchangeSize}` : '';
+  const size =
+    request.kind === 'EXCHANGE' && request.exchangeSize !== null ? ` — size ${request.exchangeSize}` : '';
   return `${kind} ${statusName(request.status).toLowerCase()}${size}`;
 }
 

@@ -10,7 +10,9 @@ import { callStore } from '../../graphql/store-call';
 /** "Cancel order": the store cancels it, or says why it is too late (NOT_SUPPORTED: it takes cancellations offline). */
 export async function cancelOrder({ orderId }: { orderId: string }): Promise<CancelOutcome> {
   const answer = await callStore({ mutation: CancelOrderDocument, variables: { orderId } });
-  return answer.status === 'answered' ? { status: 'cancelled' } : { status: 'refused', message: answer.message };
+  return answer.status === 'answered'
+    ? { status: 'cancelled' }
+    : { status: 'refused', message: answer.message };
 }
 
 /** "Return or exchange": the request recorded, or the store's reason (the window closed, the size is gone). */

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { CancelOrderDocument, MyOrdersDocument, RequestReturnDocument, type MyOrdersQuery } from '../../graphql/generated/graphql';
+import {
+  CancelOrderDocument,
+  MyOrdersDocument,
+  RequestReturnDocument,
+  type MyOrdersQuery,
+} from '../../graphql/generated/graphql';
 import { serverCartAnswer, viewerAnswer } from '../../test/cart-fixtures';
 import { answer, fail, type GraphQLMock } from '../../test/graphql-mock';
 import { renderApp } from '../../test/render-app';
@@ -14,7 +19,9 @@ function order(
   placedAt: string,
   status: string,
   items: Array<[name: string, price: number, quantity: number, size: string, image: string | null]>,
-  life: Partial<Pick<Order, 'cancellable' | 'returnableUntil' | 'returns' | 'statusHistory'>> & { exchangeSizes?: string[] } = {},
+  life: Partial<Pick<Order, 'cancellable' | 'returnableUntil' | 'returns' | 'statusHistory'>> & {
+    exchangeSizes?: string[];
+  } = {},
 ): Order {
   const { exchangeSizes = [], ...rest } = life;
   return {
@@ -43,7 +50,9 @@ function order(
   };
 }
 
-const older = order('o1', '2026-01-05T10:00:00.000Z', 'Delivered', [['Coast Strap Sandal', 1299, 1, 'UK 5', null]]);
+const older = order('o1', '2026-01-05T10:00:00.000Z', 'Delivered', [
+  ['Coast Strap Sandal', 1299, 1, 'UK 5', null],
+]);
 const newer = order('o2', '2026-03-20T08:30:00.000Z', 'Order Placed', [
   ['Stride Pro Running Shoe', 4499, 2, 'UK 8', '/images/men-run.svg'],
   ['Stride Pro Running Shoe', 4499, 1, 'UK 9', '/images/men-run.svg'],
@@ -87,7 +96,9 @@ describe('orders page', () => {
 
     const last = within(rows[2]!);
     expect(last.getByText('Coast Strap Sandal')).toBeVisible();
-    expect(last.getByRole('img', { name: 'Coast Strap Sandal' }).getAttribute('src')).toBe('/product-placeholder.svg');
+    expect(last.getByRole('img', { name: 'Coast Strap Sandal' }).getAttribute('src')).toBe(
+      '/product-placeholder.svg',
+    );
     expect(last.getByText('Delivered', { selector: 'p' })).toBeVisible();
   });
 
@@ -126,7 +137,9 @@ describe('orders page', () => {
 
     await screen.findByText('Sign in to see your orders.');
     const main = within(screen.getByRole('main'));
-    expect(main.getByRole('link', { name: 'Sign in with email instead' }).getAttribute('href')).toBe('/login?next=%2Forders');
+    expect(main.getByRole('link', { name: 'Sign in with email instead' }).getAttribute('href')).toBe(
+      '/login?next=%2Forders',
+    );
     await user.click(main.getByRole('button', { name: 'Sign in' }));
     expect(openSignIn).toHaveBeenCalledExactlyOnceWith('/orders');
     expect(requests.filter((sent) => sent.operationName === 'MyOrders')).toHaveLength(0);
@@ -135,20 +148,34 @@ describe('orders page', () => {
 
 describe('orders page: after the order', () => {
   const DAY = 24 * 60 * 60 * 1000;
-  const placed = order('o3', '2026-11-20T05:00:00.000Z', 'Order Placed', [['Trail Runner', 3999, 1, '8', null]], { cancellable: true });
+  const placed = order(
+    'o3',
+    '2026-11-20T05:00:00.000Z',
+    'Order Placed',
+    [['Trail Runner', 3999, 1, '8', null]],
+    { cancellable: true },
+  );
   const deliveredAt = new Date(Date.now() - DAY).toISOString();
   const until = new Date(Date.now() + 6 * DAY).toISOString();
-  const delivered = order('o4', '2026-11-18T05:00:00.000Z', 'Delivered', [['Court Sneaker', 2499, 2, '8', null]], {
-    returnableUntil: until,
-    exchangeSizes: ['7', '9'],
-    statusHistory: [
-      { __typename: 'OrderStatusChange', status: 'Order Placed', at: '2026-11-18T05:00:00.000Z' },
-      { __typename: 'OrderStatusChange', status: 'Shipped', at: '2026-11-19T05:00:00.000Z' },
-      { __typename: 'OrderStatusChange', status: 'Delivered', at: deliveredAt },
-    ],
-  });
+  const delivered = order(
+    'o4',
+    '2026-11-18T05:00:00.000Z',
+    'Delivered',
+    [['Court Sneaker', 2499, 2, '8', null]],
+    {
+      returnableUntil: until,
+      exchangeSizes: ['7', '9'],
+      statusHistory: [
+        { __typename: 'OrderStatusChange', status: 'Order Placed', at: '2026-11-18T05:00:00.000Z' },
+        { __typename: 'OrderStatusChange', status: 'Shipped', at: '2026-11-19T05:00:00.000Z' },
+        { __typename: 'OrderStatusChange', status: 'Delivered', at: deliveredAt },
+      ],
+    },
+  );
   const dayMonth = (iso: string) =>
-    new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
+    new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' }).format(
+      new Date(iso),
+    );
 
   async function rowOf(name: string) {
     const list = await screen.findByRole('list', { name: 'Ordered items' });
@@ -167,13 +194,17 @@ describe('orders page: after the order', () => {
         .map((term) => term.textContent),
     ).toEqual(['Order Placed', 'Shipped', 'Delivered']);
     expect(within(history).getByText('18 Nov')).toBeVisible();
-    expect(row.getByText(`Returnable until`, { exact: false }).textContent).toBe(`Returnable until ${dayMonth(until)}`);
+    expect(row.getByText(`Returnable until`, { exact: false }).textContent).toBe(
+      `Returnable until ${dayMonth(until)}`,
+    );
     expect(row.getByRole('button', { name: 'Return or exchange' })).toBeVisible();
     expect(row.queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
   it('offers no action where the store gives none (a backend without cancellations or returns)', async () => {
-    signedInOrders([order('o5', '2026-11-18T05:00:00.000Z', 'Delivered', [['Court Sneaker', 2499, 1, '8', null]])]);
+    signedInOrders([
+      order('o5', '2026-11-18T05:00:00.000Z', 'Delivered', [['Court Sneaker', 2499, 1, '8', null]]),
+    ]);
     const row = await rowOf('Court Sneaker');
     expect(row.getByRole('button', { name: 'Track Order' })).toBeVisible();
     expect(row.queryByRole('button', { name: 'Cancel order' })).toBeNull();
@@ -184,7 +215,11 @@ describe('orders page: after the order', () => {
   it('cancels after a confirm step; the row then reads Cancelled without the green dot', async () => {
     const user = userEvent.setup();
     const cancelled = { ...placed, status: 'Cancelled', cancellable: false };
-    const { requests } = signedInWith([answer(CancelOrderDocument, { orderId: 'o3' }, { cancelOrder: cancelled })], [placed], [cancelled]);
+    const { requests } = signedInWith(
+      [answer(CancelOrderDocument, { orderId: 'o3' }, { cancelOrder: cancelled })],
+      [placed],
+      [cancelled],
+    );
     const row = await rowOf('Trail Runner');
     await user.click(row.getByRole('button', { name: 'Cancel order' }));
     expect(await row.findByText('Cancel order #O3REF?')).toBeVisible();
@@ -206,7 +241,8 @@ describe('orders page: after the order', () => {
 
   it("shows the store's reason inline when it is too late to cancel", async () => {
     const user = userEvent.setup();
-    const reason = 'This order is already Packing: it can no longer be cancelled. You can return it within 7 days of delivery.';
+    const reason =
+      'This order is already Packing: it can no longer be cancelled. You can return it within 7 days of delivery.';
     signedInWith(
       [fail(CancelOrderDocument, { orderId: 'o3' }, reason, 'BAD_USER_INPUT')],
       [placed],
@@ -267,7 +303,9 @@ describe('orders page: after the order', () => {
     await user.click(form.getByRole('radio', { name: 'Exchange for another size' }));
     await user.selectOptions(form.getByRole('combobox', { name: /Reason/ }), 'Does not fit');
     // Only the other sizes in stock are offered.
-    expect(form.getAllByRole('radio', { name: /^\d+$/ }).map((radio) => radio.getAttribute('value'))).toEqual(['7', '9']);
+    expect(form.getAllByRole('radio', { name: /^\d+$/ }).map((radio) => radio.getAttribute('value'))).toEqual(
+      ['7', '9'],
+    );
     await user.click(form.getByRole('radio', { name: '9' }));
     await user.click(form.getByRole('button', { name: 'Send request' }));
 
@@ -292,7 +330,14 @@ describe('orders page: after the order', () => {
       idempotencyKey: '00000000-0000-4000-8000-000000000002',
     };
     signedInWith(
-      [fail(RequestReturnDocument, { input }, 'The return window for this order closed on 25 Nov.', 'BAD_USER_INPUT')],
+      [
+        fail(
+          RequestReturnDocument,
+          { input },
+          'The return window for this order closed on 25 Nov.',
+          'BAD_USER_INPUT',
+        ),
+      ],
       [delivered],
       [delivered],
     );
@@ -302,6 +347,8 @@ describe('orders page: after the order', () => {
     await user.click(form.getByRole('radio', { name: 'Return for a refund' }));
     await user.selectOptions(form.getByRole('combobox', { name: /Reason/ }), 'Changed my mind');
     await user.click(form.getByRole('button', { name: 'Send request' }));
-    expect((await form.findByRole('alert')).textContent).toBe('The return window for this order closed on 25 Nov.');
+    expect((await form.findByRole('alert')).textContent).toBe(
+      'The return window for this order closed on 25 Nov.',
+    );
   });
 });

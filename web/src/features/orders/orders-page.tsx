@@ -20,7 +20,13 @@ export default function OrdersPage() {
       <h1 id="orders-title" className={ui.sectionTitle}>
         My orders
       </h1>
-      {status === 'signedIn' ? <OrdersList /> : status === 'signedOut' ? <SignInPrompt /> : <OrdersSkeleton />}
+      {status === 'signedIn' ? (
+        <OrdersList />
+      ) : status === 'signedOut' ? (
+        <SignInPrompt />
+      ) : (
+        <OrdersSkeleton />
+      )}
     </section>
   );
 }
@@ -61,7 +67,10 @@ function OrdersList() {
 
 function SignInPrompt() {
   const openSignIn = useHostedSignIn();
-  if (openSignIn) return <HostedSignInOffer reason="Sign in to see your orders." returnTo="/orders" openSignIn={openSignIn} />;
+  if (openSignIn)
+    return (
+      <HostedSignInOffer reason="Sign in to see your orders." returnTo="/orders" openSignIn={openSignIn} />
+    );
   return (
     <div className={styles.message}>
       <p>Sign in to see your orders.</p>

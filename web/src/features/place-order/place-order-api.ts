@@ -21,7 +21,8 @@ export async function placeOrder(request: OrderRequest): Promise<PlaceOrderOutco
       },
     },
   });
-  if (answer.status === 'answered') return { status: 'placed', orderId: answer.data.placeOrder.order?.id ?? null };
+  if (answer.status === 'answered')
+    return { status: 'placed', orderId: answer.data.placeOrder.order?.id ?? null };
   const { message, shortfalls } = answer;
   return shortfalls ? { status: 'outOfStock', message, shortfalls } : { status: 'refused', message };
 }

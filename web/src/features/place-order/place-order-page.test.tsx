@@ -3,7 +3,11 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DELIVERY_ADDRESS_FIELDS } from '#domain/address';
 import { ADDRESS_LABELS, VALID_ADDRESS } from '#domain/test-support/sample-address';
-import { CartProductsDocument, PlaceOrderDocument, UpdateCartLineDocument } from '../../graphql/generated/graphql';
+import {
+  CartProductsDocument,
+  PlaceOrderDocument,
+  UpdateCartLineDocument,
+} from '../../graphql/generated/graphql';
 import { CART_PRODUCTS_PAGE } from '../cart/use-cart-view';
 import { cartProduct, cartProductsAnswer, serverCartAnswer, viewerAnswer } from '../../test/cart-fixtures';
 import { answer, fail } from '../../test/graphql-mock';
@@ -36,12 +40,18 @@ const placed = {
 };
 
 async function fillAddress(user: UserEvent) {
-  for (const field of DELIVERY_ADDRESS_FIELDS) await user.type(screen.getByLabelText(ADDRESS_LABELS[field]), address[field]);
+  for (const field of DELIVERY_ADDRESS_FIELDS)
+    await user.type(screen.getByLabelText(ADDRESS_LABELS[field]), address[field]);
 }
 
 function signedInCheckout(extra: Parameters<typeof renderApp>[1] = []) {
   setSessionToken('token-asha');
-  return renderApp('/place-order', [viewerAnswer, serverCartAnswer(accountCart), cartProductsAnswer(['men-run'], [runner]), ...extra]);
+  return renderApp('/place-order', [
+    viewerAnswer,
+    serverCartAnswer(accountCart),
+    cartProductsAnswer(['men-run'], [runner]),
+    ...extra,
+  ]);
 }
 
 // Each checkout attempt gets a fresh key; the tests pin it to match the mocked request.
@@ -68,7 +78,9 @@ describe('place order page', () => {
 
     await screen.findByText('Sign in to place your order; your cart comes with you.');
     const main = within(screen.getByRole('main'));
-    expect(main.getByRole('link', { name: 'Sign in with email instead' }).getAttribute('href')).toBe('/login?next=%2Fplace-order');
+    expect(main.getByRole('link', { name: 'Sign in with email instead' }).getAttribute('href')).toBe(
+      '/login?next=%2Fplace-order',
+    );
     await user.click(main.getByRole('button', { name: 'Sign in' }));
     expect(openSignIn).toHaveBeenCalledExactlyOnceWith('/place-order');
     expect(locationText(container)).toBe('/place-order');
@@ -86,7 +98,8 @@ describe('place order page', () => {
     expect(screen.getByLabelText('Email address').getAttribute('type')).toBe('email');
     expect(screen.getByLabelText('Phone').getAttribute('type')).toBe('tel');
     expect(screen.getByLabelText('Zip code').getAttribute('inputmode')).toBe('numeric');
-    for (const label of Object.values(ADDRESS_LABELS)) expect(screen.getByLabelText(label).hasAttribute('required')).toBe(true);
+    for (const label of Object.values(ADDRESS_LABELS))
+      expect(screen.getByLabelText(label).hasAttribute('required')).toBe(true);
     const totals = within(screen.getByRole('region', { name: 'Cart totals' }));
     expect(await totals.findByText('₹9,008')).toBeVisible();
     const method = screen.getByRole('radio', { name: 'CASH ON DELIVERY' });
@@ -118,7 +131,9 @@ describe('place order page', () => {
       fail(CartProductsDocument, lookup, 'The store is not answering right now.', 'UPSTREAM_UNAVAILABLE'),
       cartProductsAnswer(['men-run'], [runner]),
     ]);
-    expect((await screen.findByText(/product details could not be loaded/)).closest('[role="alert"]')).not.toBeNull();
+    expect(
+      (await screen.findByText(/product details could not be loaded/)).closest('[role="alert"]'),
+    ).not.toBeNull();
     const lookups = () => requests.filter((sent) => sent.operationName === 'CartProducts').length;
     await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
     await waitFor(() => expect(lookups()).toBe(2));
@@ -168,13 +183,20 @@ describe('place order page', () => {
     expect(requests.filter((sent) => sent.operationName === 'PlaceOrder')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
     // The confirmation names the order: its reference and what is in it.
-    expect(await screen.findByText('Order placed (order #O1): Stride Pro Running Shoe, ₹9,008, cash on delivery.')).toBeVisible();
+    expect(
+      await screen.findByText('Order placed (order #O1): Stride Pro Running Shoe, ₹9,008, cash on delivery.'),
+    ).toBeVisible();
   });
 
   it('a refused order is toasted and the form is kept', async () => {
     const user = userEvent.setup();
     const { container } = signedInCheckout([
-      fail(PlaceOrderDocument, orderVariables, 'Prices have changed. Please review your cart.', 'BAD_USER_INPUT'),
+      fail(
+        PlaceOrderDocument,
+        orderVariables,
+        'Prices have changed. Please review your cart.',
+        'BAD_USER_INPUT',
+      ),
     ]);
     await screen.findByText('₹9,008');
     await fillAddress(user);
@@ -197,7 +219,9 @@ describe('place order page', () => {
       { productId: 'men-run', size: 'UK 8', quantity: 2 },
       { productId: 'w-sandal', size: 'UK 5', quantity: 1 },
     ];
-    const shortfalls = [{ productId: 'men-run', name: 'Stride Pro Running Shoe', size: 'UK 8', requested: 2, left: 1 }];
+    const shortfalls = [
+      { productId: 'men-run', name: 'Stride Pro Running Shoe', size: 'UK 8', requested: 2, left: 1 },
+    ];
     const FIXED_KEY = '6f1d3c0e-2b7a-4c55-8e0f-3a9b5d7c1e24';
     setSessionToken('token-asha');
     const { requests, container } = renderApp('/place-order', [
@@ -228,7 +252,14 @@ describe('place order page', () => {
       // Only a new attempt's key is answered: the fixed cart is a different order.
       answer(
         PlaceOrderDocument,
-        { input: { address, lines: [{ ...lines[0]!, quantity: 1 }, lines[1]!], idempotencyKey: FIXED_KEY, expectedTotal: 5808 } },
+        {
+          input: {
+            address,
+            lines: [{ ...lines[0]!, quantity: 1 }, lines[1]!],
+            idempotencyKey: FIXED_KEY,
+            expectedTotal: 5808,
+          },
+        },
         placed,
       ),
       serverCartAnswer([]),
@@ -249,12 +280,18 @@ describe('place order page', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Street').value).toBe('12 MG Road');
     expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
 
-    await user.click(within(refusal).getByRole('button', { name: 'Set to 1: Stride Pro Running Shoe, size UK 8' }));
+    await user.click(
+      within(refusal).getByRole('button', { name: 'Set to 1: Stride Pro Running Shoe, size UK 8' }),
+    );
     expect(await screen.findByRole('region', { name: 'Your cart is updated' })).toBeVisible();
     expect(screen.getByText('Now 1 in your cart')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
-    expect(await within(screen.getByRole('region', { name: 'Cart totals' })).findByText('₹5,808')).toBeVisible();
-    await waitFor(() => expect(requests.filter((sent) => sent.operationName === 'UpdateCartLine')).toHaveLength(1));
+    expect(
+      await within(screen.getByRole('region', { name: 'Cart totals' })).findByText('₹5,808'),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(requests.filter((sent) => sent.operationName === 'UpdateCartLine')).toHaveLength(1),
+    );
 
     vi.spyOn(globalThis.crypto, 'randomUUID').mockReturnValueOnce(FIXED_KEY);
     await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
@@ -264,9 +301,13 @@ describe('place order page', () => {
 
   it('a sold-out line is removed from the refusal with Remove', async () => {
     const user = userEvent.setup();
-    const shortfalls = [{ productId: 'men-run', name: 'Stride Pro Running Shoe', size: 'UK 8', requested: 2, left: 0 }];
+    const shortfalls = [
+      { productId: 'men-run', name: 'Stride Pro Running Shoe', size: 'UK 8', requested: 2, left: 0 },
+    ];
     signedInCheckout([
-      fail(PlaceOrderDocument, orderVariables, 'Stride Pro Running Shoe, UK 8 is sold out', 'OUT_OF_STOCK', { shortfalls }),
+      fail(PlaceOrderDocument, orderVariables, 'Stride Pro Running Shoe, UK 8 is sold out', 'OUT_OF_STOCK', {
+        shortfalls,
+      }),
       answer(
         UpdateCartLineDocument,
         { productId: 'men-run', size: 'UK 8', quantity: 0 },
@@ -280,14 +321,20 @@ describe('place order page', () => {
 
     const refusal = await screen.findByRole('region', { name: 'Not enough pairs in stock' });
     expect(within(refusal).getByText(/Stride Pro Running Shoe, UK 8 is sold out/)).toBeVisible();
-    await user.click(within(refusal).getByRole('button', { name: 'Remove Stride Pro Running Shoe, size UK 8' }));
+    await user.click(
+      within(refusal).getByRole('button', { name: 'Remove Stride Pro Running Shoe, size UK 8' }),
+    );
     expect(await screen.findByText('Removed')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
   });
 
   it('an OUT_OF_STOCK refusal without lines it can read is shown as its message', async () => {
     const user = userEvent.setup();
-    signedInCheckout([fail(PlaceOrderDocument, orderVariables, 'Some sizes are sold out', 'OUT_OF_STOCK', { shortfalls: 'none' })]);
+    signedInCheckout([
+      fail(PlaceOrderDocument, orderVariables, 'Some sizes are sold out', 'OUT_OF_STOCK', {
+        shortfalls: 'none',
+      }),
+    ]);
     await screen.findByText('₹9,008');
     await fillAddress(user);
     pinIdempotencyKey();

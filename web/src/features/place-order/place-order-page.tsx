@@ -60,7 +60,9 @@ export default function PlaceOrderPage() {
 /** What PLACE ORDER sends: the lines whose product the catalogue has, and the total the shopper sees. */
 function orderOf(view: CartView): { lines: OrderLine[]; total: number } {
   const lines = view.lines.flatMap((line) =>
-    typeof line.product === 'object' ? [{ productId: line.itemId, size: line.size, quantity: line.quantity }] : [],
+    typeof line.product === 'object'
+      ? [{ productId: line.itemId, size: line.size, quantity: line.quantity }]
+      : [],
   );
   return { lines, total: view.totals.total };
 }
@@ -135,7 +137,9 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
       onSubmit={onSubmit}
       notice={
         <>
-          {shortfalls.length > 0 ? <StockRefusal shortfalls={shortfalls} lines={orderOf(view).lines} setQuantity={setQuantity} /> : null}
+          {shortfalls.length > 0 ? (
+            <StockRefusal shortfalls={shortfalls} lines={orderOf(view).lines} setQuantity={setQuantity} />
+          ) : null}
           {view.failed ? <ProductsFailedNotice onRetry={view.retry} /> : null}
         </>
       }
@@ -144,11 +148,15 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
           values={form}
           errors={errors}
           readOnly={busy}
-          onChange={(field: DeliveryAddressField, value: string) => checkout.send({ type: 'checkout.fieldChanged', field, value })}
+          onChange={(field: DeliveryAddressField, value: string) =>
+            checkout.send({ type: 'checkout.fieldChanged', field, value })
+          }
         />
       }
       lines={<OrderLines lines={shown.lines} />}
-      totals={<CartTotalsPanel subtotal={shown.totals.subtotal} total={shown.totals.total} pending={!shown.ready} />}
+      totals={
+        <CartTotalsPanel subtotal={shown.totals.subtotal} total={shown.totals.total} pending={!shown.ready} />
+      }
     />
   );
 }
@@ -187,7 +195,16 @@ interface CheckoutFrameProps {
 }
 
 /** The page's layout; without fields it is the placeholder the prerendered HTML and the first paint show. */
-function CheckoutFrame({ placing, ready = false, formRef, onSubmit, fields, lines, totals, notice }: CheckoutFrameProps) {
+function CheckoutFrame({
+  placing,
+  ready = false,
+  formRef,
+  onSubmit,
+  fields,
+  lines,
+  totals,
+  notice,
+}: CheckoutFrameProps) {
   const disabled = placing || !ready;
   return (
     <form
@@ -220,7 +237,12 @@ function CheckoutFrame({ placing, ready = false, formRef, onSubmit, fields, line
         </fieldset>
         {notice}
         {/* The placeholder's button is really disabled: a native submit before the app runs would only reload. */}
-        <button type="submit" className={`${ui.button} ${styles.placeOrder}`} aria-disabled={disabled} disabled={onSubmit === undefined}>
+        <button
+          type="submit"
+          className={`${ui.button} ${styles.placeOrder}`}
+          aria-disabled={disabled}
+          disabled={onSubmit === undefined}
+        >
           {placing ? 'PLACING ORDER…' : 'PLACE ORDER'}
         </button>
       </div>

@@ -64,5 +64,9 @@ export function StockRefusal({ shortfalls, lines, setQuantity }: StockRefusalPro
 }
 
 function FixedLine({ quantity }: { quantity: number }) {
-  return <span className={styles.stockFixed}>{quantity === 0 ? 'Removed' : `Now ${String(quantity)} in your cart`}</span>;
+  return (
+    <span className={styles.stockFixed}>
+      {quantity === 0 ? 'Removed' : `Now ${String(quantity)} in your cart`}
+    </span>
+  );
 }

@@ -36,7 +36,13 @@ export function ProductGallery({ images, name, placeholder, disabled = false }: 
       ) : null}
       <div className={styles.mainImage}>
         {/* The main image is the page's largest paint: fetched first, never lazily. */}
-        <ProductImage src={images[shown]} alt={name} use="gallery" placeholder={shown === 0 ? placeholder : undefined} priority />
+        <ProductImage
+          src={images[shown]}
+          alt={name}
+          use="gallery"
+          placeholder={shown === 0 ? placeholder : undefined}
+          priority
+        />
       </div>
     </div>
   );

@@ -102,7 +102,9 @@ describe('product page', () => {
   it('a sold-out size is struck through and cannot be chosen; a size with few pairs left says how many', async () => {
     const user = userEvent.setup();
     const lowOnStock = { ...product, stock: stockOf(product.sizes, { 'UK 8': 2, 'UK 9': 0 }) };
-    renderApp('/product/men-run', [answer(ProductDetailDocument, { id: 'men-run', relatedLimit: 5 }, { product: lowOnStock })]);
+    renderApp('/product/men-run', [
+      answer(ProductDetailDocument, { id: 'men-run', relatedLimit: 5 }, { product: lowOnStock }),
+    ]);
 
     const soldOut = await screen.findByRole<HTMLButtonElement>('button', { name: 'UK 9, sold out' });
     expect(soldOut.disabled).toBe(true);
@@ -124,16 +126,26 @@ describe('product page', () => {
 
   it('a sold-out product says so, and its ADD TO CART is disabled with the reason', async () => {
     const user = userEvent.setup();
-    const soldOut = { ...product, stock: stockOf(product.sizes, { 'UK 7': 0, 'UK 8': 0, 'UK 9': 0 }), soldOut: true };
-    renderApp('/product/men-run', [answer(ProductDetailDocument, { id: 'men-run', relatedLimit: 5 }, { product: soldOut })]);
+    const soldOut = {
+      ...product,
+      stock: stockOf(product.sizes, { 'UK 7': 0, 'UK 8': 0, 'UK 9': 0 }),
+      soldOut: true,
+    };
+    renderApp('/product/men-run', [
+      answer(ProductDetailDocument, { id: 'men-run', relatedLimit: 5 }, { product: soldOut }),
+    ]);
 
     const add = await screen.findByRole<HTMLButtonElement>('button', { name: 'ADD TO CART' });
     expect(add.disabled).toBe(true);
     expect(add).toHaveAttribute('aria-describedby');
-    expect(document.getElementById(add.getAttribute('aria-describedby')!)?.textContent).toBe('Every size of this shoe is sold out.');
+    expect(document.getElementById(add.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Every size of this shoe is sold out.',
+    );
     expect(within(screen.getByRole('article')).getByText('Sold out')).toBeVisible();
     for (const size of product.sizes)
-      expect(screen.getByRole<HTMLButtonElement>('button', { name: `${size}, sold out` }).disabled).toBe(true);
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: `${size}, sold out` }).disabled).toBe(
+        true,
+      );
     await user.click(add);
     expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
   });
@@ -155,10 +167,14 @@ describe('product page', () => {
   });
 
   it('an unknown id shows "Product not found" with a link back to the collection', async () => {
-    renderApp('/product/no-such-shoe', [answer(ProductDetailDocument, { id: 'no-such-shoe', relatedLimit: 5 }, { product: null })]);
+    renderApp('/product/no-such-shoe', [
+      answer(ProductDetailDocument, { id: 'no-such-shoe', relatedLimit: 5 }, { product: null }),
+    ]);
 
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeVisible();
     const main = screen.getByRole('main');
-    expect(within(main).getByRole('link', { name: 'Browse the collection' }).getAttribute('href')).toBe('/collection');
+    expect(within(main).getByRole('link', { name: 'Browse the collection' }).getAttribute('href')).toBe(
+      '/collection',
+    );
   });
 });

@@ -86,11 +86,18 @@ function ProductDetail({ product }: { product: DetailedProduct }) {
         <span aria-hidden="true">/</span>
         <Link to={`/collection?category=${product.category}`}>{categoryLabel(product.category)}</Link>
         <span aria-hidden="true">/</span>
-        <Link to={`/collection?category=${product.category}&type=${product.type}`}>{typeLabel(product.type)}</Link>
+        <Link to={`/collection?category=${product.category}&type=${product.type}`}>
+          {typeLabel(product.type)}
+        </Link>
       </nav>
 
       <article className={styles.detail}>
-        <ProductGallery images={product.images} name={product.name} placeholder={product.imagePlaceholder} disabled={!hydrated} />
+        <ProductGallery
+          images={product.images}
+          name={product.name}
+          placeholder={product.imagePlaceholder}
+          disabled={!hydrated}
+        />
 
         <div className={styles.info}>
           <h1 className={styles.name}>{product.name}</h1>
@@ -117,7 +124,12 @@ function ProductDetail({ product }: { product: DetailedProduct }) {
               <p id="sold-out-reason" className={styles.soldOutReason}>
                 Every size of this shoe is sold out.
               </p>
-              <button type="button" className={`${ui.button} ${styles.addToCart}`} disabled aria-describedby="sold-out-reason">
+              <button
+                type="button"
+                className={`${ui.button} ${styles.addToCart}`}
+                disabled
+                aria-describedby="sold-out-reason"
+              >
                 ADD TO CART
               </button>
             </>

@@ -24,6 +24,7 @@ export const RemovedProductContext = createContext<string | undefined>(undefined
 
 export function useRemovedProduct(productId: string): boolean {
   const rendered = useContext(RemovedProductContext);
-  const served = typeof document === 'undefined' ? undefined : document.getElementById('root')?.dataset.removedProduct;
+  const served =
+    typeof document === 'undefined' ? undefined : document.getElementById('root')?.dataset.removedProduct;
   return (rendered ?? served) === productId;
 }

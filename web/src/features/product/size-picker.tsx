@@ -55,7 +55,14 @@ export function SizePicker({ sizes, stock, selected, onSelect, error = null }: S
       <div className={styles.sizeList}>
         {sizes.map((size) =>
           isSoldOut(stock, size) ? (
-            <button key={size} type="button" className={styles.size} disabled aria-label={`${size}, sold out`} data-size={size}>
+            <button
+              key={size}
+              type="button"
+              className={styles.size}
+              disabled
+              aria-label={`${size}, sold out`}
+              data-size={size}
+            >
               {size}
             </button>
           ) : (

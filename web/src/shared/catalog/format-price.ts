@@ -5,7 +5,9 @@ import { CURRENCY_SYMBOL } from '#domain/store-rules';
 // while hydrating. The result is Intl's own, which the test compares over many amounts.
 
 function grouped(digits: string): string {
-  return digits.length <= 3 ? digits : `${digits.slice(0, -3).replace(/(\d)(?=(\d\d)+$)/g, '$1,')},${digits.slice(-3)}`;
+  return digits.length <= 3
+    ? digits
+    : `${digits.slice(0, -3).replace(/(\d)(?=(\d\d)+$)/g, '$1,')},${digits.slice(-3)}`;
 }
 
 /** Whole rupees and paise of a non-negative amount, rounded as Intl rounds: half away from zero, on the amount's
@@ -13,7 +15,8 @@ function grouped(digits: string): string {
 function rupeesAndPaise(amount: number): [string, string] | undefined {
   const [whole = '0', fraction = ''] = String(amount).split('.');
   if (!/^\d+$/.test(whole) || !/^\d*$/.test(fraction)) return undefined;
-  const cents = BigInt(whole + fraction.slice(0, 2).padEnd(2, '0')) + (Number(fraction[2] ?? '0') >= 5 ? 1n : 0n);
+  const cents =
+    BigInt(whole + fraction.slice(0, 2).padEnd(2, '0')) + (Number(fraction[2] ?? '0') >= 5 ? 1n : 0n);
   const digits = cents.toString().padStart(3, '0');
   return [digits.slice(0, -2), digits.slice(-2)];
 }
@@ -25,6 +28,7 @@ export function formatPrice(price: number): string {
   // Paise are written as two digits (₹899.50, never ₹899.5).
   const parts = rupeesAndPaise(Math.abs(price));
   // What no price is (NaN, Infinity, an amount written with an exponent) keeps Intl's way of writing it.
-  if (!parts) return `${CURRENCY_SYMBOL}${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(price)}`;
+  if (!parts)
+    return `${CURRENCY_SYMBOL}${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(price)}`;
   return `${CURRENCY_SYMBOL}${sign}${grouped(parts[0])}.${parts[1]}`;
 }

@@ -13,7 +13,9 @@ describe('ProductImage', () => {
   it('offers the optimizer at the widths of its use, with sizes, square dimensions and a middle width as src', () => {
     const image = rendered(<ProductImage src="/images/runner-side.svg" alt="Runner" use="card" />);
     const url = encodeURIComponent('/images/runner-side.svg');
-    expect(image.getAttribute('srcset')).toBe(PRODUCT_IMAGE_USES.card.widths.map((w) => `/_img?url=${url}&w=${w} ${w}w`).join(', '));
+    expect(image.getAttribute('srcset')).toBe(
+      PRODUCT_IMAGE_USES.card.widths.map((w) => `/_img?url=${url}&w=${w} ${w}w`).join(', '),
+    );
     expect(image.getAttribute('sizes')).toBe(PRODUCT_IMAGE_USES.card.sizes);
     expect(image.getAttribute('src')).toBe(`/_img?url=${url}&w=480`);
     expect(image.getAttribute('width')).toBe(image.getAttribute('height'));
@@ -24,7 +26,9 @@ describe('ProductImage', () => {
     const main = rendered(<ProductImage src="https://cdn.example/shoe.jpg" alt="" use="gallery" priority />);
     expect(main.getAttribute('loading')).toBe('eager');
     expect(main.getAttribute('fetchpriority')).toBe('high');
-    expect(main.getAttribute('src')).toBe(`/_img?url=${encodeURIComponent('https://cdn.example/shoe.jpg')}&w=640`);
+    expect(main.getAttribute('src')).toBe(
+      `/_img?url=${encodeURIComponent('https://cdn.example/shoe.jpg')}&w=640`,
+    );
     const thumb = rendered(<ProductImage src="https://cdn.example/shoe.jpg" alt="" use="thumb" />);
     expect(thumb.getAttribute('loading')).toBe('lazy');
     expect(thumb.getAttribute('fetchpriority')).toBe('auto');
@@ -32,9 +36,13 @@ describe('ProductImage', () => {
 
   it('shows the placeholder behind the image, and only a data: URL', () => {
     const placeholder = 'data:image/webp;base64,UklGRh4AAABXRUJQVlA4';
-    const withPlaceholder = rendered(<ProductImage src="/images/a.svg" alt="" use="card" placeholder={placeholder} />);
+    const withPlaceholder = rendered(
+      <ProductImage src="/images/a.svg" alt="" use="card" placeholder={placeholder} />,
+    );
     expect(withPlaceholder.style.backgroundImage).toContain(placeholder);
-    const elsewhere = rendered(<ProductImage src="/images/a.svg" alt="" use="card" placeholder="https://tracker.example/p.gif" />);
+    const elsewhere = rendered(
+      <ProductImage src="/images/a.svg" alt="" use="card" placeholder="https://tracker.example/p.gif" />,
+    );
     expect(elsewhere.getAttribute('style')).toBeNull();
   });
 

@@ -10,7 +10,12 @@ export const FALLBACK_PRODUCT_IMAGE = '/product-placeholder.svg';
  */
 export const PRODUCT_IMAGE_USES = {
   /** A card in a product grid: 2 columns on phones (about half the screen), 3–5 from 768 px (about 18rem at most). */
-  card: { sizes: '(min-width: 768px) 18rem, calc(50vw - 1.5rem)', widths: [160, 320, 480, 640, 960], src: 480, box: 480 },
+  card: {
+    sizes: '(min-width: 768px) 18rem, calc(50vw - 1.5rem)',
+    widths: [160, 320, 480, 640, 960],
+    src: 480,
+    box: 480,
+  },
   /** The product page's main image: the page's width on phones, about half of it beside the details from 768 px. */
   gallery: {
     sizes: '(min-width: 1280px) 32rem, (min-width: 768px) calc(52vw - 10rem), calc(100vw - 2rem)',
@@ -22,7 +27,10 @@ export const PRODUCT_IMAGE_USES = {
   thumb: { sizes: '(min-width: 768px) 5.5rem, 4.5rem', widths: [160, 320], src: 160, box: 88 },
   /** The 4.5–5rem image of an order or cart line. */
   line: { sizes: '5rem', widths: [160, 320], src: 160, box: 80 },
-} as const satisfies Record<string, { sizes: string; widths: readonly ImageWidth[]; src: ImageWidth; box: number }>;
+} as const satisfies Record<
+  string,
+  { sizes: string; widths: readonly ImageWidth[]; src: ImageWidth; box: number }
+>;
 
 export type ProductImageUse = keyof typeof PRODUCT_IMAGE_USES;
 
@@ -41,7 +49,11 @@ interface ProductImageProps {
 /** A data: URL as a CSS background; anything else is not drawn (it would be a second request, not a placeholder). */
 function placeholderStyle(placeholder: string | null | undefined): CSSProperties | undefined {
   if (!placeholder?.startsWith('data:image/')) return undefined;
-  return { backgroundImage: `url("${placeholder.replace(/["\\\n]/g, '')}")`, backgroundSize: 'cover', backgroundPosition: 'center' };
+  return {
+    backgroundImage: `url("${placeholder.replace(/["\\\n]/g, '')}")`,
+    backgroundSize: 'cover',
+    backgroundPosition: 'center',
+  };
 }
 
 /**

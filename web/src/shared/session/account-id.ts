@@ -7,7 +7,9 @@ export function accountIdOf(token: string): string {
   const payload = token.split('.')[1];
   if (payload === undefined) return `token:${token}`;
   try {
-    const bytes = Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
+    const bytes = Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (char) =>
+      char.charCodeAt(0),
+    );
     const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
     if (typeof claims === 'object' && claims !== null) {
       const { sub, id } = claims as { sub?: unknown; id?: unknown };

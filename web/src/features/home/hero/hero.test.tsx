@@ -69,16 +69,22 @@ describe('hero', () => {
       });
       const { container } = renderWithProviders(<Hero />);
       expect(activeVideoSource(container)).toBe('/videos/portrait/hero-1.webm');
-      const sources = [...container.querySelectorAll('video source')].map((source) => source.getAttribute('src'));
+      const sources = [...container.querySelectorAll('video source')].map((source) =>
+        source.getAttribute('src'),
+      );
       expect(sources.length).toBeGreaterThan(0);
       expect(sources.filter((src) => !src?.startsWith('/videos/portrait/'))).toEqual([]);
-      expect(container.querySelector('button video source')?.getAttribute('src')).toBe('/videos/portrait/hero-2.webm');
+      expect(container.querySelector('button video source')?.getAttribute('src')).toBe(
+        '/videos/portrait/hero-2.webm',
+      );
     });
   });
 
   it('shows the store name in capitals and the tagline', () => {
     renderWithProviders(<Hero />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('KADAM');
-    expect(screen.getByText('Footwear designed for everyday elegance — because less is always more.')).toBeVisible();
+    expect(
+      screen.getByText('Footwear designed for everyday elegance — because less is always more.'),
+    ).toBeVisible();
   });
 });

@@ -6,7 +6,14 @@ import ui from '../../../shared/ui.module.css';
 import { usePageLoaded } from '../../../shared/use-page-loaded';
 import { usePrefersReducedMotion } from '../../../shared/use-prefers-reduced-motion';
 import { nextHeroIndex } from '#machines/hero/hero-machine';
-import { HERO_THUMB, HERO_VIDEOS, HERO_VIDEO_COUNT, type HeroCut, type HeroVideo, PORTRAIT_MEDIA } from './hero-videos';
+import {
+  HERO_THUMB,
+  HERO_VIDEOS,
+  HERO_VIDEO_COUNT,
+  type HeroCut,
+  type HeroVideo,
+  PORTRAIT_MEDIA,
+} from './hero-videos';
 import styles from './hero.module.css';
 import { useHeroShape } from './use-hero-shape';
 import { useHeroState } from './use-hero-state';
@@ -18,7 +25,15 @@ function playQuietly(video: HTMLVideoElement | null | undefined): void {
 }
 
 /** A loop's poster in the cut the screen's shape calls for: the browser picks it, so only one is fetched. */
-function HeroPoster({ video, size, priority = false }: { video: HeroVideo; size: 'poster' | 'thumb'; priority?: boolean }) {
+function HeroPoster({
+  video,
+  size,
+  priority = false,
+}: {
+  video: HeroVideo;
+  size: 'poster' | 'thumb';
+  priority?: boolean;
+}) {
   const { landscape, portrait } = video;
   const thumb = size === 'thumb';
   return (

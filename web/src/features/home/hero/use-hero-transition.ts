@@ -14,7 +14,11 @@ const SWAP_SECONDS = 1.2;
  * uses it, and evaluating it (with CSSPlugin's style probes) was a long task on a slow phone's first visit,
  * right after hydration (docs/decisions/018).
  */
-export function useHeroTransition(layers: RefObject<(HTMLElement | null)[]>, activeIndex: number, animate: boolean): void {
+export function useHeroTransition(
+  layers: RefObject<(HTMLElement | null)[]>,
+  activeIndex: number,
+  animate: boolean,
+): void {
   const gsapRef = useRef<Gsap | null>(null);
   const previous = useRef(activeIndex);
 
@@ -52,7 +56,12 @@ export function useHeroTransition(layers: RefObject<(HTMLElement | null)[]>, act
           { opacity: 0, scale: 1.15, ease: 'power2.inOut', clearProps: 'opacity,transform,zIndex' },
           0,
         )
-        .fromTo(incoming, { opacity: 0, scale: 0.85 }, { opacity: 1, scale: 1, ease: 'power2.out', clearProps: 'opacity,transform' }, 0);
+        .fromTo(
+          incoming,
+          { opacity: 0, scale: 0.85 },
+          { opacity: 1, scale: 1, ease: 'power2.out', clearProps: 'opacity,transform' },
+          0,
+        );
     });
     return () => ctx.revert();
   }, [activeIndex, animate, layers]);
