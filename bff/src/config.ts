@@ -2,15 +2,14 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
-// The one place the BFF reads the environment: parsed once, with defaults, failing at start with a readable message.
+// The one place the BFF reads the environment: parsed once, failing at start with a readable message.
 const boolish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   BFF_HOST: z.string().min(1).default('127.0.0.1'),
   BFF_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  // The store as shoppers reach it (a proxy's or a domain's origin): absolute URLs in answers (image URLs for clients
-  // on other origins) name it, never the request's Host, which the client chooses. Unset: the address the BFF listens on.
+  // Absolute URLs in answers name it, never the request's Host, which the client picks. Unset: the BFF's own.
   PUBLIC_URL: z
     .string()
     .trim()
@@ -38,8 +37,7 @@ const schema = z.object({
   API_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(5000),
   API_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(32),
   CATALOG_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
-  // The largest product list read from a backend without the catalogue query (each MiB holds about 2,000 products
-  // and takes about 10 MiB of the BFF's memory once parsed).
+  // From a list backend: each MiB is some 2,000 products and 10 MiB of the BFF's memory once parsed.
   CATALOG_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -50,7 +48,7 @@ const schema = z.object({
   GRAPHQL_IDE: boolish.optional(),
   WEB_DIST: z.string().min(1).default('web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
-  // Set by the start script and the tests: stop when the process that started this one is gone (even by kill -9).
+  // Set by the start script and the tests: stop when the parent is gone (even by kill -9).
   EXIT_WITH_PARENT: boolish.default(false),
   CORS_ORIGINS: z.string().default(''),
   BODY_LIMIT_BYTES: z.coerce
@@ -58,13 +56,11 @@ const schema = z.object({
     .int()
     .min(1024)
     .default(100 * 1024),
-  // The back office's calls (the admin contract) through the store's public /api/* pass-through: refused unless the
-  // shop turns this on, e.g. for the lineage's admin app pointed at the store's URL (docs/decisions/013-back-office.md).
+  // The admin contract through the public /api/* pass-through, off by default (docs/decisions/013).
   ADMIN_API_FORWARDING: boolish.default(false),
   // Behind a load balancer, the addresses (comma-separated) or hop count whose X-Forwarded-For is believed.
   TRUST_PROXY: z.string().default(''),
-  // The image optimizer (site/image-optimizer.ts): its disk cache, the largest source it reads, how long it waits
-  // for one, and the encodes it runs at once (the rest wait in a bounded queue, then are answered 503).
+  // The image optimizer (site/image-optimizer.ts); beyond the queue, encodes are answered 503.
   IMAGE_CACHE_DIR: z.string().min(1).default(path.join(tmpdir(), 'footwear-image-cache')),
   IMAGE_CACHE_MAX_BYTES: z.coerce
     .number()
@@ -85,7 +81,7 @@ const schema = z.object({
     .max(64)
     .default(Math.min(4, availableParallelism())),
   IMAGE_ENCODE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
-  // The web build's Clerk key: when set, the Content-Security-Policy lets Clerk's origins in.
+  // When set, the Content-Security-Policy lets Clerk's origins in.
   VITE_CLERK_PUBLISHABLE_KEY: z
     .string()
     .regex(/^pk_(test|live)_[A-Za-z0-9+/=]+$/, 'must be a Clerk publishable key (pk_test_… or pk_live_…)')

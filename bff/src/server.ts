@@ -53,8 +53,7 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
       );
     },
   });
-  // One catalogue read per request (its version check began after the request arrived, so a back-office change still
-  // shows on the next request): the answer cache's lookup and every resolver that reads the catalogue share it.
+  // One catalogue read per request, shared by the answer cache's lookup and every resolver.
   const requestCatalogs = new WeakMap<FastifyRequest, Promise<Catalog>>();
   const catalogFor = (request: FastifyRequest): Promise<Catalog> => {
     let read = requestCatalogs.get(request);
@@ -100,7 +99,7 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
     clerkPublishableKey: config.VITE_CLERK_PUBLISHABLE_KEY,
     imageSources: catalogImageSources(catalog),
   });
-  // Same-origin by default: the web app is served from here. Other origins only when listed.
+  // The web app is served from here; other origins only when listed.
   await app.register(cors, {
     origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
     credentials: false,

@@ -9,7 +9,7 @@ function toUser(user: RestUser): User {
   return { id: user._id, name: user.name, email: user.email };
 }
 
-/** The shopper's profile; null from a backend without the profile call (the seed's original has none). */
+/** null from a backend without the profile call (the seed's has none). */
 async function profileOf(store: SignedInApi): Promise<User | null> {
   try {
     return toUser(await store.profile());

@@ -3,10 +3,7 @@ import type { CartData } from '../rest/answer-shapes.js';
 
 const collator = new Intl.Collator('en', { numeric: true });
 
-/**
- * The REST `cartData` map as the schema's lines: the lines above 0 (the seed's backend keeps a line set to 0), in a
- * stable order (product id, then size) so the same cart always reads the same.
- */
+/** Lines above 0 (the seed's backend keeps a line set to 0), in a stable order so a cart reads the same. */
 export function cartLines(cartData: CartData): CartLine[] {
   const lines: CartLine[] = [];
   for (const [productId, sizes] of Object.entries(cartData)) {

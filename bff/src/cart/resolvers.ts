@@ -19,7 +19,7 @@ async function cartOf(cartData: Promise<CartData>): Promise<Cart> {
   return { lines: cartLines(await cartData) };
 }
 
-/** The cart after a write: from the write's answer when the backend sends it, else read again (spec section 7). */
+/** From the write's answer when the backend sends it, else read again (spec section 7). */
 async function afterWrite(store: SignedInApi, write: Promise<CartData | undefined>): Promise<CartData> {
   return (await write) ?? store.cart();
 }
@@ -28,9 +28,8 @@ const quantityIn = (cart: CartData, line: Pick<Line, 'productId' | 'size'>) =>
   cart[line.productId]?.[line.size] ?? 0;
 
 /**
- * Sets a line's quantity. The seed's backend writes `cartData[itemId][size]` and so refuses a product the cart does
- * not hold yet (with a TypeError's message, status 200); on such a refusal, when the cart indeed lacks the product,
- * the line is created with an add (which sets 1) and then set. Removing a line the cart does not hold is done.
+ * The seed's backend refuses to update a product the cart lacks (a TypeError's message, status 200): the line
+ * is then added (quantity 1) and set. Removing a line the cart does not hold is done.
  */
 async function setLine(store: SignedInApi, line: Line): Promise<CartData> {
   const update = () =>

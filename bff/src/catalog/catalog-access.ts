@@ -10,18 +10,13 @@ import { ImageOrigins } from './image-origins.js';
 import { listCatalogSource } from './list-catalog.js';
 import { queryCatalogView } from './query-catalog.js';
 
-// Which catalogue the BFF reads is detected, not configured: a backend that answers the catalogue query (ours) is
-// asked per request; one that speaks only spec section 7 has its whole list held in memory. The check is made
-// once per TTL, so a backend that gains or loses the query is followed without a restart.
-// On ours, every request first asks the catalogue's version (the query with no products: one row read), by a check
-// that began after the request arrived (fresh-check.ts: one in flight, a burst shares the next): a product the back
-// office adds or removes straight at the API shows on the next request, not a TTL later. The product list the
-// store's URL passes on follows the same version. A backend without versions keeps the TTL.
+// The catalogue query when the backend has one, else the whole list in memory: detected once per TTL
+// (docs/decisions/011). With the query, every request checks the version first, so a back office change made
+// straight at the API shows on the next request.
 
 export interface CatalogAccessOptions {
   upstream: Upstream;
   ttlMs: number;
-  /** The product list, for a backend without the query. */
   list: ListCache;
   onSkipped?: (count: number) => void;
   now?: () => number;
@@ -44,7 +39,7 @@ export function createCatalogAccess({
   now = Date.now,
 }: CatalogAccessOptions): CatalogSource {
   const fromList = listCatalogSource({ get: () => list.read() }, onSkipped);
-  // Shared by every version: the origins seen stay admitted (the pages' policy only grows).
+  // Shared by every version: the origins seen stay admitted.
   const origins = new ImageOrigins();
   // One version number for both kinds of view, so a switch between them never reuses a number a cache holds.
   let generation = 0;
@@ -53,7 +48,7 @@ export function createCatalogAccess({
   let current: Catalog | undefined;
   let freshUntil = 0;
   const refreshing = new SingleFlight<Catalog>();
-  // The last check's answer stands while the backend says so (a 304 to its ETag): a check costs our API one row read.
+  // A 304 to its ETag keeps the last check's answer: a check costs our API one row read.
   let lastCheck: TaggedCatalogAnswer | undefined;
   const versionChecks = new FreshCheck<CatalogQueryAnswer>(async () => {
     lastCheck = await queryCatalogAgain(upstream, { limit: 0 }, lastCheck);
@@ -77,7 +72,7 @@ export function createCatalogAccess({
       origins.add(answer.imageOrigins);
     } catch (error) {
       if (!hasNoQuery(error)) {
-        // Down or failing: the last catalogue keeps being served for a short while, as the list's copy is.
+        // Down or failing: the last catalogue is served a short while longer, as the list's copy is.
         if (current === undefined) throw error;
         freshUntil = now() + Math.min(ttlMs, 1000);
         return current;
@@ -98,12 +93,12 @@ export function createCatalogAccess({
   const access: CatalogSource = {
     get() {
       if (current !== undefined && now() < freshUntil) return Promise.resolve(current);
-      // Each caller needs a version checked after it arrived: the fresh check shares one among them, not the flight.
+      // A caller needs a version checked after it arrived (fresh-check.ts), which the flight would not give.
       if (queryVersion !== undefined) return refresh();
       return refreshing.run('catalog', refresh);
     },
   };
-  // The list the store's URL passes on (site/product-list.ts) follows the version; the list catalogue reads it as is.
+  // The list the store's URL passes on (site/product-list.ts) follows the version.
   list.follow(async () => {
     await access.get();
     return queryVersion;

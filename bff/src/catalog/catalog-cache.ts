@@ -4,10 +4,10 @@ import { productListBytes } from '../rest/store-api.js';
 import { readEnvelope, type NotModified, type Upstream, type UpstreamBytes } from '../rest/upstream.js';
 import { toCatalogProduct, type CatalogProduct } from './product.js';
 
-// The backend's product list (`GET /api/product/list`) as it answered it, kept as bytes: the REST pass-through
-// serves them as they are (with the backend's ETag), and the list catalogue parses them once per version.
+// The backend's product list kept as bytes: the REST pass-through serves them as they are (with the backend's
+// ETag), and the list catalogue parses them once per version.
 
-/** One copy of the list. Never mutated. */
+/** Never mutated. */
 export interface ListCopy {
   /** Changes whenever the list does (not when a revalidation answers 304). */
   version: number;
@@ -16,17 +16,11 @@ export interface ListCopy {
 }
 
 export interface ListCache {
-  /**
-   * The current list: from memory within the TTL, else revalidated with the backend (one call for all waiters); at
-   * once when the catalogue version it follows has changed since the copy was read.
-   */
+  /** Revalidated after the TTL (one call for all waiters), or at once when the followed version changed. */
   get(): Promise<ListCopy>;
-  /** The copy within the TTL, without asking after the version it follows (the catalogue access's own read). */
+  /** Like `get`, without asking after the followed version (the catalogue access's own read). */
   read(): Promise<ListCopy>;
-  /**
-   * The backend's catalogue version, asked on every `get`: undefined when it has none (a backend of spec section 7
-   * only: then the TTL alone decides). Set by the catalogue access, which knows which kind of backend it has.
-   */
+  /** Asked on every `get`; undefined (a backend of spec section 7 only) leaves the TTL alone to decide. */
   follow(version: () => Promise<string | undefined>): void;
 }
 
@@ -41,12 +35,11 @@ export interface ListCacheOptions {
 export function createListCache({ ttlMs, fetchList, now = Date.now }: ListCacheOptions): ListCache {
   let copy: ListCopy | undefined;
   let freshUntil = 0;
-  /** The one revalidation under way: every request that finds the copy stale waits on it. */
   let revalidating: Promise<ListCopy> | undefined;
-  /** Whether the last revalidation heard from the backend (it may instead have kept the copy while it was down). */
+  /** The last revalidation heard from the backend (it may instead have kept the copy while it was down). */
   let answered = false;
   let followed: (() => Promise<string | undefined>) | undefined;
-  /** The catalogue version seen before the copy was last revalidated: the copy is at least that version. */
+  /** Seen before the copy was last revalidated: the copy is at least that version. */
   let copyVersion: string | undefined;
 
   async function revalidate(): Promise<ListCopy> {
@@ -55,8 +48,8 @@ export function createListCache({ ttlMs, fetchList, now = Date.now }: ListCacheO
     try {
       answer = await fetchList(copy?.etag);
     } catch (error) {
-      // While the backend is down, shoppers keep browsing the last list it gave (prices are checked again by the
-      // backend on every cart and order call); the next revalidation is tried after a short pause, not on every request.
+      // While the backend is down, shoppers browse the last list (the backend checks prices on every cart and
+      // order call); the next try waits a short pause, not every request.
       if (copy === undefined) throw error;
       freshUntil = now() + Math.min(ttlMs, STALE_RETRY_MS);
       return copy;
@@ -89,8 +82,7 @@ export function createListCache({ ttlMs, fetchList, now = Date.now }: ListCacheO
       // A failed version check leaves the TTL to decide, as for a backend without versions.
       const version = await followed?.().catch(() => undefined);
       if (version === undefined || version === copyVersion) return read();
-      // The catalogue changed since the copy was read (an admin call made straight to the API): it is read again
-      // now, by a call that began after this request (one under way may have begun before the change).
+      // Read again by a call that began after this request: one under way may have begun before the change.
       if (revalidating) await revalidating.catch(() => undefined);
       if (version === copyVersion) return read();
       freshUntil = 0;
@@ -104,22 +96,19 @@ export function createListCache({ ttlMs, fetchList, now = Date.now }: ListCacheO
   };
 }
 
-/**
- * The product list of the backend at `upstream`. `maxBytes` (CATALOG_MAX_BYTES) bounds what is read: a larger list
- * fails with a message saying so instead of taking the BFF's memory.
- */
+/** Past `maxBytes` (CATALOG_MAX_BYTES) the list fails with a message saying so, sparing the BFF's memory. */
 export function upstreamListCache(upstream: Upstream, ttlMs: number, maxBytes: number): ListCache {
   return createListCache({ ttlMs, fetchList: (etag) => productListBytes(upstream, etag, maxBytes) });
 }
 
-/** One version of the catalogue parsed from a list copy, indexed for the list catalogue. Never mutated. */
+/** Never mutated. */
 export interface CatalogSnapshot {
   version: number;
   products: readonly CatalogProduct[];
   byId: ReadonlyMap<string, CatalogProduct>;
-  /** Newest first by date; ties keep the catalogue's order. */
+  /** Ties keep the catalogue's order. */
   newestFirst: readonly CatalogProduct[];
-  /** Listed products the store cannot show (left out). */
+  /** Listed products the store cannot show, left out. */
   skipped: number;
 }
 

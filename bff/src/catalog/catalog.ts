@@ -2,9 +2,7 @@ import type { CategoryCount, ProductSort, TypeCount } from '../generated/resolve
 import type { CatalogProduct } from './product.js';
 import type { ParsedFilter } from './list-rules.js';
 
-// The catalogue as the resolvers read it, one version at a time. Two implementations: the whole list held in
-// memory (list-catalog.ts, for a backend that speaks only spec section 7) and the backend's catalogue query
-// (query-catalog.ts, ours), which keeps the BFF's cost per request flat however large the catalogue grows.
+// The catalogue the resolvers read, one version at a time: list-catalog.ts or query-catalog.ts.
 
 export interface ProductPageRequest {
   filter: ParsedFilter;
@@ -26,31 +24,26 @@ export interface ProductFacetsModel {
 export interface ProductPage {
   edges: ProductEdgeModel[];
   hasNextPage: boolean;
-  /** Products matching the filter, over all pages. */
+  /** Over all pages. */
   totalCount: number;
   facets: ProductFacetsModel;
 }
 
 export interface Catalog {
-  /** Changes whenever the catalogue does: answers and pages computed from one version are kept until the next. */
+  /** Answers and pages computed from one version are kept until the next. */
   readonly version: number;
   page(request: ProductPageRequest): Promise<ProductPage>;
-  /** The products with these ids that the catalogue has, in the catalogue's own order. */
+  /** In the catalogue's own order. */
   find(ids: readonly string[]): Promise<ReadonlyMap<string, CatalogProduct>>;
   /** Products of the same category and type, never this one, in the catalogue's order. */
   related(product: CatalogProduct, limit: number): Promise<CatalogProduct[]>;
-  /** The newest products first. */
   latest(limit: number): Promise<CatalogProduct[]>;
-  /**
-   * Whether the back office removed the product with this id (it is not in the catalogue, and once was), as against
-   * one that never existed: its page answers 410 Gone. Absent on a backend that cannot tell (section 7's list).
-   */
+  /** Removed, as against never there: its page answers 410 Gone. Absent where the backend cannot tell. */
   removed?(id: string): Promise<boolean>;
-  /** The http(s) origins the catalogue's image URLs name, for the pages' Content-Security-Policy. */
+  /** For the pages' Content-Security-Policy. */
   imageOrigins(): readonly string[];
 }
 
 export interface CatalogSource {
-  /** The current catalogue: from memory within the TTL, else revalidated with the backend (one call for all waiters). */
   get(): Promise<Catalog>;
 }

@@ -1,6 +1,5 @@
-// A check whose answer is only good for callers that asked before it began (is the catalogue still the version we
-// hold?). One runs at a time: callers arriving while one is under way share the next one, so a burst of requests
-// costs at most two checks however many wait, and a caller never gets an answer older than its own request.
+// A check good only for callers that asked before it began. Callers arriving while one runs share the next,
+// so a burst costs at most two checks and no caller gets an answer older than its request.
 
 export class FreshCheck<V> {
   #running: Promise<V> | undefined;

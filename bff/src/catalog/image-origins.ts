@@ -1,9 +1,9 @@
 import { MAX_IMAGE_ORIGINS } from '#domain/images';
 
-// A backend's product images may live on other origins (a shop's CDN, `ASSET_BASE_URL` of our own API). The
-// pages' Content-Security-Policy stays explicit: it admits exactly the origins the catalogue names, never a wildcard.
+// Images may live on other origins (a shop's CDN); the pages' Content-Security-Policy admits exactly the
+// origins the catalogue names, never a wildcard.
 
-/** The origin of an absolute http(s) (or protocol-relative) URL; undefined for a path, which is the store's own. */
+/** Undefined for a path, which is the store's own. */
 function originOf(url: string): string | undefined {
   if (!/^(https?:)?\/\//i.test(url)) return undefined;
   try {
@@ -13,7 +13,7 @@ function originOf(url: string): string | undefined {
   }
 }
 
-/** The image origins seen so far, in the order first seen, at most MAX_IMAGE_ORIGINS. */
+/** In the order first seen, at most MAX_IMAGE_ORIGINS. */
 export class ImageOrigins {
   readonly #origins = new Set<string>();
 

@@ -9,8 +9,7 @@ import {
 } from '#domain/store-rules';
 import type { Category, ProductType } from '../generated/resolvers-types.js';
 
-// The mapping between the GraphQL enums (schema.graphql) and the REST names (domain/store-rules.ts), typed both ways
-// so that a value or name one side gains and the other lacks fails to compile.
+// Typed both ways, so a value one side gains and the other lacks fails to compile.
 export const LABEL_OF_CATEGORY: Readonly<Record<Category, RestCategory>> = CATEGORY_BY_ENUM_VALUE;
 export const LABEL_OF_TYPE: Readonly<Record<ProductType, SubCategory>> = SUB_CATEGORY_BY_ENUM_VALUE;
 export const CATEGORY_OF_LABEL: Readonly<Record<RestCategory, Category>> =
@@ -18,6 +17,6 @@ export const CATEGORY_OF_LABEL: Readonly<Record<RestCategory, Category>> =
 export const TYPE_OF_LABEL: Readonly<Record<SubCategory, ProductType>> =
   valuesByName(SUB_CATEGORY_BY_ENUM_VALUE);
 
-/** Every enum value in the store's order, for facet groups that list zero counts too. */
+/** For facet groups that list zero counts too. */
 export const ALL_CATEGORIES: readonly Category[] = CATEGORIES.map((label) => CATEGORY_OF_LABEL[label]);
 export const ALL_TYPES: readonly ProductType[] = SUB_CATEGORIES.map((label) => TYPE_OF_LABEL[label]);

@@ -11,10 +11,7 @@ import {
   sortProducts,
 } from './list-rules.js';
 
-/**
- * The catalogue from the whole product list held in memory: what a backend that speaks only spec section 7
- * allows. Every answer is computed from the one snapshot, so it stands as long as that version does.
- */
+/** The whole list in memory, for a backend of spec section 7 only; answers stand while the snapshot does. */
 export function listCatalog(snapshot: CatalogSnapshot): Catalog {
   let origins: readonly string[] | undefined;
   return {
@@ -41,7 +38,7 @@ export function listCatalog(snapshot: CatalogSnapshot): Catalog {
   };
 }
 
-/** The list catalogue of the list's current copy, parsed once per copy; `onSkipped` hears of products left out. */
+/** Parsed once per copy; `onSkipped` hears of products left out. */
 export function listCatalogSource(
   cache: Pick<ListCache, 'get'>,
   onSkipped?: (count: number) => void,

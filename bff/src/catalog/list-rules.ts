@@ -28,13 +28,12 @@ const filterSchema = z.object({
   ids: z.array(z.string()).max(MAX_IDS, `ids may list at most ${MAX_IDS} products`).nullish(),
 });
 
-/** A filter with its groups as sets; an absent or empty group does not filter. */
+/** An absent or empty group does not filter. */
 export interface ParsedFilter {
   categories?: ReadonlySet<Category>;
   types?: ReadonlySet<ProductType>;
   search: string;
   ids?: ReadonlySet<string>;
-  /** Only products with a size in stock. */
   inStock: boolean;
 }
 
@@ -56,7 +55,7 @@ export function parseFilter(filter: InputMaybe<ProductFilter> | undefined): Pars
 
 type Group = 'categories' | 'types';
 
-// OR within a group, AND across groups and with the search, ids and stock; `skip` leaves one group out (for its facet).
+// OR within a group, AND across groups; `skip` leaves one group out (for its facet).
 function matches(product: CatalogProduct, filter: ParsedFilter, skip?: Group): boolean {
   if (skip !== 'categories' && filter.categories && !filter.categories.has(product.category)) return false;
   if (skip !== 'types' && filter.types && !filter.types.has(product.type)) return false;
@@ -69,7 +68,7 @@ export function filterProducts(products: readonly CatalogProduct[], filter: Pars
   return products.filter((p) => matches(p, filter));
 }
 
-/** Each group counted with the other groups (and search, ids, stock) applied: what ticking that box would show. */
+/** Each group counted with the other filters applied: what ticking that box would show. */
 export function facetCounts(
   products: readonly CatalogProduct[],
   filter: ParsedFilter,
@@ -94,7 +93,7 @@ export function sortProducts(products: CatalogProduct[], sort: ProductSort): Cat
   return products;
 }
 
-// Opaque to the client: the id of the last product seen, so a page boundary survives products added before it.
+// Opaque to the client: the last product's id, so a page boundary survives products added before it.
 const CURSOR_PREFIX = 'product:';
 
 export function cursorOf(product: CatalogProduct): string {

@@ -4,7 +4,7 @@ import type { ListedProduct, RestProduct } from '../rest/answer-shapes.js';
 import type { Category, ProductType } from '../generated/resolvers-types.js';
 import { CATEGORY_OF_LABEL, TYPE_OF_LABEL } from './labels.js';
 
-/** A catalogue product as the resolvers hold it (the codegen mapper of `Product`). */
+/** The codegen mapper of `Product`. */
 export interface CatalogProduct {
   id: string;
   name: string;
@@ -13,21 +13,20 @@ export interface CatalogProduct {
   images: string[];
   category: Category;
   type: ProductType;
-  /** The REST type label ("Sports Shoes"), which the search matches too. */
+  /** "Sports Shoes", which the search matches too. */
   typeLabel: string;
   sizes: string[];
   bestseller: boolean;
   /** Milliseconds since the epoch. */
   date: number;
-  /** Position in the catalogue's own order ("relevant"). */
+  /** In the catalogue's own order ("relevant"). */
   position: number;
-  /** Lower-cased name, description and type, searched by `filter.search`. */
+  /** Lower-cased name, description and type. */
   searchText: string;
-  /** The sizes few pairs are left of (0: sold out); undefined when every size is in stock, or the backend keeps no stock. */
+  /** Undefined when every size is in stock, or the backend keeps no stock. */
   lowStock?: LowStock;
-  /** No size can be sold. */
   soldOut: boolean;
-  /** The product as the backend listed it, without its stock: what an order's items copy (spec section 3). */
+  /** What an order's items copy (spec section 3). */
   source: ListedProduct;
 }
 
@@ -52,10 +51,10 @@ export function toCatalogProduct({ lowStock, ...product }: RestProduct, position
   };
 }
 
-/** The object and array headers of a product's fields: a bound on top of its text, not a measurement. */
+/** A bound on the fields' object and array headers, not a measurement. */
 const PRODUCT_OVERHEAD_BYTES = 512;
 
-/** About what a product takes in memory, for the caches that keep products: its text as listed, its search text and stock. */
+/** About what a product takes in memory, for the caches that keep products. */
 export function productBytes(product: CatalogProduct): number {
   const stock = product.lowStock === undefined ? 0 : stringBytes(JSON.stringify(product.lowStock));
   return (

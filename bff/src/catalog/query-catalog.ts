@@ -10,9 +10,8 @@ import type { ImageOrigins } from './image-origins.js';
 import { ALL_CATEGORIES, ALL_TYPES, LABEL_OF_CATEGORY, LABEL_OF_TYPE } from './labels.js';
 import { productBytes, toCatalogProduct, type CatalogProduct } from './product.js';
 
-// The catalogue from the backend's catalogue query (our API's `GET /api/product/query`): filtered, searched,
-// sorted, counted and paged in its database, so the BFF holds no copy of the catalogue and each request costs
-// the same however many products there are. A view is one catalogue version; what it looked up is kept with it.
+// The catalogue from our API's `GET /api/product/query`, worked in its database, so the BFF holds no copy and
+// a request costs the same however many products there are (docs/decisions/011). A view is one version.
 
 const SORTS: Record<ProductSort, CatalogQuerySort> = {
   RELEVANT: 'relevant',
@@ -20,27 +19,23 @@ const SORTS: Record<ProductSort, CatalogQuerySort> = {
   PRICE_DESC: 'price_desc',
   NEWEST: 'newest',
 };
-/** The query's largest page, and so the most ids one call looks up. */
+/** The query's largest page. */
 const MAX_PER_CALL = 100;
-/**
- * What one catalogue version keeps of its lookups, by bytes: products by id (about 10,000 products of 3 KB), and the
- * related and newest lists (whose products are counted again, as they hold them even once the ids are forgotten).
- */
+/** Per version: some 10,000 products of 3 KB; a list counts its products again, as it holds them. */
 const KEPT_PRODUCT_BYTES = 32 * 1024 * 1024;
 const KEPT_LIST_BYTES = 16 * 1024 * 1024;
-/** Ids known to be removed, by their bytes: a flood of made-up product URLs cannot grow it. */
+/** A flood of made-up product URLs cannot grow it. */
 const KEPT_REMOVED_BYTES = 256 * 1024;
 
-/** Our API's answer to a query by ids names those the back office removed; another backend's lacks it: none. */
+/** Our API names the ids the back office removed; another backend does not: none. */
 const removedSchema = z.array(z.string()).catch([]);
 
 export function queryCatalogView(upstream: Upstream, version: number, origins: ImageOrigins): Catalog {
-  // Ids the catalogue does not have are kept as null, for this version.
+  // null: not in this version.
   const products = new BoundedCache<CatalogProduct | null>({
     maxBytes: KEPT_PRODUCT_BYTES,
     sizeOf: (product) => (product === null ? 0 : productBytes(product)),
   });
-  // Ids a query by ids said were removed (this version's): the rest of the ids looked up are unknown or products.
   const removed = new BoundedCache<true>({ maxBytes: KEPT_REMOVED_BYTES, sizeOf: () => 0 });
   // A list is sized once it has arrived; until then it is a promise of a few bytes.
   const lists = new BoundedCache<Promise<CatalogProduct[]>>({ maxBytes: KEPT_LIST_BYTES, sizeOf: () => 0 });
@@ -106,7 +101,7 @@ export function queryCatalogView(upstream: Upstream, version: number, origins: I
       };
     },
     async find(ids) {
-      // What this call knows, so a product it just read counts even if the bounded cache has dropped it since.
+      // A product just read counts even if the bounded cache has dropped it since.
       const known = new Map<string, CatalogProduct | null>();
       const missing: string[] = [];
       for (const id of new Set(ids)) {
@@ -118,7 +113,6 @@ export function queryCatalogView(upstream: Upstream, version: number, origins: I
         const chunk = missing.slice(start, start + MAX_PER_CALL);
         const { items } = await ask({ ids: chunk, limit: chunk.length });
         for (const { product } of items) known.set(product.id, product);
-        // Ids the catalogue does not have are remembered as such, for this version.
         for (const id of chunk) {
           if (known.has(id)) continue;
           known.set(id, null);

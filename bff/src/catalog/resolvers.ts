@@ -30,7 +30,7 @@ export const catalogQueries: Required<Pick<QueryResolvers, 'products' | 'product
 
 export const productResolvers: ProductResolvers = {
   addedAt: (product) => new Date(product.date).toISOString(),
-  // From the backend's low counts; a backend that keeps no stock has every size in stock (soldOut is the product's own).
+  // A backend that keeps no stock has every size in stock.
   stock: (product) => sizeStock(product.sizes, product.lowStock),
   imagePlaceholder: (product, _args, context) => {
     const first = product.images[0];

@@ -14,7 +14,7 @@ import { typeDefs } from './schema.js';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
-/** An error Apollo answers with a 4xx status but no code of its own (a malformed `persistedQuery` extension). */
+/** Apollo answers some with a 4xx but no code of its own (a malformed `persistedQuery` extension). */
 function isClientMistake(error: unknown): boolean {
   if (!(error instanceof GraphQLError)) return false;
   const http: unknown = error.extensions.http;
@@ -50,8 +50,7 @@ export async function createApollo(
     parseOptions: { maxTokens: QUERY_LIMITS.tokens },
     ...(config.LOG_LEVEL === 'silent' ? {} : { logger: app.log }),
     plugins: [
-      // graphql-armor is typed against @apollo/server's CommonJS build and this module its ES build: the same
-      // plugin shape under two type identities, so it is re-typed here at the one boundary.
+      // graphql-armor is typed against @apollo/server's CommonJS build, this module against its ES build.
       ...(armor.plugins as unknown as ApolloServerPlugin<GraphQLContext>[]),
       // Apollo's default landing page loads from the internet; the BFF serves its own offline IDE instead.
       ApolloServerPluginLandingPageDisabled(),

@@ -2,19 +2,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { nestsDeeperThan } from '../../../lib/json-depth.js';
 import { QUERY_LIMITS } from './limits.js';
 
-// The bounds of a GraphQL request over HTTP that the GraphQL layer cannot see: the JSON body before it is parsed, and
-// the answer once it is serialized.
+// Bounds the GraphQL layer cannot see: the JSON body before it is parsed, the answer once it is serialized.
 
-/** A client mistake: the error handler answers it with this status and message. */
 class ClientMistake extends Error {
   readonly statusCode = 400;
 }
 
-/**
- * Puts a depth check before this scope's JSON parser (Fastify's own, with its prototype-poisoning checks): an
- * over-deep body is refused (400) after one linear scan, before JSON.parse recurses into it. The root scope's JSON
- * bodies are GraphQL requests; the REST pass-through reads its bodies as bytes in a scope of its own.
- */
+/** One linear scan refuses an over-deep body before JSON.parse recurses into it. */
 export function refuseDeepJson(app: FastifyInstance, maxDepth: number = QUERY_LIMITS.jsonDepth): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -27,10 +21,7 @@ export function refuseDeepJson(app: FastifyInstance, maxDepth: number = QUERY_LI
   });
 }
 
-/**
- * The serialized answer, or an error in its place (400) when it is larger than `maxBytes`: the last line behind the
- * query cost, which bounds the objects but not how long their strings are.
- */
+/** An error (400) in place of an answer over `maxBytes`: the cost bounds objects, not their strings. */
 export function boundedAnswer(
   reply: FastifyReply,
   payload: unknown,

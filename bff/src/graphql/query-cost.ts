@@ -24,23 +24,19 @@ import { MAX_PRODUCT_SIZES } from '#domain/cart-line';
 import type { GraphQLContext } from '../context.js';
 import type { StoreErrorCode } from '../errors.js';
 
-// What a query asks of the store, counted before it runs, the way GitHub's and Shopify's GraphQL APIs count it: every
-// object the answer would hold costs 1 (scalars and enums are free), and a list holds as many objects as its size
-// argument asks (a list the store bounds, such as a product's stock, as long as it may be). A selection under
-// `products(first: 100)` counts a hundred times, under `related(limit: 20)` inside it two thousand times. Literal
-// arguments, variables and defaults count alike, through fragments and inline fragments.
+// A query's cost, counted before it runs the way GitHub's and Shopify's APIs count it (docs/graphql-api.md):
+// each object of the answer costs 1, and a list holds as many as its size argument asks.
 
-/** The arguments that size a list: on a list field, its own length; on a connection, the length of its lists. */
+/** On a list field, its own length; on a connection, the length of its lists. */
 const SIZE_ARGUMENTS = ['first', 'limit'];
-/** A list without a size argument (a cart's lines, an order's items, facet counts) is counted as this long. */
+/** A cart's lines, an order's items, facet counts. */
 const UNSIZED_LIST_LENGTH = 10;
-/** Lists without a size argument whose longest length the store knows: a product's stock has one entry per size. */
+/** Lists without a size argument whose longest length the store knows. */
 const BOUNDED_LISTS: Readonly<Record<string, number>> = { 'Product.stock': MAX_PRODUCT_SIZES };
 
 export interface QueryCost {
-  /** Objects the answer may hold. */
   cost: number;
-  /** The field found most deeply inside itself on one path (`Product.related` for `related { related { … } }`). */
+  /** `Product.related` for `related { related { … } }`. */
   deepestSelfNesting?: { field: string; depth: number };
 }
 
@@ -55,7 +51,7 @@ function fieldsOf(type: GraphQLCompositeType): Record<string, GraphQLField<unkno
   return isObjectType(type) || isInterfaceType(type) ? type.getFields() : {};
 }
 
-/** The size this field's arguments ask for; null when they would fail coercion (the field then does no work). */
+/** null when the arguments would fail coercion (the field then does no work). */
 function sizeOf(
   walk: Walk,
   definition: GraphQLField<unknown, unknown>,
@@ -73,16 +69,15 @@ function sizeOf(
   return typeof size === 'number' ? Math.max(0, size) : UNSIZED_LIST_LENGTH;
 }
 
-/** A field of the answer: every node asking for it under one response key, which execution merges into one. */
+/** Every node asking for one response key, which execution merges into one field. */
 interface CollectedField {
   parent: GraphQLCompositeType;
   nodes: FieldNode[];
 }
 
 /**
- * The fields these selection sets collect, as execution collects them: grouped by response key, each named fragment
- * followed once. Counting the merged answer, not the document's text, keeps the walk linear in the document: a
- * fragment spread twice, or a field asked twice, is one field of the answer.
+ * Collected as execution does (by response key, each fragment once): counting the merged answer, not the
+ * text, keeps the walk linear in the document.
  */
 function collectFields(
   walk: Walk,
@@ -160,10 +155,7 @@ function selectionCost(
   return cost;
 }
 
-/**
- * The cost of one operation of a validated document with the request's variables; undefined when the variables do not
- * fit the operation (it is then refused without running).
- */
+/** Undefined when the variables do not fit the operation (it is then refused without running). */
 export function queryCost(
   schema: GraphQLSchema,
   document: DocumentNode,
@@ -199,11 +191,7 @@ export interface CostLimits {
   maxSelfNesting: number;
 }
 
-/**
- * Refuses, before execution, an operation costing more than `maxCost` or nesting a field deeper than
- * `maxSelfNesting` (400, `BAD_USER_INPUT` with `extensions.cost` and `maxCost`); an accepted one reports its cost in
- * the answer's `extensions.cost`.
- */
+/** Refuses costlier or deeper operations before execution; an accepted one reports `extensions.cost`. */
 export function queryCostPlugin({ maxCost, maxSelfNesting }: CostLimits): ApolloServerPlugin<GraphQLContext> {
   return {
     requestDidStart() {

@@ -12,34 +12,30 @@ import {
 import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
 import { QUERY_LIMITS } from './limits.js';
 
-// Whole-response cache for catalogue queries. Every storefront visit asks the same few collection queries; the
-// answers depend only on the query, its variables and the catalogue version, so they are served from memory
-// without parsing, validating or executing, and dropped as soon as the catalogue changes. This module owns it all:
-// the key of a request, the notes an execution leaves (which catalogue version it read, whether it was a public
-// query), the lookup before execution and the store after it.
+// Whole-response cache for catalogue queries: every visit asks the same few, and their answers depend only on
+// the query, its variables and the catalogue version, so they skip parsing, validation and execution.
 
-/** Root fields that read only the public catalogue (never the shopper); an operation using anything else is not cached. */
+/** They read only the public catalogue; an operation using any other field is not cached. */
 const PUBLIC_ROOT_FIELDS = new Set(['products', 'product', 'latestProducts', '__typename']);
-/** The answers kept, keys included; the least recently used go first. */
+/** Keys included; the least recently used go first. */
 export const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
 const MAX_ENTRY_BYTES = 512 * 1024;
-/** Query texts already printed (a cache hit costs a lookup, not a parse), keys included. */
+/** Query texts already printed, so a cache hit costs a lookup, not a parse. */
 const PRINTED_QUERIES_BYTES = 4 * 1024 * 1024;
 
-/** What a response-cache decision needs to know about one GraphQL execution (the context's `notes`). */
+/** What one GraphQL execution tells the cache (the context's `notes`). */
 export interface ExecutionNotes {
-  /** The catalogue version the resolvers read, if they read it. */
   catalogVersion?: number;
-  /** A public catalogue query answered without errors: its answer may be served again from memory. */
+  /** A public catalogue query answered without errors. */
   cacheable?: boolean;
-  /** The answer will change without the catalogue changing (an image placeholder being computed): not kept. */
+  /** The answer will change without the catalogue changing (an image placeholder being made): not kept. */
   incomplete?: boolean;
 }
 
 export interface CachedResponse {
   body: string;
   contentType: string;
-  /** The catalogue version the answer was computed from; undefined when it did not read the catalogue. */
+  /** Undefined when the answer did not read the catalogue. */
   catalogVersion?: number;
 }
 
@@ -74,10 +70,6 @@ export function isPublicQuery(operation: OperationDefinitionNode, document: Docu
   );
 }
 
-/**
- * Marks an execution cacheable when it was a public catalogue query answered without errors. It asks of the context
- * only its notes, so the cache does not depend on the whole GraphQL context (which holds these notes).
- */
 export function responseCachePlugin(): ApolloServerPlugin<{ notes: ExecutionNotes }> {
   return {
     requestDidStart() {
@@ -98,7 +90,7 @@ export function responseCachePlugin(): ApolloServerPlugin<{ notes: ExecutionNote
   };
 }
 
-/** Extensions that change nothing in the answer: Apollo Client 4's HttpLink names its library in every operation. */
+/** They change nothing in the answer: Apollo Client 4's HttpLink names its library in every operation. */
 const NEUTRAL_EXTENSIONS = new Set(['clientLibrary']);
 
 function changesNothing(extensions: unknown): boolean {
@@ -109,39 +101,31 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** What an answer takes in memory besides its key. */
 const sizeOfResponse = (response: CachedResponse) =>
   stringBytes(response.body) + stringBytes(response.contentType) + 16;
 
 export class ResponseCache {
   readonly #entries: BoundedCache<CachedResponse>;
-  /**
-   * Each query text as parsed and printed: comments, whitespace and commas make no new entry. The text a client sends
-   * again is found here without parsing it again (the storefront's hits stay a lookup).
-   */
+  /** Query text → printed, so comments, whitespace and commas make no new cache entry. */
   readonly #printed = new BoundedCache<string>({ maxBytes: PRINTED_QUERIES_BYTES, sizeOf: stringBytes });
-  /** Per request: its key (computed once, before execution) and the notes its execution leaves. */
   readonly #keys = new WeakMap<FastifyRequest, string>();
   readonly #notes = new WeakMap<FastifyRequest, ExecutionNotes>();
   readonly #currentVersion: (request: FastifyRequest) => Promise<number>;
 
-  /** `currentVersion`: the catalogue's version now, as this request reads it; an answer computed from another is never served. */
+  /** An answer computed from another catalogue version than `currentVersion`'s is never served. */
   constructor(currentVersion: (request: FastifyRequest) => Promise<number>, maxBytes = RESPONSE_CACHE_BYTES) {
     this.#currentVersion = currentVersion;
     this.#entries = new BoundedCache({ maxBytes, sizeOf: sizeOfResponse });
   }
 
-  /** Bytes the kept answers take, keys included, by the cache's own accounting. */
   get bytes(): number {
     return this.#entries.bytes;
   }
 
-  /** How many answers are kept. */
   get size(): number {
     return this.#entries.size;
   }
 
-  /** The notes the execution of this request fills in, to put in its GraphQL context. */
   notesFor(request: FastifyRequest): ExecutionNotes {
     let notes = this.#notes.get(request);
     if (notes === undefined) {
@@ -151,20 +135,20 @@ export class ResponseCache {
     return notes;
   }
 
-  /** Before execution: the cached answer to this request, if one is kept for the current catalogue. */
+  /** Before execution; only an answer from the current catalogue version. */
   async lookup(request: FastifyRequest): Promise<CachedResponse | undefined> {
     const key = this.#keyOf(request);
     if (key === undefined) return undefined;
     this.#keys.set(request, key);
     const hit = this.#entries.get(key);
     if (hit === undefined) return undefined;
-    // The catalogue's version as this request reads it (one read per request, which its resolvers share).
+    // One version read per request, shared with its resolvers.
     if (hit.catalogVersion !== undefined && hit.catalogVersion !== (await this.#currentVersion(request)))
       return undefined;
     return hit;
   }
 
-  /** After execution: keeps the answer when the execution was a public query answered in full. */
+  /** After execution. */
   store(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
     const notes = this.#notes.get(request);
     const key = this.#keys.get(request);
@@ -187,7 +171,6 @@ export class ResponseCache {
     else this.#entries.set(key, entry);
   }
 
-  /** The cache key of a JSON POST, or undefined when the request is not one a cached answer could serve. */
   #keyOf(request: FastifyRequest): string | undefined {
     const body: unknown = request.body;
     if (request.method !== 'POST' || !isRecord(body) || typeof body.query !== 'string') return undefined;
@@ -202,7 +185,7 @@ export class ResponseCache {
     return JSON.stringify([request.headers.accept ?? '', operationName ?? null, query, variables ?? null]);
   }
 
-  /** The query as printed from its syntax tree; undefined when it does not parse (Apollo answers it, uncached). */
+  /** Undefined when it does not parse (Apollo answers it, uncached). */
   #print(query: string): string | undefined {
     const known = this.#printed.get(query);
     if (known !== undefined) return known;

@@ -4,25 +4,18 @@ import { SingleFlight } from '../../../lib/single-flight.js';
 import { StoreError } from '../errors.js';
 import type { PlacedOrder } from '../rest/store-api.js';
 
-// Exactly one order per checkout attempt, on any backend. The web sends one idempotency key per attempt; our API
-// honours it, the seed's backend does not (nor does it answer the order it stored). So the BFF remembers each key's
-// outcome: a double click waits for the first call, a retry after success gets the same answer, and a retry after
-// an answer that never came (the backend may or may not have stored the order) first looks for that order among
-// the shopper's orders before placing it again. The memory is per process (README "Using your own backend").
+// Exactly one order per checkout attempt, even on the seed's backend, which ignores idempotency keys: the BFF
+// remembers each key's outcome, per process (docs/decisions/009).
 
-/**
- * A placing call that failed on the way: the backend may have stored the order. `before` holds the shopper's orders
- * before the first call, where they were read: any other order may be this attempt's.
- */
+/** The backend may have stored the order: any order not in `before` (if read) may be this attempt's. */
 interface UnknownOutcome {
   state: 'unknown';
   before?: ReadonlySet<string>;
 }
 
-/** How an attempt's last placing call ended, once it has (one on its way is in `OrderAttempts`'s single flight). */
+/** A call on its way is in `OrderAttempts`'s single flight, not here. */
 type Settled = { state: 'placed'; result: PlacedOrder } | UnknownOutcome;
 
-/** What a retry after an unknown outcome is given to find the order the first call may have made. */
 export interface Unresolved {
   before: ReadonlySet<string>;
   /** Orders other attempts of this shopper made, which cannot be this attempt's. */
@@ -30,30 +23,26 @@ export interface Unresolved {
 }
 
 export interface AttemptCalls {
-  /** The ids of the shopper's orders now; only asked while the backend has not been seen answering the order it places. */
+  /** Only asked while the backend has not been seen answering the order it places. */
   ordersBefore(): Promise<ReadonlySet<string>>;
-  /** Places the order; on a retry after an unknown outcome, first looks for it (then answering it replayed). */
+  /** With `unresolved`, first looks for the order the lost call may have made (then answered replayed). */
   place(unresolved: Unresolved | undefined): Promise<PlacedOrder>;
 }
 
 export interface OrderAttemptsOptions {
   maxAttempts?: number;
-  /** The most the settled attempts may take together (their orders and order ids). */
   maxBytes?: number;
   ttlMs?: number;
   now?: () => number;
 }
 
-/**
- * Settled attempts kept, by bytes besides the count: an order answered is at most 1 MiB (MAX_ORDER_BODY_BYTES) of
- * product copies, a few KB usually, so 10,000 of those fit; a shopper flooding keys makes the BFF forget, never grow.
- */
+/** An order is a few KB (at most 1 MiB); a shopper flooding keys makes the BFF forget, never grow. */
 const ATTEMPTS_MAX_BYTES = 32 * 1024 * 1024;
-/** A Set slot and its record, per order id remembered. */
+/** A Set slot and its record. */
 const ID_OVERHEAD_BYTES = 32;
 
-// The backend answered and said no: nothing was stored, and the same key may be tried afresh (a refusal for stock
-// too: once the shelf is restocked the same cart may be placed, and the web's key changes only with the cart).
+// Nothing was stored, so the same key may be tried afresh (after a stock refusal too: the web's key changes
+// only with the cart, and a restocked shelf may take the same cart).
 const REFUSALS = new Set([
   'BAD_USER_INPUT',
   'NOT_FOUND',
@@ -75,7 +64,7 @@ function settledBytes(settled: Settled): number {
     : idsBytes(settled.before ?? []);
 }
 
-/** The orders one shopper's attempts made, by attempt, so a retry of another attempt does not take them for its own. */
+/** By attempt, so a retry of another attempt does not take them for its own. */
 interface Claims {
   orders: Map<string, string>;
   bytes: number;
@@ -85,11 +74,11 @@ interface Claims {
 const shopperOf = (key: string): string => key.slice(0, key.indexOf(':') + 1);
 
 export class OrderAttempts {
-  /** Attempts whose call is on its way: never dropped (whoever waits on one holds it anyway). */
+  /** Never dropped: whoever waits on one holds it anyway. */
   readonly #placing = new SingleFlight<PlacedOrder>();
   readonly #settled: BoundedCache<Settled>;
   readonly #claims: BoundedCache<Claims>;
-  /** Seen answering the order it placed (ours does): its idempotency key is then trusted and no orders are read first. */
+  /** Seen answering the order it placed (ours does): its idempotency key is then trusted. */
   #backendAnswersOrders = false;
 
   constructor({
@@ -108,30 +97,25 @@ export class OrderAttempts {
     });
   }
 
-  /**
-   * Keys belong to a shopper (the same key from two shoppers is two attempts), named as the backend vouched for them
-   * (`SignedInApi.verifiedShopper`: their user id, else their token); it is kept only as a hash.
-   */
+  /** The same key from two shoppers is two attempts; the shopper (maybe a token) is kept only as a hash. */
   static keyOf(shopper: string, idempotencyKey: string): string {
     return `${createHash('sha256').update(shopper).digest('base64url')}:${idempotencyKey}`;
   }
 
-  /** Places the attempt's order unless its outcome is already known or on its way. */
   async run(key: string, calls: AttemptCalls): Promise<PlacedOrder> {
     const previous = this.#settled.get(key);
     if (previous?.state === 'placed') return { ...previous.result, replayed: true };
-    // Set by the work the flight runs only for the first caller (a callback the type checker does not follow).
+    // Set in a callback, which the type checker does not follow.
     let first = false as boolean;
     const placed = await this.#placing.run(key, () => {
       first = true;
       return this.#place(key, previous, calls);
     });
-    // A double click waits for the first call and is answered its order, replayed.
     return first ? placed : { ...placed, replayed: true };
   }
 
   async #place(key: string, previous: UnknownOutcome | undefined, calls: AttemptCalls): Promise<PlacedOrder> {
-    // An unknown outcome means a placing call went out: until one did, no order can exist and this try starts afresh.
+    // Until a placing call went out, no order can exist.
     const sent = previous !== undefined;
     const before = sent
       ? previous.before

@@ -16,8 +16,7 @@ import type { RestOrder, RestReturn } from '../rest/answer-shapes.js';
 import type { SignedInApi } from '../rest/shopper-api.js';
 import type { OrderLifeAnswer } from '../rest/store-api.js';
 
-// An order's life after it is placed (issue 29) as the schema shows it: our API answers the history, what may be done
-// and the return requests; a backend of the seed kind answers none of it, and its orders then offer no action.
+// An order's life after it is placed: a backend of the seed kind answers none of it, so no action is offered.
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -34,16 +33,12 @@ const returnInput = z.object({
   idempotencyKey: z.nullish(idempotencyKeySchema('idempotencyKey')),
 });
 
-/** The message a shopper reads where the backend takes no cancellations or returns online. */
 export const CANCEL_NOT_SUPPORTED =
   'This store takes cancellations by phone or email, not online: please contact the shop.';
 export const RETURN_NOT_SUPPORTED =
   'This store takes returns and exchanges by phone or email, not online: please contact the shop.';
 
-/**
- * A 404 that is not about the order (our API says "Order not found for ID: …") is a backend without the route: an
- * older version of ours ("No such endpoint"), or one of the seed kind (Express's HTML page).
- */
+/** A 404 not about the order (ours says "Order not found for ID: …") means the backend lacks the route. */
 function lacksRoute(error: unknown): boolean {
   return (
     error instanceof StoreError &&
@@ -121,14 +116,14 @@ function toReturnRequest(request: RestReturn): ReturnRequest {
   };
 }
 
-/** True while a return or exchange may still be asked for: the backend said until when, and that is not past. */
+/** Only the backend says until when. */
 export function withinReturnWindow(order: RestOrder, now = Date.now()): boolean {
   return (
     order.returnableUntil !== undefined && order.returnableUntil !== null && now <= order.returnableUntil
   );
 }
 
-/** The product's other sizes in stock now (the catalogue's view; the API checks again when asked). */
+/** The catalogue's view; the API checks again when asked. */
 export function exchangeSizesOf(product: CatalogProduct | undefined, orderedSize: string): string[] {
   if (product === undefined) return [];
   return sizeStock(product.sizes, product.lowStock)

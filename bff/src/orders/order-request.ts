@@ -10,9 +10,8 @@ export interface OrderLine {
 }
 
 /**
- * The items and amount of spec section 3's order request, priced from the catalogue the BFF holds: each item a copy
- * of the product with its size and quantity, the amount the cart amount plus the delivery fee. Every backend gets a
- * complete order this way (the seed's stores what it is sent; ours prices it again and refuses a different amount).
+ * Spec section 3's items and amount, priced from the catalogue, so every backend gets a complete order (the
+ * seed's stores what it is sent; ours prices it again and refuses a different amount).
  */
 export async function pricedOrder(
   lines: readonly OrderLine[],

@@ -41,10 +41,7 @@ const contentOf = (items: ReadonlyArray<{ _id: string; size: string; quantity: n
     .sort()
     .join();
 
-/**
- * The order an earlier call of this attempt made, if it made one: among the shopper's orders that were not there
- * before the first call and no other attempt made, the oldest with the same lines and amount.
- */
+/** Of orders new since the first call and not another attempt's, the oldest with these lines and amount. */
 async function findEarlierOrder(
   store: SignedInApi,
   lines: readonly OrderLine[],
@@ -75,8 +72,7 @@ export const orderMutations: Required<Pick<MutationResolvers, 'placeOrder'>> = {
     const { items, amount } = await pricedOrder(checked.lines, await context.catalog());
     checkExpectedTotal(amount, checked.expectedTotal);
     const request = { address: { ...input.address }, items, amount, idempotencyKey: checked.idempotencyKey };
-    // The backend vouches for the token before anything is answered from memory: an expired or revoked token is refused,
-    // and the shopper's new token finds their attempt.
+    // Asked before anything is answered from memory: a revoked token is refused, a new one finds the attempt.
     const shopper = await store.verifiedShopper();
     return context.orderAttempts.run(OrderAttempts.keyOf(shopper, checked.idempotencyKey), {
       ordersBefore: async () => new Set((await store.orders()).map((order) => order._id)),
@@ -89,8 +85,7 @@ export const orderMutations: Required<Pick<MutationResolvers, 'placeOrder'>> = {
   },
 };
 
-// What the backend left out of an order is filled from the catalogue (an item's name and price) or the spec's
-// arithmetic (the amount); the seed's backend stores items exactly as its client sent them.
+// The seed's backend stores items as its client sent them: gaps are filled from the catalogue.
 function itemsOf(order: RestOrder, products: ReadonlyMap<string, CatalogProduct>) {
   const exchangeable = withinReturnWindow(order);
   return order.items.map((item) => {
@@ -109,10 +104,7 @@ function itemsOf(order: RestOrder, products: ReadonlyMap<string, CatalogProduct>
 
 const NONE: ReadonlyMap<string, CatalogProduct> = new Map();
 
-/**
- * The order's products, when an item lacks what only the catalogue can fill in, or the order's items may be exchanged
- * now (their sizes in stock). A missing catalogue fills nothing.
- */
+/** Read only when an item lacks something or may be exchanged now; a missing catalogue fills nothing. */
 async function productsFor(
   order: RestOrder,
   context: GraphQLContext,

@@ -4,16 +4,12 @@ import { LOW_STOCK_THRESHOLD, stockCountSchema, type LowStock, type StockShortfa
 import { RETURN_KINDS, RETURN_STATUSES } from '#domain/order-life';
 import { CATEGORIES, MAX_ORDER_LINES, SUB_CATEGORIES } from '#domain/store-rules';
 
-// What an answer of spec section 7 may look like: the one place in the BFF that says so (docs/decisions/009).
-// The BFF reads tolerantly, so it works on any backend that answers section 7 the way the seed's original
-// backend does: it relies on the fields the spec names and nothing else. Our API's extras (cartData after a
-// write, the placed order, a message on every answer, the profile call) are optional enrichments, never
-// requirements. Failures (`success: false`, at any status) are read in upstream.ts, before these schemas.
+// What an answer of spec section 7 may look like (docs/decisions/009): only the fields the spec names are
+// required, so any backend of that section works; our API's extras are optional. Refusals: upstream.ts.
 
 /**
- * Our API's stock enrichment of a product (docs/decisions/020): size → pairs left, for the sizes few are left of. A
- * count above the threshold only means "in stock" (the store never shows it). Anything malformed is read as no
- * stock known, every size in stock: a backend's mistake must not take the product, or the page, away.
+ * Size → pairs left, for the sizes few are left of (docs/decisions/020). Anything malformed reads as every
+ * size in stock: a backend's mistake must not take the product, or the page, away.
  */
 const lowStockSchema = z
   .record(z.string(), stockCountSchema('lowStock'))
@@ -31,10 +27,7 @@ const millis = z.union([
   z.string().transform((text) => (/^\d+$/.test(text) ? Number(text) : Date.parse(text))),
 ]);
 
-/**
- * One catalogue product. Products are read one by one (`readProducts`): a product the storefront cannot show (no
- * name, a category outside the spec's) is left out instead of taking the whole catalogue down.
- */
+/** Read one by one (`readProducts`): a product the store cannot show is left out, not the catalogue. */
 export const restProductSchema = z.object({
   _id: z.string().min(1),
   name: z.string().min(1),
@@ -49,7 +42,7 @@ export const restProductSchema = z.object({
   lowStock: lowStockSchema,
 });
 export type RestProduct = z.output<typeof restProductSchema>;
-/** A product with the fields of spec section 3 only: what an order's items copy (stock is the store's to know now). */
+/** A product with the fields of spec section 3 only: what an order's items copy. */
 export type ListedProduct = Omit<RestProduct, 'lowStock'>;
 
 export const productListSchema = z.looseObject({ products: z.array(z.unknown()) });
@@ -91,8 +84,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-// A backend's cartData may hold what a client once wrote there: whatever is not a whole quantity of at least 1 is
-// not a line (the seed's backend keeps a line set to 0 as 0).
+// Only a whole quantity of at least 1 is a line (the seed's backend keeps a line set to 0 as 0).
 function parseCartData(value: unknown): CartData {
   const cart = Object.create(null) as CartData;
   if (!isRecord(value)) return cart;
@@ -109,7 +101,7 @@ function parseCartData(value: unknown): CartData {
 /** Cart get: a backend that has no cart for the shopper yet may leave cartData out; that is an empty cart. */
 export const cartAnswerSchema = z.looseObject({ cartData: z.unknown().optional().transform(parseCartData) });
 
-/** Cart add and update: the spec does not show their answer; ours carries the cart, the seed's a message only. */
+/** Cart add and update: the spec shows no answer; ours carries the cart, the seed's a message only. */
 export const cartWriteAnswerSchema = z.looseObject({
   cartData: z.unknown().transform(parseCartData).optional(),
 });
@@ -128,10 +120,7 @@ export const restAddressSchema = z.object({
   phone: digits.catch(''),
 });
 
-/**
- * An ordered item as the backend stored it: the seed's backend keeps whatever the client sent, so a field may be
- * missing (an order placed by an older client) and is then filled from the catalogue where it can be.
- */
+/** The seed's backend stores whatever the client sent: missing fields are filled from the catalogue. */
 const restOrderItemSchema = z.object({
   _id: z.string().catch(''),
   name: z.string().optional().catch(undefined),
@@ -142,7 +131,7 @@ const restOrderItemSchema = z.object({
 });
 export type RestOrderItem = z.output<typeof restOrderItemSchema>;
 
-// ---- Beyond section 7: our API's account of an order's life (issue 29), each part optional and read leniently ----
+// ---- Beyond section 7: our API's account of an order's life, each part optional and read leniently ----
 
 const statusChangeSchema = z.object({ status: z.string().min(1), at: millis.pipe(z.number()) });
 
@@ -188,7 +177,7 @@ export const restOrderSchema = z.object({
 });
 export type RestOrder = z.output<typeof restOrderSchema>;
 
-/** The shopper's orders, newest first whatever order they arrive in (the seed's backend sends the oldest first). */
+/** Newest first whatever order they arrive in (the seed's backend sends the oldest first). */
 export const ordersAnswerSchema = z.looseObject({ orders: z.array(z.unknown()) }).transform(({ orders }) =>
   orders
     .flatMap((item) => {
@@ -204,20 +193,19 @@ export const orderLifeAnswerSchema = z.looseObject({
   order: restOrderSchema.optional().catch(undefined),
 });
 
-/** Order placement: ours answers the order it stored; the seed's backend `{ success, message: 'Order Placed' }`. */
+/** Ours answers the order it stored; the seed's backend `{ success, message: 'Order Placed' }`. */
 export const placedOrderAnswerSchema = z.looseObject({
   message: z.string().optional(),
   order: restOrderSchema.optional().catch(undefined),
 });
 
-// ---- Beyond section 7: our API's catalogue query, used when a backend answers it (catalog/catalog-access.ts) ----
+// ---- Beyond section 7: our API's catalogue query, when a backend has it (catalog/catalog-access.ts) ----
 
 const countsSchema = z.record(z.string(), z.number().int().nonnegative());
 
-/** `GET /api/product/query`: one page of the catalogue filtered, searched and sorted in the backend's database. */
+/** `GET /api/product/query`: a page filtered, searched and sorted in the backend's database. */
 export const catalogQueryAnswerSchema = z.looseObject({
   products: z.array(z.unknown()),
-  /** Matching products over all pages. */
   total: z.number().int().nonnegative(),
   facets: z.looseObject({ category: countsSchema, subCategory: countsSchema }).optional(),
   nextCursor: z.string().nullable(),
@@ -225,7 +213,7 @@ export const catalogQueryAnswerSchema = z.looseObject({
   cursors: z.array(z.string()).optional(),
   /** Changes whenever the catalogue does. */
   version: z.string().min(1),
-  /** The origins the whole catalogue's image URLs name. */
+  /** The origins of the whole catalogue's image URLs, not only this page's. */
   imageOrigins: z.array(z.string()).catch([]),
 });
 export type CatalogQueryAnswer = z.output<typeof catalogQueryAnswerSchema>;
@@ -248,5 +236,5 @@ const shortfallSchema = z
     left,
   }));
 
-/** The lines a stock refusal names; a list that cannot be read is none (the refusal and its message still stand). */
+/** A list that cannot be read is none: the refusal and its message still stand. */
 export const stockShortfallsSchema = z.array(shortfallSchema).max(MAX_ORDER_LINES).catch([]);

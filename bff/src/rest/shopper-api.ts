@@ -3,36 +3,33 @@ import type { CartData, RestOrder, RestUser } from './answer-shapes.js';
 import * as storeApi from './store-api.js';
 import type { Shopper, Upstream } from './upstream.js';
 
-// The store's REST calls for one request's shopper, bound once per request (the GraphQL context's `store`): the
-// resolvers ask for the cart or the orders without passing the upstream and the shopper's token on every call.
+// The store's REST calls bound to one request's shopper (the GraphQL context's `store`).
 
 /** The calls that need the shopper's token; `ShopperApi.signedIn()` hands them out only with one. */
 export interface SignedInApi {
   /**
-   * Who the backend says the token belongs to, asked afresh (an expired or revoked token is refused, UNAUTHENTICATED):
-   * `user:<id>` from the profile call (ours has one), else `token:<the header>` once the cart call accepted it (the
-   * seed's backend has no profile call). It keys the shopper's checkout attempts.
+   * The key of the shopper's checkout attempts, asked afresh: `user:<id>` from the profile call, else (the
+   * seed's backend has none) `token:<the header>` once the cart call accepted it.
    */
   verifiedShopper(): Promise<string>;
   profile(): Promise<RestUser>;
   cart(): Promise<CartData>;
-  /** Adds one; the cart after the write when the backend answers it (ours does, the seed's does not). */
+  /** The cart after the write when the backend answers it (ours does, the seed's does not). */
   addToCart(line: { itemId: string; size: string }): Promise<CartData | undefined>;
-  /** Sets the quantity; the cart after the write when the backend answers it. */
   updateCart(line: { itemId: string; size: string; quantity: number }): Promise<CartData | undefined>;
   placeOrder(request: storeApi.OrderRequest): Promise<storeApi.PlacedOrder>;
   orders(): Promise<RestOrder[]>;
-  /** Our API's extras (issue 29): a backend of the seed kind answers 404, read in orders/order-life.ts. */
+  /** Our API's extras: a backend of the seed kind answers 404, read in orders/order-life.ts. */
   cancelOrder(orderId: string): Promise<storeApi.OrderLifeAnswer>;
   requestReturn(ask: storeApi.ReturnAsk): Promise<storeApi.OrderLifeAnswer>;
 }
 
 export interface ShopperApi {
-  /** True when the request carries a token (the API still judges it). */
+  /** The request carries a token (the API still judges it). */
   readonly hasToken: boolean;
   register(input: { name: string; email: string; password: string }): Promise<storeApi.AuthAnswer>;
   login(input: { email: string; password: string }): Promise<storeApi.AuthAnswer>;
-  /** The calls of a signed-in shopper; without a token the API could only refuse, so it is not asked (UNAUTHENTICATED). */
+  /** Throws UNAUTHENTICATED without a token: the API could only refuse. */
   signedIn(): SignedInApi;
 }
 

@@ -17,13 +17,9 @@ import {
 import { StoreError } from '../errors.js';
 import type { NotModified, Shopper, Upstream, UpstreamBytes } from './upstream.js';
 
-// One function per REST endpoint of spec section 7 (docs/rest-api.md); each answers the part the resolvers
-// need, read by answer-shapes.ts, and fills in what a backend may leave out.
+// One function per REST endpoint of spec section 7 (docs/rest-api.md); each fills in what a backend may omit.
 
-/**
- * `GET /api/product/list` as bytes, conditional on the ETag of the copy the caller holds: the list catalogue parses
- * them, the REST pass-through serves them as the backend sent them. `maxBytes` bounds what is read.
- */
+/** As bytes, so the REST pass-through can serve them as the backend sent them. */
 export function productListBytes(
   upstream: Upstream,
   etag: string | undefined,
@@ -39,7 +35,6 @@ export function productListBytes(
 
 export type CatalogQuerySort = 'relevant' | 'price_asc' | 'price_desc' | 'newest';
 
-/** The catalogue query's parameters (our API's `GET /api/product/query`). */
 export interface CatalogQuery {
   category?: readonly Category[];
   subCategory?: readonly SubCategory[];
@@ -54,7 +49,6 @@ export interface CatalogQuery {
   facets?: boolean;
 }
 
-/** `GET /api/product/query`: a page of the catalogue with its total and filter counts, from the backend's database. */
 export async function queryCatalog(upstream: Upstream, query: CatalogQuery): Promise<CatalogQueryAnswer> {
   return (await upstream.call({ method: 'GET', path: catalogQueryPath(query) }, catalogQueryAnswerSchema))
     .data;
@@ -66,10 +60,7 @@ export interface TaggedCatalogAnswer {
   etag?: string;
 }
 
-/**
- * The same query asked again: when the backend says `known` still stands (304 to its ETag), that answer, without
- * the backend running the query or the BFF reading a body. A backend without ETags answers in full each time.
- */
+/** `known` again when the backend answers 304 to its ETag, so neither side runs the query or reads a body. */
 export async function queryCatalogAgain(
   upstream: Upstream,
   query: CatalogQuery,
@@ -93,7 +84,7 @@ function catalogQueryPath(query: CatalogQuery): string {
   if (query.subCategory?.length) params.set('subCategory', query.subCategory.join(','));
   if (query.q !== undefined && query.q !== '') params.set('q', query.q);
   if (query.ids !== undefined) params.set('ids', query.ids.join(','));
-  // Sent only when asked for: every other call stays the query any backend of ours answers.
+  // Sent only when asked for, so every other call stays a query any backend of ours answers.
   if (query.inStock === true) params.set('inStock', 'true');
   if (query.relatedTo !== undefined) params.set('relatedTo', query.relatedTo);
   if (query.sort !== undefined) params.set('sort', query.sort);
@@ -143,7 +134,7 @@ export async function getCart(upstream: Upstream, shopper: Shopper): Promise<Car
     .cartData;
 }
 
-/** Adds one; answers the cart after the write when the backend sends it (ours does, the seed's does not). */
+/** The cart after the write when the backend sends it (ours does, the seed's does not). */
 export async function addToCart(
   upstream: Upstream,
   shopper: Shopper,
@@ -154,7 +145,6 @@ export async function addToCart(
   ).data.cartData;
 }
 
-/** Sets the quantity; answers the cart after the write when the backend sends it. */
 export async function updateCart(
   upstream: Upstream,
   shopper: Shopper,
@@ -168,10 +158,9 @@ export async function updateCart(
   ).data.cartData;
 }
 
-/** An ordered item as spec section 3 has it: a copy of the catalogue's product, with the size and quantity. */
+/** Spec section 3: an ordered item is a copy of the catalogue's product. */
 export type OrderItemCopy = ListedProduct & { size: string; quantity: number };
 
-/** The spec's order request (address, items, amount) and the idempotency key our API honours. */
 export interface OrderRequest {
   address: Record<string, string>;
   items: OrderItemCopy[];
@@ -181,10 +170,10 @@ export interface OrderRequest {
 }
 
 export interface PlacedOrder {
-  /** The order as stored, when the backend answers it (ours does; the seed's answers a message only). */
+  /** The seed's backend answers a message only. */
   order?: RestOrder;
   message: string;
-  /** True when this attempt had already placed the order (our API answers 200 instead of 201 then). */
+  /** This attempt had already placed the order (our API answers 200, not 201). */
   replayed: boolean;
 }
 
@@ -212,15 +201,13 @@ export async function placeOrder(
   };
 }
 
-/** The shopper's orders, newest first. */
 export async function listOrders(upstream: Upstream, shopper: Shopper): Promise<RestOrder[]> {
   return (await upstream.call({ method: 'POST', path: '/api/order/userorders', shopper }, ordersAnswerSchema))
     .data;
 }
 
-// ---- Beyond section 7: our API's cancellation and return requests (issue 29); a backend of the seed kind has none ----
+// ---- Beyond section 7: our API's cancellation and return requests; a backend of the seed kind has none ----
 
-/** The order after a cancel or return call, as `userorders` answers it (undefined when the answer lacked it). */
 export interface OrderLifeAnswer {
   message: string;
   order?: RestOrder;
@@ -241,7 +228,6 @@ export async function cancelOrder(
   return { message: message ?? 'Order cancelled', order };
 }
 
-/** The body of `POST /api/order/return`, and the key of the attempt (our API's `Idempotency-Key`). */
 export interface ReturnAsk {
   orderId: string;
   productId: string;

@@ -64,20 +64,18 @@ const DEFAULT_MESSAGE: Record<StoreErrorCode, string> = {
   NOT_SUPPORTED: 'The store does not take this request online. Please contact the shop.',
 };
 
-// The seed's backend answers every failure with status 200, so the message is all there is to tell a dead
-// session from a refusal: its auth middleware says "Not Authorized Login Again" or passes on the JWT library's
-// error ("jwt malformed", "jwt expired", "invalid signature").
+// The seed's backend answers every failure with 200, so only the message tells a dead session from a refusal:
+// "Not Authorized Login Again", or the JWT library's "jwt malformed", "jwt expired", "invalid signature".
 const SESSION_OVER = /not authori[sz]ed|(log|sign) ?in again|\bjwt\b|invalid (token|signature)/i;
 const TOO_MANY = /too many/i;
-// Our API's answer when its password hashing is at capacity ("The store is busy right now…"), which is all a client
-// has to go on when FAILURES_AS_200 sends it with status 200.
+// Our API's word when password hashing is at capacity, all a client has when FAILURES_AS_200 sends it as 200.
 const BUSY = /\bbusy\b/i;
 // The spec's own text for an unknown product: "Product not found for ID: {id}".
 const NOT_FOUND = /\bnot found\b/i;
 
 /**
- * The code of a refusal: from the status where it says something, else from the message. A 503 is STORE_BUSY when it
- * says when to come back (`Retry-After`, RFC 9110 §15.6.4) or that the store is busy; a bare 503 is a broken upstream.
+ * From the status where it says something, else from the message. A 503 is STORE_BUSY when it says when to
+ * come back (`Retry-After`) or that the store is busy; a bare 503 is a broken upstream.
  */
 export function refusalCode(
   status: number,
@@ -113,8 +111,8 @@ function formatBytes(bytes: number): string {
 }
 
 /**
- * Our API's refusal of an order for stock: 409 with `code: OUT_OF_STOCK` (200 under its FAILURES_AS_200). It names
- * the lines it cannot fill; the code is the API's own word, so no message (a product's name) can be taken for another.
+ * 409 with `code: OUT_OF_STOCK` (200 under FAILURES_AS_200): the API's own word, which no message (a
+ * product's name) can be taken for.
  */
 function stockRefusal(status: number, body: unknown, message: string | undefined): StoreError | undefined {
   if (!isRecord(body) || body.code !== OUT_OF_STOCK || (status !== 409 && status >= 300)) return undefined;
@@ -124,8 +122,8 @@ function stockRefusal(status: number, body: unknown, message: string | undefined
 }
 
 /**
- * The JSON body of an answer that is not a refusal. A refusal is `success: false` at any status (the seed's backend
- * answers every failure with 200), or any answer outside 2xx; it throws with the server's message for the toast.
+ * A refusal (`success: false` at any status, or any answer outside 2xx) throws with the server's message.
+ * The seed's backend answers every failure with 200.
  */
 export function readEnvelope(
   status: number,
@@ -144,7 +142,7 @@ export function readEnvelope(
   return body;
 }
 
-/** `Retry-After` as whole seconds from now: delta-seconds or an HTTP date (RFC 9110 §10.2.3); undefined if unreadable. */
+/** Delta-seconds or an HTTP date (RFC 9110 §10.2.3), as whole seconds from now; undefined if unreadable. */
 export function parseRetryAfter(value: unknown, now = Date.now()): number | undefined {
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
@@ -174,7 +172,7 @@ function isUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** The keep-alive connection pool to the store's REST API, answering zod-checked bodies or throwing a StoreError. */
+/** The keep-alive pool to the store's REST API: zod-checked bodies, or a StoreError. */
 export class Upstream {
   readonly pool: Pool;
   readonly #timeoutMs: number;
@@ -195,7 +193,7 @@ export class Upstream {
     const authorization = call.shopper?.authorization;
     if (authorization !== undefined) {
       headers.authorization = authorization;
-      // The seed's backend reads the token from a `token` header (its client sent it so); ours reads the bearer.
+      // The seed's backend reads the token from a `token` header; ours reads the bearer.
       const bearer = /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1];
       if (bearer !== undefined) headers.token = bearer;
     }
@@ -203,10 +201,9 @@ export class Upstream {
     return headers;
   }
 
-  /** A call answered 2xx with a body matching the schema. */
   async call<S extends z.ZodType>(call: UpstreamCall, schema: S): Promise<UpstreamAnswer<z.output<S>>> {
     const answer = await this.conditionalCall(call, schema);
-    // Only conditional calls may be answered 304; anywhere else it is a broken answer.
+    // 304 to a call that did not ask for it is a broken answer.
     if (!('data' in answer)) throw new StoreError('UPSTREAM_ERROR', MALFORMED, answer.status);
     return answer;
   }

@@ -18,34 +18,28 @@ import {
 import type { StoreIdentity } from '#domain/server-render';
 import { homeStructuredData, jsonLdScript, productStructuredData } from './structured-data.js';
 
-// What search engines and link previews read beside the pages: /robots.txt, the sitemap and the pages' structured
-// data, all absolute on the store's public origin (PUBLIC_URL, site/public-url.ts), never the request's Host.
+// robots.txt, the sitemap and structured data, all absolute on PUBLIC_URL's origin, never the request's Host.
 
 export interface SeoOptions {
   catalog: CatalogSource;
-  /** The store's origin as shoppers reach it. */
   origin: () => string;
 }
 
 export interface Seo {
   origin: () => string;
-  /** Registers /robots.txt (keeping crawlers out of `privatePaths`), /sitemap.xml and the files it names. */
+  /** Keeps crawlers out of `privatePaths`. */
   register(app: FastifyInstance, pages: { privatePaths: readonly string[] }): void;
-  /** The structured data of the page at `url` (home, a product), as script elements for its head. */
+  /** Script elements for the head of the page at `url`. */
   pageHead(url: string, store: StoreIdentity): Promise<string[]>;
 }
 
-/**
- * Product files read at once. Each reads up to 50,000 products from the catalogue, a page of 100 at a time (and a
- * file asked out of order reads the ones before it); beyond this a request is told to come back, so no client can
- * make the BFF walk the catalogue many times over at once.
- */
+/** Each file walks up to 50,000 products (and the files before it); beyond this, come back later. */
 const MAX_STREAMS = 2;
 const RETRY_AFTER_SECONDS = 5;
 const REVALIDATE = 'no-cache';
 const XML = 'application/xml; charset=utf-8';
 
-/** Whether the client's copy (If-None-Match, else If-Modified-Since) is current. */
+/** If-None-Match, else If-Modified-Since. */
 export function isNotModified(request: FastifyRequest, etag: string, lastModified: number): boolean {
   const tags = request.headers['if-none-match'];
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
@@ -55,7 +49,7 @@ export function isNotModified(request: FastifyRequest, etag: string, lastModifie
   return lastModified > 0 && !Number.isNaN(since) && Math.floor(lastModified / 1000) * 1000 <= since;
 }
 
-/** ETag and Last-Modified; true when the answer is a 304, already sent. */
+/** True when the answer is a 304, already sent. */
 function validators(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -71,7 +65,6 @@ function validators(
 }
 
 export function createSeo({ catalog, origin }: SeoOptions): Seo {
-  // The summary of the current catalogue version and origin, and where its product files start as learnt so far.
   let kept: { key: string; summary: SitemapSummary; starts: FileStarts } | undefined;
   const summarizing = new SingleFlight<SitemapSummary>();
   const finding = new SingleFlight<string | null | undefined>();
@@ -133,7 +126,7 @@ export function createSeo({ catalog, origin }: SeoOptions): Seo {
           streams += 1;
           let after: string | null | undefined;
           try {
-            // A file asked before the ones ahead of it: they are read (not sent) to find where it starts.
+            // A file asked out of order reads (not sends) the ones before it to find its start.
             after =
               starts.known(file) ??
               (await finding.run(`${key} ${String(file)}`, () => starts.find(view, at, file)));

@@ -1,10 +1,7 @@
 import type { Category, ProductType } from '../generated/resolvers-types.js';
 
-// The store's public addresses as the sitemap and structured data name them: absolute on PUBLIC_URL, and each
-// collection view in the one form its page states as canonical (the web app's collection-params.ts: category
-// before type, each in the store's order, defaults left out).
+// Absolute on PUBLIC_URL; a collection view in the one form its page calls canonical (collection-params.ts).
 
-/** A collection view a shopper can link to: a category, a type, or both. */
 export interface CollectionView {
   category?: Category;
   type?: ProductType;

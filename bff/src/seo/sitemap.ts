@@ -5,19 +5,15 @@ import { MAX_PAGE_SIZE, type ParsedFilter } from '../catalog/list-rules.js';
 import { ALL_CATEGORIES, ALL_TYPES } from '../catalog/labels.js';
 import { absoluteUrl, collectionPath, productPath, type CollectionView } from './site-urls.js';
 
-// The sitemap (sitemaps.org protocol 0.9) from the catalogue the pages read, any backend of spec section 7: an
-// index naming one file of pages (home, the collection and its category and type views) and a file per 50,000
-// products. The index, the pages file and every file's validators come from a summary of a few catalogue calls
-// (count, facets, newest change), so a crawler's revisit costs no walk; a product file is streamed page by page
-// from where it starts, so no whole-catalogue string is ever held.
+// The sitemap (docs/storefront.md). Validators come from a few catalogue calls, so a crawler's revisit costs
+// no walk; product files are streamed page by page, so no whole-catalogue string is ever held.
 
-/** The protocol's limits per file: 50,000 URLs and 50 MB (52,428,800 bytes) uncompressed. */
+/** The protocol's limits per file, uncompressed. */
 export const SITEMAP_MAX_URLS = 50_000;
 export const SITEMAP_MAX_BYTES = 50 * 1024 * 1024;
 /**
- * The longest line a product may take (a product id of some 900 characters); longer ones are left out. With it,
- * 50,000 lines and the file's frame stay under 50 MB, so the files are cut by count alone and the index can name
- * them before they are read.
+ * Longer product lines (an id of some 900 characters) are left out, so files are cut by count alone and
+ * the index can name them before they are read.
  */
 export const MAX_ENTRY_BYTES = Math.floor((SITEMAP_MAX_BYTES - 1024) / SITEMAP_MAX_URLS);
 
@@ -55,7 +51,7 @@ function urlEntry(loc: string, lastModified?: number): string {
   return `<url><loc>${escapeXml(loc)}</loc>${lastmod === undefined ? '' : `<lastmod>${lastmod}</lastmod>`}</url>\n`;
 }
 
-/** A product's line in its sitemap file (its address and last change), or undefined when it is too long to list. */
+/** Undefined when it is too long to list. */
 export function productEntry(
   origin: string,
   product: Pick<CatalogProduct, 'id' | 'date'>,
@@ -64,14 +60,13 @@ export function productEntry(
   return Buffer.byteLength(entry) > MAX_ENTRY_BYTES ? undefined : entry;
 }
 
-/** What the index, the pages file and every file's validators are made from: a few catalogue calls. */
 export interface SitemapSummary {
   products: number;
-  /** The newest change in the catalogue (ms); 0 when it is empty. */
+  /** ms; 0 when the catalogue is empty. */
   lastModified: number;
   /** The category, type and category × type views that have products, in the store's order. */
   views: CollectionView[];
-  /** A digest of the above and the origin: each file's ETag is made from it. */
+  /** Each file's ETag is made from it. */
   digest: string;
 }
 
@@ -84,7 +79,7 @@ export async function summarizeCatalog(
   const [all, newest] = await Promise.all([first(EVERY_PRODUCT), catalog.latest(1)]);
   const categories = all.facets.categories.filter(({ count }) => count > 0).map(({ category }) => category);
   const types = all.facets.types.filter(({ count }) => count > 0).map(({ type }) => type);
-  // Each category's type counts: the views the product pages' breadcrumbs link to.
+  // The category × type views the product pages' breadcrumbs link to.
   const byCategory = await Promise.all(
     categories.map(async (category) => {
       const page = await first({ ...EVERY_PRODUCT, categories: new Set([category]) });
@@ -98,8 +93,7 @@ export async function summarizeCatalog(
   ];
   const lastModified = newest[0]?.date ?? 0;
   const products = all.totalCount;
-  // Any change to a listed product moves the newest change (a product's date is its last change, spec section 3),
-  // and a removal moves the count.
+  // A changed product moves the newest date (a product's date is its last change, spec section 3).
   const digest = createHash('sha256')
     .update(JSON.stringify([origin, products, lastModified, perFile, views]))
     .digest('base64url')
@@ -107,7 +101,6 @@ export async function summarizeCatalog(
   return { products, lastModified, views, digest };
 }
 
-/** A document with its validators. */
 export interface SitemapDocument {
   body: string;
   etag: string;
@@ -121,7 +114,7 @@ export function productFileCount(summary: SitemapSummary, perFile = SITEMAP_MAX_
   return Math.ceil(summary.products / perFile);
 }
 
-/** The ETag of a product file (1-based), known before it is read. */
+/** Known before the file (1-based) is read. */
 export function productFileEtag(summary: SitemapSummary, file: number): string {
   return `"${summary.digest}-${String(file)}"`;
 }
@@ -160,7 +153,7 @@ export function pagesSitemap(summary: SitemapSummary, origin: string): SitemapDo
   return documentOf(`${URLSET_OPEN}${lines.join('')}${URLSET_CLOSE}`, summary.lastModified);
 }
 
-/** The listed products with their cursors and lines, page by page in the catalogue's order, from after `after`. */
+/** Page by page in the catalogue's order, from after `after`. */
 async function* listedProducts(
   catalog: Catalog,
   origin: string,
@@ -184,10 +177,7 @@ async function* listedProducts(
   }
 }
 
-/**
- * Where each product file starts (the cursor of the listed product before its first), learnt by reading: kept for
- * one catalogue version, a cursor per 50,000 products.
- */
+/** The cursor each product file starts after, learnt by reading; kept for one catalogue version. */
 export class FileStarts {
   readonly #starts: Array<string | null> = [null];
 
@@ -220,10 +210,7 @@ export class FileStarts {
   }
 }
 
-/**
- * One product file's text, a page of products at a time: at most `perFile` lines, whatever the catalogue does
- * meanwhile. Where the next file starts is learnt on the way.
- */
+/** At most `perFile` lines, whatever the catalogue does meanwhile; learns where the next file starts. */
 export async function* productSitemap(
   catalog: Catalog,
   origin: string,

@@ -6,10 +6,7 @@ import { LABEL_OF_CATEGORY, LABEL_OF_TYPE } from '../catalog/labels.js';
 import type { StoreIdentity } from '#domain/server-render';
 import { absoluteUrl, collectionPath, productPath } from './site-urls.js';
 
-// schema.org structured data (JSON-LD) for the server-rendered pages, built from the catalogue the page was rendered
-// from: Product with an Offer per size and BreadcrumbList on product pages, Organization and WebSite on home. The
-// fields follow Google's Product (merchant listing) requirements; the text is the shop's data, so it is escaped for
-// the <script> element it goes in (jsonLdScript).
+// schema.org JSON-LD for the rendered pages, following Google's Product (merchant listing) requirements.
 
 export interface SiteContext {
   origin: string;
@@ -20,12 +17,12 @@ const SCHEMA = 'https://schema.org';
 /** The prices are rupees (spec section 9) and the store delivers in India. */
 const CURRENCY = 'INR';
 const COUNTRY = 'IN';
-/** The width link previews and Google's image guidelines ask for (at least 1200 px wide): the optimizer's nearest. */
+/** Link previews and Google's image guidelines ask for at least 1200 px. */
 export const PREVIEW_IMAGE_WIDTH: ImageWidth = IMAGE_WIDTHS.find((width) => width >= 1200) ?? 1600;
 
 type JsonLd = Record<string, unknown>;
 
-/** An image of the catalogue as an absolute URL: the optimizer's large cut where it can make one. */
+/** Absolute: the optimizer's large cut where it can make one. */
 export function previewImageUrl(origin: string, src: string): string {
   if (isOptimizable(src)) return absoluteUrl(origin, optimizedImageUrl(src, PREVIEW_IMAGE_WIDTH));
   return src.startsWith('/') && !src.startsWith('//') ? absoluteUrl(origin, src) : src;
@@ -42,7 +39,7 @@ function shippingDetails(): JsonLd {
   };
 }
 
-/** What the store states (home's policy section): unworn shoes back within RETURN_POLICY_DAYS of delivery, full refund. */
+/** As home's policy section states it. */
 function returnPolicy(): JsonLd {
   return {
     '@type': 'MerchantReturnPolicy',
@@ -69,7 +66,7 @@ export function productStructuredData(product: CatalogProduct, { origin, store }
     shippingDetails: shippingDetails(),
     hasMerchantReturnPolicy: returnPolicy(),
   });
-  // One offer per size, each its own SKU (product id and size, spaces as hyphens); a product without sizes is one offer.
+  // One offer, and SKU, per size.
   const offers =
     product.sizes.length === 0
       ? [offer(product.id, !product.soldOut, null)]
@@ -95,7 +92,7 @@ export function productStructuredData(product: CatalogProduct, { origin, store }
     {
       '@context': SCHEMA,
       '@type': 'BreadcrumbList',
-      // The trail the product page shows (Collection / Men / Sneakers), then the product itself.
+      // The trail the product page shows, then the product.
       itemListElement: [
         { name: 'Collection', item: absoluteUrl(origin, collectionPath({})) },
         { name: category, item: absoluteUrl(origin, collectionPath({ category: product.category })) },
@@ -154,9 +151,8 @@ export function homeStructuredData({ origin, store }: SiteContext): JsonLd[] {
 }
 
 /**
- * A JSON-LD script element. `<`, `>` and `&` are written as JSON escapes, so no text of the shop's (a name holding
- * `</script>` or `<!--`) can end the element or open a comment in it; U+2028/2029 too, for readers that take the
- * JSON as JavaScript. The parsed data is unchanged.
+ * `<`, `>`, `&` as JSON escapes, so no shop text (`</script>`, `<!--`) can end the element; U+2028/2029
+ * too, for readers that take JSON as JavaScript.
  */
 export function jsonLdScript(data: unknown): string {
   const json = JSON.stringify(data).replace(

@@ -3,21 +3,17 @@ import { mkdirSync, statSync } from 'node:fs';
 import { readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-// The optimizer's answers on disk, bounded in bytes: the least recently used files go first. The index is rebuilt
-// from the folder at start (a file's access time is when it was last served), so a restart keeps the cache; files
-// are written aside and renamed, so no reader ever sees half an image under its final name.
+// The optimizer's answers on disk, least recently used first out. A restart keeps them (a file's access time
+// is when it was last served); files are written aside and renamed, so no reader sees half an image.
 
-/** A cached file's name: the key (a sha256 in hex) and the format's extension. */
 const ENTRY_NAME = /^[0-9a-f]{64}\.(avif|webp|jpg)$/;
-/** A file's access time is written back at most this often: a hit is a read, not a write. */
+/** So that a hit is a read, not a write. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
 export interface CacheEntry {
   name: string;
   size: number;
-  /** When the file was written (a re-encode writes it again). */
   writtenAt: number;
-  /** When it was last served, as the index knows it. */
   usedAt: number;
 }
 
@@ -26,10 +22,7 @@ export interface StoredImage {
   bytes: Buffer;
 }
 
-/**
- * The folder must be this process's own: a cache another user can write to could serve a shopper their files.
- * It is made private (700) when made here.
- */
+/** A cache another user can write to could serve a shopper their files. */
 function claimFolder(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const folder = statSync(dir);
@@ -44,7 +37,7 @@ function claimFolder(dir: string): void {
 export class ImageDiskCache {
   readonly dir: string;
   readonly #maxBytes: number;
-  /** Least recently used first (a hit moves its entry to the end). */
+  /** Least recently used first. */
   readonly #entries = new Map<string, CacheEntry>();
   #bytes = 0;
 
@@ -53,7 +46,6 @@ export class ImageDiskCache {
     this.#maxBytes = maxBytes;
   }
 
-  /** Opens the folder (made when missing) and indexes what it holds, dropping leftovers and files over the bound. */
   static async open(dir: string, maxBytes: number): Promise<ImageDiskCache> {
     claimFolder(dir);
     const cache = new ImageDiskCache(path.resolve(dir), maxBytes);
@@ -73,7 +65,6 @@ export class ImageDiskCache {
     return cache;
   }
 
-  /** Bytes the cached files take, by the index. */
   get bytes(): number {
     return this.#bytes;
   }
@@ -82,12 +73,12 @@ export class ImageDiskCache {
     return this.#entries.size;
   }
 
-  /** The entry under this name, without reading it (enough to answer a revalidation). */
+  /** Enough to answer a revalidation. */
   lookup(name: string): CacheEntry | undefined {
     return this.#entries.get(name);
   }
 
-  /** The file's bytes, which become the most recently used; undefined when it is gone (another process evicted it). */
+  /** Undefined when the file is gone (another process evicted it). */
   async read(entry: CacheEntry): Promise<Buffer | undefined> {
     const file = path.join(this.dir, entry.name);
     let bytes: Buffer;
@@ -102,7 +93,7 @@ export class ImageDiskCache {
       this.#entries.delete(entry.name);
       this.#entries.set(entry.name, entry);
       if (now - entry.usedAt > TOUCH_EVERY_MS) {
-        // The access time is the order the index is rebuilt in; mount options (noatime) do not apply to an explicit set.
+        // Set explicitly, as noatime mounts would not; the index is rebuilt in this order.
         await utimes(file, now / 1000, entry.writtenAt / 1000).catch(() => undefined);
       }
       entry.usedAt = now;
@@ -110,7 +101,6 @@ export class ImageDiskCache {
     return bytes;
   }
 
-  /** Writes the file (replacing any of the name) and drops the least recently used files beyond the bound. */
   async write(name: string, bytes: Buffer): Promise<CacheEntry> {
     if (!ENTRY_NAME.test(name)) throw new Error(`not a cache entry name: ${name}`);
     const file = path.join(this.dir, name);

@@ -21,18 +21,16 @@ import { ImageDiskCache, type CacheEntry } from './image-cache.js';
 import { ImagePlaceholders } from './image-placeholders.js';
 import { imageSourceOf, SourceFailure, SourceReader, type ImageSource } from './image-sources.js';
 
-// GET /_img?url=<a catalogue image URL>&w=<one of IMAGE_WIDTHS> (domain/images.ts): the image at that width, AVIF
-// or WebP as the browser accepts (JPEG otherwise), the way Next.js's optimizer serves any source. Only the store's
-// own image paths and the catalogue's image origins are read (never an open proxy); every answer is made once, in
-// a few bounded slots, and kept on disk. Decoding an image also gives its placeholder, which GraphQL serves.
+// GET /_img?url=&w= (docs/decisions/021): only the store's own image paths and the catalogue's image origins
+// are read, never an open proxy; every answer is made once, in a few bounded slots, and kept on disk.
 
-/** The longest `url` taken: catalogue URLs are short, and the key of every cache entry is made from it. */
+/** Catalogue URLs are short, and every cache entry's key is made from it. */
 const MAX_URL_LENGTH = 2048;
 /** A source that may change under its URL (seed art, a shop's CDN) is made again after a day. */
 const MUTABLE_SOURCE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATED = 'public, max-age=86400, stale-while-revalidate=604800';
-/** What reading, decoding and encoding one image is assumed to take before any has been measured. */
+/** Assumed for one image before any has been measured. */
 const ENCODE_ESTIMATE_MS = 300;
 /** A refused source (not an image, too many pixels, not there) is not fetched again for this long. */
 const REFUSAL_TTL_MS = 60_000;
@@ -62,9 +60,8 @@ interface MadeImage {
 
 export interface ImageOptimizerOptions {
   upstream: Upstream;
-  /** API_URL: the store's own image paths are read from it. */
   apiUrl: string;
-  /** The catalogue, whose image origins are the only other origins read. */
+  /** Its image origins are the only others read. */
   catalog: CatalogSource;
   cacheDir: string;
   cacheMaxBytes: number;
@@ -76,13 +73,12 @@ export interface ImageOptimizerOptions {
   crossOrigin: boolean;
 }
 
-/** An image's placeholder as GraphQL reads it: `pending` while it is not known yet (being computed). */
+/** `pending` while it is being computed. */
 export interface PlaceholderLookup {
   value: string | null;
   pending: boolean;
 }
 
-/** The cache entry's file name: a hash of the source, the width and the format, with the format's extension. */
 function entryName(source: ImageSource, width: number, format: OutputFormat): string {
   const key = createHash('sha256')
     .update(`${source.id}\n${String(width)}\n${format}`)
@@ -115,9 +111,9 @@ export class ImageOptimizer {
   readonly #placeholders: ImagePlaceholders;
   readonly #reader: SourceReader;
   readonly #slots: WorkSlots;
-  /** One making of each answer at a time: a burst of requests for one image costs one encode. */
+  /** A burst of requests for one image costs one encode. */
   readonly #making = new SingleFlight<MadeImage>();
-  /** One read of each source at a time (its widths and formats asked together share it). */
+  /** One read per source for its widths and formats asked together. */
   readonly #reading = new SingleFlight<Buffer>();
   readonly #warming = new Set<string>();
   readonly #refusals = new BoundedCache<Refused>({
@@ -156,10 +152,7 @@ export class ImageOptimizer {
     });
   }
 
-  /**
-   * The placeholder of a catalogue image. When it is not known yet it is computed in the background, if a slot is
-   * free right now (a shopper's image is never made to wait for it).
-   */
+  /** When not known yet, computed in the background only if a slot is free: a shopper's image never waits. */
   placeholder(src: string): PlaceholderLookup {
     const source = imageSourceOf(src, this.#options.apiUrl);
     if (source === undefined) return { value: null, pending: false };
@@ -218,7 +211,7 @@ export class ImageOptimizer {
     return reply.type(CONTENT_TYPES[format]).send(made.bytes);
   }
 
-  /** The answer to a failure: 503 when busy, the source's refusal (remembered a while), 502 when it failed. */
+  /** 503 when busy, the source's refusal (remembered a while), 502 when it failed. */
   #failed(
     source: ImageSource,
     error: unknown,
@@ -244,7 +237,6 @@ export class ImageOptimizer {
     return (await this.#options.catalog.get()).imageOrigins().includes(origin);
   }
 
-  /** The kept answer, unless its source may have changed since it was made. */
   #fresh(name: string, source: ImageSource): CacheEntry | undefined {
     const entry = this.#disk.lookup(name);
     if (entry === undefined) return undefined;

@@ -3,21 +3,19 @@ import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { BoundedCache, stringBytes } from '../../../lib/bounded-cache.js';
 
-// Each catalogue image's tiny placeholder, computed when the optimizer first decodes the image: kept in memory
-// (bounded) and written beside the disk cache a moment after it changes, so a restart still knows them.
+// Each catalogue image's tiny placeholder, written beside the disk cache so a restart still knows them.
 
-/** About 10,000 images' placeholders (a few hundred bytes each, keys included). */
+/** About 10,000 placeholders of a few hundred bytes. */
 const PLACEHOLDER_BYTES = 8 * 1024 * 1024;
-/** A file larger than this is not read at start (it was not written by this module). */
+/** A larger file was not written by this module, and is not read. */
 const MAX_FILE_BYTES = 4 * PLACEHOLDER_BYTES;
-/** Changes are written together, at most this often. */
 const WRITE_DELAY_MS = 1000;
 
 const fileSchema = z.array(z.tuple([z.string().max(4096), z.string().startsWith('data:image/').max(4096)]));
 
 export class ImagePlaceholders {
   readonly #file: string;
-  /** A placeholder, or null when the image is known to have none (it was refused). */
+  /** null: the image was refused. */
   readonly #known = new BoundedCache<string | null>({
     maxBytes: PLACEHOLDER_BYTES,
     sizeOf: (value) => (value === null ? 0 : stringBytes(value)),
@@ -29,7 +27,6 @@ export class ImagePlaceholders {
     this.#file = file;
   }
 
-  /** Reads the placeholders kept in the file, if any; a missing or unreadable file starts empty. */
   static async open(file: string): Promise<ImagePlaceholders> {
     const placeholders = new ImagePlaceholders(file);
     try {
@@ -44,7 +41,7 @@ export class ImagePlaceholders {
     return placeholders;
   }
 
-  /** The source's placeholder; null when it has none; undefined when not known yet. */
+  /** null when it has none; undefined when not known yet. */
   get(source: string): string | null | undefined {
     return this.#known.get(source);
   }
@@ -54,7 +51,7 @@ export class ImagePlaceholders {
     if (placeholder !== null) this.#scheduleWrite();
   }
 
-  /** Writes what is pending now (at shutdown). */
+  /** At shutdown. */
   async flush(): Promise<void> {
     if (this.#timer !== undefined) {
       clearTimeout(this.#timer);

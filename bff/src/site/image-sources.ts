@@ -2,13 +2,11 @@ import { Agent, request } from 'undici';
 import { isOptimizable } from '#domain/images';
 import type { Upstream } from '../rest/upstream.js';
 
-// Where the optimizer reads an image from: a path of the store's image store (`/images/…`) from the API through
-// the upstream pool, or an absolute http(s) URL from its origin (which the optimizer first checks is one of the
-// catalogue's image origins). Every read has a deadline and a byte cap; redirects are followed on the same origin only.
+// Every read of an image source has a deadline and a byte cap; redirects stay on the same origin.
 
 /** The same paths the images proxy passes to the API (site/images-proxy.ts). */
 const STORE_IMAGE_PATH = /^\/images\/[A-Za-z0-9._-][A-Za-z0-9._/-]*$/;
-/** Our uploads are named by the hash of their bytes (api/src/catalog/product-images.ts): their content never changes. */
+/** Named by the hash of their bytes (api/src/catalog/product-images.ts). */
 const CONTENT_NAMED_PATH = /^\/images\/uploads\/[0-9a-f]{64}\.(jpg|png|webp)$/;
 const MAX_REDIRECTS = 3;
 const ACCEPT = {
@@ -16,17 +14,16 @@ const ACCEPT = {
 } as const;
 
 export interface ImageSource {
-  /** The URL as the catalogue spells it (what the page asks for). */
+  /** As the catalogue spells it. */
   src: string;
-  /** An absolute URL naming the image whatever backend the BFF is in front of: the key of its cache entries. */
+  /** Absolute whatever backend the BFF is in front of: the key of its cache entries. */
   id: string;
-  /** Null for the store's own paths (fetched from API_URL), else the origin it must be one of the catalogue's. */
+  /** Null for the store's own paths (fetched from API_URL), else one of the catalogue's image origins. */
   origin: string | null;
-  /** Its bytes never change under this URL, so answers made from it may be cached for good. */
+  /** Its bytes never change under this URL. */
   contentNamed: boolean;
 }
 
-/** The source a catalogue image URL names, or undefined when the optimizer does not take it. */
 export function imageSourceOf(src: string, apiUrl: string): ImageSource | undefined {
   if (!isOptimizable(src)) return undefined;
   if (src.startsWith('/')) {
@@ -39,7 +36,6 @@ export function imageSourceOf(src: string, apiUrl: string): ImageSource | undefi
   return { src, id: url.href, origin: url.origin, contentNamed: CONTENT_NAMED_PATH.test(url.pathname) };
 }
 
-/** Why a source could not be read: the status the optimizer answers with, and a message for it. */
 export class SourceFailure extends Error {
   constructor(
     readonly status: 404 | 422 | 502,
@@ -70,7 +66,7 @@ export class SourceReader {
   readonly #upstream: Upstream;
   readonly #timeoutMs: number;
   readonly #maxBytes: number;
-  /** Connections to the catalogue's other image origins (a shop's CDN), kept alive and bounded. */
+  /** The catalogue's other image origins (a shop's CDN). */
   readonly #remote: Agent;
 
   constructor({ upstream, timeoutMs, maxBytes }: SourceReaderOptions) {
@@ -85,7 +81,6 @@ export class SourceReader {
     });
   }
 
-  /** The source's bytes; throws SourceFailure (404 when it is not there, 502 when it fails, 422 when too large). */
   async read(source: ImageSource): Promise<Buffer> {
     const signal = AbortSignal.timeout(this.#timeoutMs);
     try {
@@ -136,7 +131,6 @@ export class SourceReader {
     for await (const chunk of answer.body) {
       size += chunk.length;
       if (size > this.#maxBytes) {
-        // Stop reading: the rest is never downloaded.
         answer.body.destroy();
         throw tooLarge();
       }

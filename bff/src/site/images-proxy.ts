@@ -9,10 +9,7 @@ const PASSED_BACK = ['content-type', 'content-length', 'cache-control', 'etag', 
 const REVALIDATION_HEADERS = ['cache-control', 'etag', 'last-modified'] as const;
 const PASSED_ON = ['if-none-match', 'if-modified-since'] as const;
 
-/**
- * `crossOrigin`: pages on the origins in CORS_ORIGINS (another client of the store's REST contract) show these
- * images too, so they are marked `Cross-Origin-Resource-Policy: cross-origin` instead of the site's same-origin.
- */
+/** `crossOrigin`: pages on CORS_ORIGINS show these images too, so they are not marked same-origin. */
 export function registerImagesProxy(app: FastifyInstance, upstream: Upstream, crossOrigin: boolean): void {
   app.get('/images/*', async (request, reply) => {
     if (crossOrigin) void reply.header('cross-origin-resource-policy', 'cross-origin');

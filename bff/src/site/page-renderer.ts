@@ -13,10 +13,8 @@ import {
 } from '#domain/server-render';
 import { readServerManifest, serverDirOf, serverManifestFileOf } from './server-manifest.js';
 
-// Home, the collection and product pages rendered with their data at request time (docs/decisions/008), so
-// their largest element (a product image) is in the HTML the shopper's browser receives. The rendering code is the
-// web app's own, built for Node beside the browser build (`<WEB_DIST>-server/`, web/build/prerender.ts); the
-// data comes from this BFF's schema, in process, so it is the catalogue cache's.
+// Pages rendered with their data at request time, so their largest element is in the HTML (decision 008),
+// by the web app's own Node build with data from this BFF's schema, in process.
 
 function isServerEntry(module: unknown): module is ServerEntry {
   return (
@@ -36,21 +34,15 @@ function withHead(html: string, elements: readonly string[]): string {
 
 export interface PageRenderer {
   /**
-   * The page at `url` with its data; undefined when the route has none or its data could not be read. A page whose
-   * data `complete()` says is not final yet (an image placeholder still being made) is served but not kept.
+   * Undefined when the route has no data or it could not be read. A page `complete()` calls unfinished (an
+   * image placeholder being made) is served but not kept.
    */
   render(url: string, execute: ExecuteOperation, complete?: () => boolean): Promise<RenderedPage | undefined>;
 }
 
-/**
- * The rendered pages kept, by their HTML's bytes: a page is some 50–200 KB, so this keeps the few hundred most asked
- * for, and a flood of distinct URLs (every search term is one) makes the BFF forget pages, never grow.
- */
+/** A few hundred pages of 50–200 KB; a flood of distinct URLs (search terms) makes the BFF forget. */
 export const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
-/**
- * Renders running at once (each about 40 ms of CPU). Beyond it, a page not kept is answered with its shell, which
- * costs nothing: a flood of distinct URLs (every search term is one) cannot take the BFF's CPU from GraphQL.
- */
+/** Each render is some 40 ms of CPU; beyond these, the shell is served, so a flood cannot starve GraphQL. */
 const MAX_CONCURRENT_RENDERS = 4;
 
 interface LoadedBuild {
@@ -60,16 +52,12 @@ interface LoadedBuild {
   store: StoreIdentity | undefined;
 }
 
-/**
- * The server build that sits beside `webDist`; undefined when there is none (the routes' shells are then served
- * as they are). A rebuild is picked up without a restart, as the static files are: its entry has a new name,
- * imported afresh. Pages are kept per URL while the catalogue version they were rendered from is current.
- */
+/** Undefined without a server build beside `webDist` (shells are served as is); rebuilds need no restart. */
 export async function loadPageRenderer(
   webDist: string,
   catalogVersion: () => Promise<number>,
   seo?: Pick<Seo, 'origin' | 'pageHead'>,
-  /** Whether the back office removed the product with this id (the catalogue's `removed`); absent: none is. */
+  /** The catalogue's `removed`; absent: none is. */
   removedProduct?: (id: string) => Promise<boolean>,
 ): Promise<PageRenderer | undefined> {
   const serverDir = serverDirOf(webDist);
@@ -90,8 +78,7 @@ export async function loadPageRenderer(
   };
   let build = await load(statSync(manifestFile).mtimeMs);
 
-  // Pages kept while the catalogue version they were rendered from is current; renders under way are shared, so
-  // concurrent requests for one URL cost one render.
+  // Kept while their catalogue version is current; concurrent requests for one URL share one render.
   const pages = new BoundedCache<{ version: number; page: RenderedPage }>({
     maxBytes: PAGE_CACHE_BYTES,
     sizeOf: ({ page }) => stringBytes(page.html),
@@ -111,19 +98,19 @@ export async function loadPageRenderer(
       if (kept?.version === version) return kept.page;
       const { entry, template, store } = build;
       return renders.run(`${String(build.builtAt)} ${String(version)} ${url}`, async () => {
-        // Other URLs' renders under way (this one is not counted until it starts).
+        // This render is not counted until it starts.
         if (renders.size >= MAX_CONCURRENT_RENDERS) return undefined;
         const rendered = await entry.renderPageWithData(template, url, execute, {
           ...(seo && { origin: seo.origin() }),
           // A failed check is "not known to be removed": the page stays the 404 it was.
           ...(removedProduct && { removed: (id: string) => removedProduct(id).catch(() => false) }),
         });
-        // Structured data for a page that is there (a missing or removed product's has none), from the same catalogue.
+        // A missing or removed product's page has no structured data.
         const page =
           rendered?.status === 200 && seo !== undefined && store !== undefined
             ? { ...rendered, html: withHead(rendered.html, await seo.pageHead(url, store)) }
             : rendered;
-        // A data-less render is not kept (nor is a failed or unfinished one): the next request tries again.
+        // A data-less, failed or unfinished render is not kept: the next request tries again.
         if (page !== undefined && complete()) pages.set(url, { version, page });
         return page;
       });

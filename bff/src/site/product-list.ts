@@ -5,10 +5,8 @@ import type { ListCache, ListCopy } from '../catalog/catalog-cache.js';
 import { StoreError } from '../errors.js';
 import { withAbsoluteImages } from '../../../lib/absolute-images.js';
 
-// `GET /api/product/list` at the store's URL, the spec's list for any REST client of the store: answered from the
-// BFF's copy of the backend's bytes (revalidated once per CATALOG_TTL_MS with its ETag), with that ETag, so a repeat
-// is a 304 and a large catalogue costs one upstream read per TTL, not one per request. Compressed copies are made
-// once per list version (the framework would compress every response again).
+// `GET /api/product/list` from the BFF's copy of the backend's bytes and ETag: a large catalogue costs one
+// upstream read per TTL, and is compressed once per version, not per response as the framework would.
 
 const compressGzip = promisify(gzip);
 const compressBrotli = promisify(brotliCompress);
@@ -17,7 +15,7 @@ const COMPRESS_FROM_BYTES = 1024;
 
 type Encoding = 'br' | 'gzip';
 
-/** The best encoding the client takes, from `Accept-Encoding` (q=0 excludes one). */
+/** q=0 excludes an encoding. */
 function encodingFor(request: FastifyRequest): Encoding | undefined {
   const header = request.headers['accept-encoding'];
   const accepted = new Set(
@@ -32,7 +30,7 @@ function encodingFor(request: FastifyRequest): Encoding | undefined {
   return undefined;
 }
 
-/** A body and its compressed copies, each made once when first asked for. */
+/** Each compressed copy is made once, when first asked for. */
 class Body {
   readonly #copies = new Map<Encoding, Promise<Buffer>>();
   constructor(readonly bytes: Buffer) {}
@@ -54,9 +52,9 @@ class Body {
 
 export interface ProductListOptions {
   list: ListCache;
-  /** CORS_ORIGINS: their pages get image URLs made absolute on the store (lib/absolute-images.ts). */
+  /** CORS_ORIGINS: their pages get image URLs made absolute on the store. */
   crossOriginClients: readonly string[];
-  /** The store's origin those image URLs name (public-url.ts): the same for every request, whatever its Host. */
+  /** Whatever the request's Host (public-url.ts). */
   storeOrigin: () => string;
 }
 
@@ -65,9 +63,7 @@ export function registerProductList(
   { list, crossOriginClients, storeOrigin }: ProductListOptions,
 ): void {
   const clients = new Set(crossOriginClients);
-  // One body per list version and audience, gone with the version: the store's own pages get the backend's bytes,
-  // pages of other sites the same list with its image paths absolute on the store. So the bodies kept are bounded by
-  // the list itself (CATALOG_MAX_BYTES), however many clients ask.
+  // One body per list version and audience (own pages, other sites): bounded by the list, whoever asks.
   const ownBodies = new WeakMap<ListCopy, Body>();
   const siteBodies = new WeakMap<ListCopy, Body>();
 

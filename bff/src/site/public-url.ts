@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { listeningOrigin } from '../../../lib/listening-origin.js';
 
-// Where the store's absolute URLs point (image URLs for clients on other origins, canonical links): PUBLIC_URL, else
-// the address the BFF listens on, as `npm start` prints it. Never the request's Host: the client chooses it, so it
-// would multiply the BFF's copies of an answer and write a stranger's origin into answers a shared cache keeps.
+// Never the request's Host: the client chooses it, so it would multiply cached copies of an answer and write
+// a stranger's origin into answers a shared cache keeps.
 
-/** The store's origin, read when first needed (the port is known once the BFF listens). */
+/** PUBLIC_URL, else read when first needed (the port is known once the BFF listens). */
 export function publicOrigin(app: FastifyInstance, configured: string | undefined): () => string {
   let origin = configured;
   return () => {

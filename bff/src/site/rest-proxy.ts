@@ -6,9 +6,7 @@ import { MAX_ORDER_BODY_BYTES } from '#domain/store-rules';
 import type { Upstream } from '../rest/upstream.js';
 import { withAbsoluteImages } from '../../../lib/absolute-images.js';
 
-// The store's REST contract (spec section 7) is reachable at the store's one URL too: `/api/*` is passed to the API
-// as it came (method, body bytes, the shopper's token, an idempotency key), so a client written for the REST
-// contract works against the BFF unchanged. The API does all the checking; its answer is passed back as it is.
+// `/api/*` passed to the API as it came, so a REST client works against the BFF unchanged; the API checks.
 
 const PASSED_ON = [
   'authorization',
@@ -27,21 +25,21 @@ const PASSED_BACK = [
   'x-ratelimit-remaining',
   'x-ratelimit-reset',
 ] as const;
-/** Where a shopper's token travels (spec section 7 clients send `token`, ours `Authorization`). */
+/** Spec section 7 clients send `token`, ours `Authorization`. */
 const TOKEN_HEADERS = ['authorization', 'token'] as const;
 const UNAVAILABLE = {
   success: false,
   message: 'The store is not answering right now. Please try again in a moment.',
 };
-/** The answers that name product images, besides the list (product-list.ts): orders, whose items are product copies. */
+/** Besides the list (product-list.ts), orders name product images: their items are product copies. */
 const NAMES_IMAGES = /^\/api\/order\/userorders(\?|$)/;
-/** A product upload (the back office's, when forwarded) streams at the sender's pace: it gets longer than a call. */
+/** A product upload streams at the sender's pace, so it gets longer than a call. */
 const UPLOAD_TIMEOUT_MS = 60_000;
 
-// The back office's calls: the store's public URL does not answer them unless the shop turns ADMIN_API_FORWARDING on.
+// The store's public URL does not answer them unless the shop turns ADMIN_API_FORWARDING on.
 const ADMIN_CALLS = new Set<string>(Object.values(ADMIN_PATHS));
 
-/** The path as the API's router would match it: decoded, dot segments resolved, slashes collapsed, any case. */
+/** As the API's router would match it: decoded, dot segments resolved, slashes collapsed, any case. */
 function routedPath(url: string): string | undefined {
   let path = url.split('?')[0] ?? '';
   try {
@@ -61,7 +59,7 @@ function carriesToken(headers: IncomingHttpHeaders): boolean {
   return TOKEN_HEADERS.some((name) => headers[name] !== undefined);
 }
 
-/** True for the admin contract's paths, however they are spelt (and for a path that cannot be read at all). */
+/** However the path is spelt; true for a path that cannot be read at all. */
 export function isAdminCall(url: string): boolean {
   const path = routedPath(url);
   return path === undefined || ADMIN_CALLS.has(path);
@@ -71,11 +69,11 @@ export interface RestProxyOptions {
   upstream: Upstream;
   timeoutMs: number;
   bodyLimit: number;
-  /** CORS_ORIGINS: pages of these origins call the contract from another site, and get images they can resolve. */
+  /** CORS_ORIGINS: their pages get absolute image URLs they can resolve. */
   crossOriginClients: readonly string[];
-  /** The store's origin those images name (public-url.ts), whatever the request's Host. */
+  /** Whatever the request's Host (public-url.ts). */
   storeOrigin: () => string;
-  /** ADMIN_API_FORWARDING: pass the admin contract's calls on too (product uploads stream through, unbuffered). */
+  /** ADMIN_API_FORWARDING. */
   forwardAdmin: boolean;
 }
 
@@ -87,7 +85,7 @@ export async function registerRestProxy(
   await app.register((scope, _options, done) => {
     // Bodies stay bytes here: the API parses them, so malformed JSON gets the API's own answer.
     scope.removeAllContentTypeParsers();
-    // The contract's envelope for what the BFF itself refuses (a body over its limit).
+    // The contract's envelope for what the BFF itself refuses.
     scope.setErrorHandler((error: { statusCode?: number; code?: string }, _request, reply) => {
       const status =
         error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
@@ -99,7 +97,7 @@ export async function registerRestProxy(
           : 'The request could not be read';
       return reply.code(status).send({ success: false, message });
     });
-    // An order of full product copies (spec section 3) is the contract's largest body; the API sets each route's limit.
+    // An order of full product copies is the contract's largest body; the API sets each route's limit.
     scope.addContentTypeParser(
       '*',
       { parseAs: 'buffer', bodyLimit: Math.max(bodyLimit, MAX_ORDER_BODY_BYTES) },
@@ -152,8 +150,8 @@ export async function registerRestProxy(
         const value = answer.headers[name];
         if (typeof value === 'string') void reply.header(name, value);
       }
-      // An answer for a shopper's token (their profile, cart, orders, or a refusal of it) is theirs alone: no shared
-      // cache may keep it, whatever the backend said (the seed's says nothing).
+      // An answer for a shopper's token (their profile, cart, orders, or a refusal of it) is theirs alone: no
+      // shared cache may keep it, whatever the backend said (the seed's says nothing).
       if (carriesToken(request.headers)) void reply.header('cache-control', 'no-store');
       if (forOtherSite && answer.statusCode === 200 && /json/i.test(String(answer.headers['content-type']))) {
         const text = await answer.body.text();

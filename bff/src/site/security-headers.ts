@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { OPTIMIZED_IMAGE_PATH } from '#domain/images';
 import type { Catalog, CatalogSource } from '../catalog/catalog.js';
 
-// Clerk's publishable key is `pk_<env>_<base64 of "<frontend api host>$">`; its host is the one origin Clerk's
-// script and API calls come from, so the policy opens to it (and Clerk's CDN) only when a key is configured.
+// Clerk's key is `pk_<env>_<base64 of "<frontend api host>$">`: that host is where Clerk's script and calls
+// come from, so the policy opens to it (and Clerk's CDN) only when a key is configured.
 export function clerkOrigins(publishableKey: string | undefined): string[] {
   if (publishableKey === undefined) return [];
   const encoded = publishableKey.split('_')[2];
@@ -19,10 +19,7 @@ export function clerkOrigins(publishableKey: string | undefined): string[] {
   ];
 }
 
-/**
- * Where the page may send requests: Clerk's origins, and for a development instance (a `pk_test_` key) Clerk's
- * telemetry, which clerk-js reports component usage to from the shopper's browser.
- */
+/** A development instance (`pk_test_`) also reports component usage to Clerk's telemetry from the browser. */
 export function clerkConnectOrigins(publishableKey: string | undefined): string[] {
   const origins = clerkOrigins(publishableKey);
   return origins.length > 0 && publishableKey?.startsWith('pk_test_') === true
@@ -31,13 +28,11 @@ export function clerkConnectOrigins(publishableKey: string | undefined): string[
 }
 
 export interface ImageSources {
-  /** Brings the origins up to date with the catalogue: waits only the first time, later refreshes in the background. */
+  /** Waits only the first time; later refreshes run in the background. */
   refresh(): Promise<void>;
-  /** The origins of the latest catalogue read. */
   current(): readonly string[];
 }
 
-/** The image origins of the catalogue's latest version (catalog/image-origins.ts). */
 export function catalogImageSources(source: CatalogSource): ImageSources {
   let catalog: Catalog | undefined;
   const update = async () => {
@@ -56,20 +51,17 @@ export function catalogImageSources(source: CatalogSource): ImageSources {
   };
 }
 
-/** Requests for documents (pages), the responses whose policy the browser applies. */
+/** Only documents (pages) have a policy the browser applies. */
 const NOT_A_PAGE = /^\/(api|graphql|images|assets|healthz|_img)(\/|\?|$)/;
 
 export interface SecurityHeaderOptions {
   clerkPublishableKey: string | undefined;
-  /** The origins the catalogue's images come from, admitted in `img-src`. */
   imageSources: ImageSources;
 }
 
 /**
- * A strict Content-Security-Policy for the served app: scripts only from this origin (no inline script), no
- * framing. Styles allow 'unsafe-inline' because the toast library and Clerk inject <style> elements at run time;
- * styles cannot run code, so the script policy is what keeps injected markup harmless. Images also from the
- * origins the catalogue names (catalog/image-origins.ts).
+ * Styles allow 'unsafe-inline' because the toast library and Clerk inject <style> at run time; styles cannot
+ * run code, so the script policy (this origin only, no inline) keeps injected markup harmless.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
@@ -101,28 +93,25 @@ export function registerSecurityHeaders(
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });
-  // helmet() parses and checks the whole policy, a fifth of a cached GraphQL answer's CPU when done per request:
-  // it is built once per set of image origins, which change only with the catalogue.
+  // Built once per set of image origins: helmet() checks the whole policy, a fifth of a cached answer's CPU.
   let policy = { imageOrigins: '', apply: policyWith('') };
   app.addHook('onRequest', async (request, reply) => {
-    // A page's policy is written when the request arrives, so the catalogue's image origins must be known then.
+    // A page's policy is written when the request arrives, so the image origins must be known by then.
     if ((request.method === 'GET' || request.method === 'HEAD') && !NOT_A_PAGE.test(request.url))
       await imageSources.refresh();
     const imageOrigins = imageSources.current().join(' ');
     if (imageOrigins !== policy.imageOrigins) policy = { imageOrigins, apply: policyWith(imageOrigins) };
     policy.apply(request.raw, reply.raw, throwError);
   });
-  // The built app's hashed scripts, styles and fonts, and optimized images, are never documents: the policies that govern a document are
-  // about 600 bytes of headers on each of them (a first visit fetches about ten over HTTP/1.1, which does not
-  // compress headers). nosniff and the resource policy, which do apply to them, stay.
+  // Assets and optimized images are never documents: a document's policies would add some 600 bytes of
+  // uncompressed headers to each (HTTP/1.1). nosniff and the resource policy apply to them and stay.
   app.addHook('onSend', async (request, reply) => {
     if (!request.url.startsWith('/assets/') && !request.url.startsWith(`${OPTIMIZED_IMAGE_PATH}?`)) return;
     for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
   });
 }
 
-// helmet's middleware hands its callback an Error when a policy's value fails its checks (not ours, whose values
-// are checked when the policy is built); the hook fails with it, as a request's error.
+// helmet hands its callback an Error when a policy's value fails its checks; the request then fails with it.
 function throwError(error?: unknown): void {
   if (error instanceof Error) throw error;
 }

@@ -7,19 +7,17 @@ import type { Seo } from '../seo/seo-routes.js';
 import { isPagePath, type RenderedPage } from '#domain/server-render';
 import { readServerManifest } from './server-manifest.js';
 
-// The built storefront: hashed assets cached for a year, HTML always revalidated, and every page path (known or
-// not: the client renders its own not-found page) answered with the app's HTML.
+// Every page path, known or not, is answered with the app's HTML: the client renders its own not-found page.
 
-/** The build's route-neutral HTML (no page content, just the app's scripts and styles), when it has one. */
+/** No page content, just the app's scripts and styles. */
 const APP_SHELL = 'app-shell.html';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-/** Paths the SPA fallback never answers: they belong to the BFF or the API. */
 const NOT_THE_APP = /^\/(api|graphql|images|healthz)(\/|$)/;
 
-/** Relative paths ("", "collection", "product/abc") of every prerendered `<route>/index.html`. */
+/** "", "collection", "product/abc"… */
 function prerenderedRoutes(root: string, dir = ''): Set<string> {
   const routes = new Set<string>();
   for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
@@ -31,7 +29,7 @@ function prerenderedRoutes(root: string, dir = ''): Set<string> {
   return routes;
 }
 
-/** Tells search engines to leave a page out of their index: the answer to a page that is not there. */
+/** For a page that is not there. */
 const NOINDEX = '<meta name="robots" content="noindex">';
 
 function withNoIndex(html: string): string {
@@ -49,7 +47,7 @@ function routeOf(url: string): string | undefined {
   }
 }
 
-/** Renders the requested page with its data, when its route has data to show (page-renderer.ts). */
+/** Undefined when the route has no data to show (page-renderer.ts). */
 export type RenderPage = (request: FastifyRequest) => Promise<RenderedPage | undefined>;
 
 export async function registerWebApp(
@@ -62,9 +60,9 @@ export async function registerWebApp(
   const built = existsSync(path.join(root, 'index.html')) && statSync(root).isDirectory();
   // Read once at start: the web build happens before the BFF starts (scripts/start.ts).
   const routes = built ? prerenderedRoutes(root) : new Set<string>();
-  // The app's pages (any other path is answered with its not-found page and a 404), from the build's route table.
+  // Any other path gets the not-found page and a 404.
   const pageRoutes = built ? readServerManifest(root)?.routes : [];
-  // /robots.txt and the sitemap: the catalogue's, built or not.
+  // Served from the catalogue, built or not.
   seo?.register(app, {
     privatePaths: (pageRoutes ?? []).filter((route) => route.private).map((route) => route.path),
   });
@@ -118,8 +116,8 @@ export async function registerWebApp(
         .header('cache-control', REVALIDATE)
         .send(rendered.html);
     }
-    // A route without a prerendered shell (a product page, an unknown path) gets the neutral app shell, so the
-    // browser never paints another page's content first.
+    // A route without a prerendered shell (a product page, an unknown path) gets the neutral app shell, so
+    // the browser never paints another page's content first.
     const page = routes.has(route) ? `${route === '' ? '' : `${route}/`}index.html` : shell;
     if (!isPagePath(pageRoutes, `/${route}`)) {
       const html = await readFile(path.join(root, page), 'utf8');
