@@ -50,38 +50,41 @@ export const MAX_STORED_EVENTS = 1000;
 /** Bump when the stored shape changes: older shapes are then discarded as foreign. */
 const STORED_LOG_VERSION = 1;
 
-// The server's own checks of a line (domain/cart-line.ts), so nothing stored could never be sent.
-const eventFields = {
-  id: z.string().check(z.minLength(1), z.maxLength(100)),
-  at: z.number().check(z.nonnegative()),
-  itemId: productIdSchema('itemId'),
-  size: sizeSchema(),
-};
+// Built on first use: a first visit has no stored log, and the app's code evaluates in one task.
+let storedLogSchema: ReturnType<typeof buildStoredLogSchema> | undefined;
 
-const cartEventSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('added'), ...eventFields }),
-  z.strictObject({
-    type: z.literal('quantitySet'),
-    ...eventFields,
-    quantity: cartQuantitySchema('quantity'),
-  }),
-]);
-
-const storedLogSchema = z
-  .strictObject({
-    version: z.literal(STORED_LOG_VERSION),
-    synced: z.number().check(z.int(), z.nonnegative()),
-    events: z.array(cartEventSchema).check(z.maxLength(MAX_STORED_EVENTS)),
-    settled: z.optional(z.array(eventFields.id).check(z.maxLength(MAX_SETTLED_IDS))),
-    outbox: z.optional(z.literal(true)),
-  })
-  .check(
-    z.refine((log) => log.synced <= log.events.length, 'synced is past the end of the log'),
-    z.refine(
-      (log) => new Set(log.events.map((event) => event.id)).size === log.events.length,
-      'event ids repeat',
-    ),
-  );
+function buildStoredLogSchema() {
+  // The server's own checks of a line (domain/cart-line.ts), so nothing stored could never be sent.
+  const eventFields = {
+    id: z.string().check(z.minLength(1), z.maxLength(100)),
+    at: z.number().check(z.nonnegative()),
+    itemId: productIdSchema('itemId'),
+    size: sizeSchema(),
+  };
+  const cartEventSchema = z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('added'), ...eventFields }),
+    z.strictObject({
+      type: z.literal('quantitySet'),
+      ...eventFields,
+      quantity: cartQuantitySchema('quantity'),
+    }),
+  ]);
+  return z
+    .strictObject({
+      version: z.literal(STORED_LOG_VERSION),
+      synced: z.number().check(z.int(), z.nonnegative()),
+      events: z.array(cartEventSchema).check(z.maxLength(MAX_STORED_EVENTS)),
+      settled: z.optional(z.array(eventFields.id).check(z.maxLength(MAX_SETTLED_IDS))),
+      outbox: z.optional(z.literal(true)),
+    })
+    .check(
+      z.refine((log) => log.synced <= log.events.length, 'synced is past the end of the log'),
+      z.refine(
+        (log) => new Set(log.events.map((event) => event.id)).size === log.events.length,
+        'event ids repeat',
+      ),
+    );
+}
 
 /** The text the caller keeps in local storage. */
 export function serializeCartLog(log: CartLog): string {
@@ -109,6 +112,7 @@ export function parseStoredCartLog(raw: string | null, warn: (message: string) =
     warn('Discarded the stored cart: it is not valid JSON');
     return EMPTY_CART_LOG;
   }
+  storedLogSchema ??= buildStoredLogSchema();
   const parsed = storedLogSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

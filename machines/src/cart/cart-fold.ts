@@ -4,10 +4,12 @@ import { cartQuantitySchema } from '#domain/cart-line';
 import { MAX_LINE_QUANTITY } from '#domain/store-rules';
 import type { CartData, CartEvent } from './cart-events.js';
 
-const acceptedQuantity = cartQuantitySchema('quantity');
+// Built on first use, out of the task that evaluates the first visit's code.
+let acceptedQuantity: ReturnType<typeof cartQuantitySchema> | undefined;
 
 /** A quantity the server's update accepts: a whole number from 0 to MAX_LINE_QUANTITY. */
 export function isAcceptedQuantity(quantity: number): boolean {
+  acceptedQuantity ??= cartQuantitySchema('quantity');
   return acceptedQuantity.safeParse(quantity).success;
 }
 

@@ -2,23 +2,22 @@ import * as z from 'zod/mini';
 import type { StockShortfall } from '#domain/stock';
 import { firstErrorExtensions } from './graphql-error';
 
-// The lines an OUT_OF_STOCK refusal names (`extensions.shortfalls`, schema.graphql's ErrorCode): checkout shows each
-// with what is left and a way to fix it. Anything malformed is not trusted: the refusal then reads as its message.
+// The lines an OUT_OF_STOCK refusal names (`extensions.shortfalls`, schema.graphql's ErrorCode): checkout
+// shows each with what is left and a way to fix it. Anything malformed: just the message.
 
-const count = z.number().check(z.int(), z.minimum(0));
+// Built on first use: the first visit's code evaluates in one task, and only a checkout refusal needs it.
+let shortfallsSchema: ReturnType<typeof buildShortfallsSchema> | undefined;
 
-const shortfallsSchema = z.array(
-  z.object({
-    productId: z.string(),
-    name: z.string(),
-    size: z.string(),
-    requested: count,
-    left: count,
-  }),
-);
+function buildShortfallsSchema() {
+  const count = z.number().check(z.int(), z.minimum(0));
+  return z.array(
+    z.object({ productId: z.string(), name: z.string(), size: z.string(), requested: count, left: count }),
+  );
+}
 
 /** The shortfalls of an OUT_OF_STOCK error; undefined when it carries none that can be read. */
 export function readStockShortfalls(error: unknown): StockShortfall[] | undefined {
+  shortfallsSchema ??= buildShortfallsSchema();
   const parsed = shortfallsSchema.safeParse(firstErrorExtensions(error)?.shortfalls);
   return parsed.success && parsed.data.length > 0 ? parsed.data : undefined;
 }
