@@ -8,12 +8,13 @@
 // before and after in one run. Each case also reports the CPU time each process spent per answer.
 // CPU_PROF=<folder> writes V8 CPU profiles (`--cpu-prof`) of the API and the BFF(s) there.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MAX_LINE_QUANTITY } from '#domain/store-rules';
 import { ROOT, startService, type RunningService } from '../scripts/service-process.js';
 import { startApi } from '../tests/support/api-process.js';
+import { profiled } from './cpu-profile.js';
 import { CART_LINES } from '../tests/support/graphql.js';
 import { listProducts, signUp } from '../tests/support/store-api.js';
 import { measure, printTable, type Figures } from './load.js';
@@ -32,14 +33,6 @@ const UPDATE = `mutation UpdateCartLine($productId: ID!, $size: String!, $quanti
 const rounds = Number(process.env.ROUNDS ?? 5);
 const seconds = Number(process.env.SECONDS ?? 4);
 const baselineRef = process.env.BASELINE;
-
-function profiled(name: string): string[] | undefined {
-  const folder = process.env.CPU_PROF;
-  if (!folder) return undefined;
-  const dir = path.resolve(folder, name);
-  mkdirSync(dir, { recursive: true });
-  return ['--cpu-prof', `--cpu-prof-dir=${dir}`];
-}
 
 /** The tree of a commit in a temporary folder, sharing this checkout's node_modules. */
 function checkout(ref: string): string {

@@ -6,9 +6,8 @@
 // STOCK=scarce gives every size of every product 0 to 4 pairs before the run (set in the database), so shoppers race
 // for the last pairs: a refusal for stock is a correct answer; the run fails if a count ever goes below 0 or the
 // pairs left are not the pairs at the start less those in stored orders.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { startApi } from '../tests/support/api-process.js';
+import { profiled } from './cpu-profile.js';
 import { startBff } from '../tests/support/bff-process.js';
 import type { StoreDatabase } from '../api/src/db/database.js';
 import { openStoreDatabase } from '../tests/support/databases.js';
@@ -43,14 +42,6 @@ async function setScarceStock(store: StoreDatabase): Promise<Map<string, number>
   );
   await setStockRows(store.db, rows);
   return new Map(rows.map((row) => [stockKey(row.productId, row.size), row.quantity]));
-}
-
-function profiled(name: string): string[] | undefined {
-  const folder = process.env.CPU_PROF;
-  if (!folder) return undefined;
-  const dir = path.resolve(folder, name);
-  mkdirSync(dir, { recursive: true });
-  return ['--cpu-prof', `--cpu-prof-dir=${dir}`];
 }
 
 // Every simulated shopper comes from 127.0.0.1, so the per-address sign-up limit is lifted for the run.
