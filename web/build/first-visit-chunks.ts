@@ -1,9 +1,7 @@
 import type { Plugin } from 'vite';
 
-// One chunk for everything the app's code (src/main.tsx) runs at start, however many lazy pages share those
-// modules. Left to the automatic splitting, what main.tsx shares with the pages and with the lazily loaded Apollo
-// Client comes out as about twenty small chunks: about 8 KiB more gzip than one file, and on a slow phone
-// connection more requests in the first visit's critical path.
+// One chunk for everything src/main.tsx runs at start: the automatic splitting makes about twenty small
+// chunks of it, about 8 KiB more gzip and more requests in a slow phone's critical path.
 
 interface ChunkGroup {
   name: string;
@@ -12,14 +10,10 @@ interface ChunkGroup {
 }
 
 /**
- * Rolldown chunk groups, filled in once the module graph is known: `app`, what `start` statically imports, and
- * `boot`, what the page's entry (`entry`, which loads `start` after the paint) imports besides itself, such as the
- * early-tap listeners the app later takes over. A group also takes in its modules' dependencies, so without
- * `boot` the entry would import `app` and load it with the page.
- *
- * Modules that `lazy` parts reach stay out of `app`: a barrel (such as @apollo/client's index) makes all of a
- * library reachable though `start` uses a few of its modules, and what the lazily loaded Apollo Client core
- * reaches stays with it. The bundler still adds to `app` what its modules really use.
+ * Rolldown chunk groups, filled in once the module graph is known: `app`, what `start` statically imports,
+ * and `boot`, what `entry` (which loads `start` after the paint) imports; without `boot`, `entry` would load
+ * `app`. Modules `lazy` parts reach stay out of `app` (a barrel such as @apollo/client's reaches a whole
+ * library); the bundler still adds to `app` what its modules really use.
  */
 export function firstVisitChunks(options: { entry: string; start: string; lazy: readonly string[] }): {
   plugin: Plugin;

@@ -7,11 +7,9 @@ import type { ServerManifest } from '#domain/server-render';
 import type * as ServerEntry from '../src/prerender/entry-server';
 import { serverDirOf, serverManifestOf } from './server-half.ts';
 
-// After the browser build: build the server entry beside the output (`dist-server/`, read by the BFF to render
-// pages with their data, docs/decisions/008), render each route's first screen into its own HTML file
-// (dist/collection/index.html …) so it paints before any script runs, and write .br/.gz siblings of every text
-// file, which the BFF serves as they are. The canonical link is left to the page (use-document-meta.ts): only
-// the browser knows the site's absolute origin.
+// After the browser build: build the server entry (`dist-server/`, the BFF's renderer, docs/decisions/008),
+// render each route's first screen into its own HTML file so it paints before any script runs, and write
+// .br/.gz siblings of every text file. The page makes its canonical link absolute (use-document-meta.ts).
 
 /** HTML for routes that are not prerendered (product pages, unknown paths): nav, footer and a spinner. */
 export const SHELL_FILE = 'app-shell.html';
@@ -29,8 +27,8 @@ function fontPreloads(outDir: string): string[] {
 }
 
 /**
- * The built index.html with its stylesheet inlined. The whole app's CSS is one small file (7 KiB gzip); in the
- * HTML, the first paint waits for no second request. (The CSP allows inline styles: see security-headers.ts.)
+ * The built index.html with its stylesheet inlined. The whole app's CSS is one small file (7 KiB gzip);
+ * inlined, the first paint waits for no second request (the CSP allows inline styles: security-headers.ts).
  */
 function inlineStylesheet(html: string, outDir: string): string {
   const link = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/.exec(html);
@@ -81,8 +79,8 @@ export function prerenderRoutes(): Plugin {
           emptyOutDir: true,
           copyPublicDir: false,
           minify: false,
-          // One file per build: a BFF that picks up a rebuild imports it whole. Chunks would be shared by name with
-          // the previous build's, kept in Node's module cache, and bound to its copy of React.
+          // One file per build: a BFF that picks up a rebuild imports it whole. Chunks would be shared by
+          // name with the previous build's, kept in Node's module cache, and bound to its copy of React.
           rolldownOptions: { output: { entryFileNames: 'entry-server-[hash].js', codeSplitting: false } },
         },
       });
@@ -93,14 +91,15 @@ export function prerenderRoutes(): Plugin {
       )) as typeof ServerEntry;
       const template = inlineStylesheet(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
       const fonts = fontPreloads(outDir);
-      // The page the BFF fills with a rendered page: the built index.html with the fonts the first paint needs.
+      // What the BFF fills with a rendered page: the built index.html with the fonts the first paint needs.
       const pageTemplate = server.fillDocument(template, {
         root: '',
         title: server.documentTitle(''),
         description: '',
         head: fonts,
       });
-      // The route table's paths for the BFF: which are pages (others answer 404) and which robots.txt keeps out.
+      // The route table's paths for the BFF: which are pages (others are 404s) and which robots.txt keeps
+      // out.
       const manifest: ServerManifest = {
         entry: entryFile,
         template: pageTemplate,

@@ -10,9 +10,9 @@ export function serverDirOf(outDir: string): string {
 }
 
 /**
- * Written last in the server half: the entry's file name, the page template and the route table (read by the BFF,
- * bff/src/site/server-manifest.ts). The entry's name changes with every build, so a process that loaded an earlier
- * one imports the new one afresh, and its lazy pages (which import the entry by that name) share its module instances.
+ * Written last in the server half: the entry's file name, the page template and the route table (read by the
+ * BFF, bff/src/site/server-manifest.ts). The entry's name changes with every build, so a process imports a
+ * new build afresh and its lazy pages share the entry's module instances.
  */
 export function serverManifestOf(outDir: string): string {
   return path.join(serverDirOf(outDir), 'server.json');

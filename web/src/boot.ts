@@ -3,21 +3,20 @@ import './shared/fonts.css';
 import { keepEarlyTaps } from './shared/early-taps';
 import './shared/global.css';
 
-// The served HTML already shows the page (prerendered, or rendered with its data by the BFF: docs/decisions/
-// 008). The app's code is fetched only once the page's own images and fonts have loaded and been painted, so
-// on a slow connection it never competes with what the shopper is looking at. Links work meanwhile; React then
-// hydrates the same markup. Meanwhile the first controls a shopper reaches for keep their taps (shared/early-taps.ts).
+// The served HTML already shows the page (docs/decisions/008). The app's code is fetched only once its images
+// and fonts have painted, so on a slow connection it never competes with them (taps meanwhile:
+// early-taps.ts).
 
 const loaded = new Promise<void>((resolve) => {
   if (document.readyState === 'complete') resolve();
   else window.addEventListener('load', () => resolve(), { once: true });
 });
 
-/** Resolves in a task after a frame drawn after the load event has been presented (or after a second at most). */
+/** Resolves in a task once a frame after the load event has been presented (a second at most). */
 function afterPaint(): Promise<void> {
   return new Promise((resolve) => {
-    // The paint entry appears once the first contentful frame is on screen; it is read each frame (an observer's
-    // callback can come much later). Two frames after the load event, the page's loaded images are drawn.
+    // The paint entry appears once the first contentful frame is on screen; it is read each frame (an
+    // observer's callback can come much later). Two frames after load, the images are drawn.
     let frames = 0;
     const check = () => {
       frames += 1;

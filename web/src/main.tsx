@@ -9,9 +9,8 @@ import { hydrateFrom, loadApolloClient, useStoreClient } from './graphql/store-c
 import { onFirstInput } from './shared/first-input';
 import { loadSonner } from './shared/toasts';
 
-// Loaded by boot.ts once the page has loaded. Declarative routing (no data router): the pages fetch through
-// Apollo Client, and each page is a lazy chunk (routes.tsx). The client itself is a chunk loaded when first
-// needed; until then the hooks read the results the page was rendered from (graphql/server-results-client.ts).
+// Loaded by boot.ts once the page has loaded. Each page is a lazy chunk (routes.tsx), and so is Apollo
+// Client: until needed, the hooks read the results the page was rendered from (server-results-client.ts).
 const container = document.getElementById('root')!;
 
 function StoreClientProvider({ children }: { children: ReactNode }) {
@@ -29,8 +28,8 @@ const app = (
 );
 
 // The served HTML was rendered for one URL (data-route): a route shell at build time, or a page with its data
-// by the BFF, which then also sends the results it rendered from. It is hydrated only on that URL; any other one
-// served the same file (an unknown path, a page the BFF could not render) renders from scratch.
+// by the BFF, which then also sends the results it rendered from. It is hydrated only on that URL; any other
+// one served the same file (an unknown path, a page the BFF could not render) renders from scratch.
 if (isPrerenderedFor(container.dataset.route, window.location.pathname, window.location.search)) {
   hydrateFrom(readServerState(document) ?? []);
   startTransition(() => {

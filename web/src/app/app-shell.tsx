@@ -12,13 +12,13 @@ import { ToastHost } from '../shared/toast-host';
 import { useScrollToTop } from '../shared/use-scroll-to-top';
 
 /**
- * Marks the document once the page's own chunk has loaded and React owns its markup (inside the page's Suspense
- * boundary, which hydrates after the shell), so a test or a script knows its controls answer from now on.
+ * Marks the document once the page's own chunk has loaded and React owns its markup (inside the page's
+ * Suspense boundary, which hydrates after the shell), so tests know its controls answer.
  */
 function PageReady() {
   useEffect(() => {
-    // The page is React's now: the taps kept before (which the page has just acted on) end here. Not earlier: a
-    // click on a part React has not hydrated yet (the page's chunk still loading) would be dropped.
+    // The page is React's now: the taps kept before (which the page has just acted on) end here. Not earlier:
+    // a click on a part React has not hydrated yet (the page's chunk still loading) would be dropped.
     handOverEarlyTaps();
     markPageHydrated();
     document.documentElement.dataset.app = 'ready';
@@ -41,7 +41,7 @@ export function AppShell({ page = <Outlet /> }: { page?: ReactNode }) {
       <NavBar />
       <main id="main" className={styles.main} tabIndex={-1}>
         <PageErrorBoundary key={pathname}>
-          {/* Each page is its own chunk: the shell paints at once, the page streams in behind this fallback. */}
+          {/* Each page is its own chunk: the shell paints at once, the page streams in behind this. */}
           <Suspense fallback={<PageFallback />}>
             {page}
             <PageReady />

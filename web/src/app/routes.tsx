@@ -4,8 +4,8 @@ import { AppShell } from './app-shell';
 import { pageChunk } from '../shared/page-chunks';
 import { ROUTE_LIST, ROUTES, type RouteName } from '../shared/route-table';
 
-// Every page is a separate chunk; the shell (nav, footer, toasts) is the only UI in the entry chunk. The paths are
-// the route table's (shared/route-table.ts); a route without a page here does not compile.
+// Every page is a separate chunk; the shell (nav, footer, toasts) is the only UI in the entry chunk. The
+// paths are the route table's (shared/route-table.ts); a route without a page here does not compile.
 const PAGES: Record<RouteName, LazyExoticComponent<ComponentType>> = {
   home: lazy(() => import('../features/home/home-page')),
   collection: lazy(() => import('../features/collection/collection-page')),

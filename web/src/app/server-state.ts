@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
 import type { ServerResult } from '../graphql/server-results-client';
 
-// The query results a page was rendered from travel in the HTML as JSON (a data block, not a script: the CSP runs
-// no inline code), so the browser's first render reads the same data and hydrates the same markup
-// (graphql/server-results-client.ts).
+// The query results a page was rendered from travel in the HTML as JSON (a data block, not a script: the CSP
+// runs no inline code), so the browser's first render hydrates the same markup.
 const ELEMENT_ID = 'server-state';
 
 const serverResults = z.array(

@@ -5,11 +5,8 @@ import { logError, notifyError } from '../shared/notify-error';
 import { getAuthToken } from '../shared/session/session-store';
 import { readGraphQLError } from './graphql-error';
 
-// The storefront's one GraphQL client. Every failure is logged here and, unless the operation opts out with
-// `context: { silent: true }`, shown as an error toast with the server's message (spec §8: "a failed call shows
-// an error toast ... and is logged"; the orders load and the user sync are "logged only"). Doing it in the
-// link means once per failed request however many components read the result, so callers must not toast an
-// Apollo error again: pass `silent: true` to handle one yourself (read it with `readGraphQLError`).
+// The storefront's one GraphQL client. Its error link logs every failure and toasts it (spec §8) unless the
+// operation passes `context: { silent: true }`: once per request, so callers never toast it again.
 
 declare module '@apollo/client' {
   interface DefaultContext {
@@ -21,7 +18,7 @@ declare module '@apollo/client' {
 
 export const GRAPHQL_ENDPOINT = '/graphql';
 
-// Each call carries the current bearer token (the hosted provider's short-lived one, or the stored store token).
+// Each call carries the current bearer token (the hosted provider's short-lived one, or the stored one).
 const authLink = new SetContextLink(async (previous) => {
   const token = await getAuthToken();
   return token ? { headers: { ...previous.headers, authorization: `Bearer ${token}` } } : {};
@@ -37,7 +34,7 @@ const errorLink = new ErrorLink(({ error, operation }) => {
 
 const httpLink = new HttpLink({ uri: GRAPHQL_ENDPOINT });
 
-/** The cache's policies, shared by the browser's client and the server render (prerender/entry-server.tsx). */
+/** The cache's policies, shared by the browser's client and the server render (entry-server.tsx). */
 export function createCache(): InMemoryCache {
   return new InMemoryCache({
     typePolicies: {

@@ -49,7 +49,7 @@ function fromFirst(errors: ErrorBody['errors']): ReadableGraphQLError | undefine
     : { message, code };
 }
 
-// A non-2xx answer sent as plain JSON (e.g. the BFF's own 413 handler) still carries GraphQL errors in its body.
+// A non-2xx answer sent as plain JSON (the BFF's own 413 handler) still carries GraphQL errors.
 function errorsInBody(bodyText: string): ErrorBody['errors'] {
   try {
     return (JSON.parse(bodyText) as ErrorBody | null)?.errors;
@@ -62,7 +62,7 @@ function fromBodyText(bodyText: string): ReadableGraphQLError | undefined {
   return fromFirst(errorsInBody(bodyText));
 }
 
-/** `extensions` of the first GraphQL error of a failed call, unread: the caller checks what it needs of them. */
+/** `extensions` of the first GraphQL error of a failed call, unchecked: the caller checks what it needs. */
 export function firstErrorExtensions(error: unknown): Readonly<Record<string, unknown>> | undefined {
   if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.extensions;
   return ServerError.is(error) ? (errorsInBody(error.bodyText)?.[0]?.extensions ?? undefined) : undefined;

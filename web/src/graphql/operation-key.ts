@@ -1,6 +1,6 @@
 import type { DocumentNode, OperationVariables } from '@apollo/client';
 
-// How a query and its variables are named, the same in the server's results, the stand-in and the tests' mocks.
+// How a query and its variables are named, alike in the server's results, the stand-in and the test mocks.
 
 export function operationName(query: DocumentNode): string | undefined {
   // The operation is the definition with an `operation` field (the others are fragments and schema parts).

@@ -5,12 +5,9 @@ import { UNREACHABLE_MESSAGE } from './graphql-error';
 import { operationName, resultKey } from './operation-key';
 import { lacksNothing } from './stand-in-guard';
 
-// A stand-in for ApolloClient that serves the results the server rendered the page from, so a first visit runs
-// without Apollo Client's core (about 47 KiB of gzip). It hydrates nothing: React hydrates, Apollo's own hooks read
-// these results through it. Anything it cannot answer loads the real client, and the hooks are handed over to it
-// (store-client.ts). It implements what useQuery calls, which is not an extension point of Apollo's: a development
-// build throws for any member it lacks, and a test fails when @apollo/client's version changes.
-// The whole first visit: docs/first-visit.md; why: docs/decisions/017-first-visit-without-the-client.md.
+// Stands in for ApolloClient with the results the server rendered the page from, so a first visit runs
+// without Apollo Client's core (about 47 KiB gzip); anything else loads the real client (store-client.ts).
+// What useQuery calls is no Apollo API: a test fails when @apollo/client changes (decision 017).
 
 /** One query the server ran to render the page, and its data. */
 export interface ServerResult {
@@ -52,7 +49,7 @@ const SKIPPED: SnapshotResult = {
   partial: true,
 };
 
-/** The key of the query these options watch, as the page's results are keyed; undefined for a nameless one. */
+/** The key of the query these options watch, as the page's results are keyed; undefined if nameless. */
 function keyOf(options: WatchOptions): string | undefined {
   const name = operationName(options.query);
   return name === undefined ? undefined : resultKey(name, options.variables);
@@ -101,7 +98,7 @@ export class ServerResultsClient {
     };
   }
 
-  /** Writes what the hooks have read into the real client's cache, so that they find it there when handed over. */
+  /** Writes what the hooks have read into the real client's cache, for them to find when handed over. */
   primeCache(client: ApolloClient): void {
     for (const { query, result } of this.read.values())
       client.writeQuery({ query, variables: result.variables, data: result.data });
@@ -136,10 +133,9 @@ export class ServerResultsClient {
     return (await this.loadClient()).clearStore();
   }
 
-  /** The load a hook or a handover waits on. */
   private load(): void {
-    // Nobody else tells the shopper that a hook is waiting in vain: the stand-in does, once per attempt (several
-    // hooks can wait on the same one), and the next need tries again.
+    // Nobody else tells the shopper that a hook is waiting in vain: the stand-in does, once per attempt
+    // (several hooks can wait on the same one), and the next need tries again.
     const attempt = this.loadClient();
     if (attempt === this.reportedLoad) return;
     this.reportedLoad = attempt;
@@ -149,7 +145,7 @@ export class ServerResultsClient {
   }
 }
 
-/** What useQuery asks of the observable its client's watchQuery returns, answered from the server's results. */
+/** What useQuery asks of the observable watchQuery returns, answered from the server's results. */
 export class ServerResultQuery {
   options: WatchOptions & { initialFetchPolicy: string };
   private result: SnapshotResult;
@@ -158,7 +154,7 @@ export class ServerResultQuery {
     private readonly client: ServerResultsClient,
     options: WatchOptions,
   ) {
-    // As Apollo's ObservableQuery: a query that starts skipped ('standby') fetches with the default once asked.
+    // As Apollo's ObservableQuery: a query that starts skipped ('standby') fetches with the default.
     const initialFetchPolicy =
       options.initialFetchPolicy ?? (options.fetchPolicy === 'standby' ? undefined : options.fetchPolicy);
     this.options = { ...options, initialFetchPolicy: initialFetchPolicy ?? 'cache-first' };
@@ -173,7 +169,7 @@ export class ServerResultQuery {
     return this.result;
   }
 
-  /** The stand-in never changes on its own: new options come through reobserve, the real client by handover. */
+  /** Never changes on its own: new options come through reobserve, the real client by handover. */
   readonly pipe = NEVER.pipe.bind(NEVER);
 
   applyOptions(options: WatchOptions): void {

@@ -1,7 +1,7 @@
-// The stand-in answers what Apollo's hooks call today; a newer Apollo may call something else. A development build
-// (and every web test) then fails loudly, naming the member, instead of a hook reading `undefined` in production.
+// The stand-in answers what Apollo's hooks call today; a newer Apollo may call something else. A development
+// build (and every web test) then throws, naming the member, rather than read `undefined`.
 
-/** Asked of any object by the language and the tools, not by Apollo: answered as undefined, as by any object. */
+/** Asked of any object by the language and the tools, not by Apollo: answered as undefined. */
 const PROBES = new Set([
   'then',
   'toJSON',

@@ -8,8 +8,8 @@ import { loadApolloClient } from './store-client';
 import type { ErrorCode } from './generated/schema-enums';
 
 /**
- * What a call came to when the store answered: its data, or its refusal and the sentence saying why (with the lines
- * it cannot fill when it refused an order for stock).
+ * What a call came to when the store answered: its data, or its refusal and the sentence saying why (with the
+ * lines it cannot fill when it refused an order for stock).
  */
 export type StoreAnswer<TData> =
   { status: 'answered'; data: TData } | { status: 'refused'; message: string; shortfalls?: StockShortfall[] };
@@ -27,15 +27,11 @@ const REFUSALS: ReadonlySet<ErrorCode> = new Set([
 ]);
 
 /**
- * The one way the machines' actors (cart sync, sign-in, PLACE ORDER) call the store. Silent: the machine decides
- * what the shopper sees, so the client's error link only logs. A query always goes to the network, as a request of
- * its own: Apollo Client otherwise answers a query like one still on its way with that one's answer, and a machine
- * that asks again does so because that answer may be out of date (the cart fetched again after another tab confirmed
- * the sign-in merge would get the empty cart from before it, and lay it over the merge).
- *
- * A refusal resolves as `refused` (an order refused for stock with the lines it cannot fill); anything else rejects
- * with the shopper's sentence, for the machine to retry or toast: a busy store as StoreBusyError with its
- * Retry-After, and a stale session after ending it (retrying with a dead token could never succeed).
+ * The one way the machines' actors call the store; silent, as the machine decides what the shopper sees. A
+ * query goes to the network as its own request: Apollo would answer it with one still in flight, possibly out
+ * of date (a cart refetched after another tab's sign-in merge would get the empty cart and lay it over the
+ * merge). A refusal resolves as `refused`; anything else rejects with the shopper's sentence (a busy store as
+ * StoreBusyError with its Retry-After), a stale session ended first.
  */
 export async function callStore<TData, TVariables extends OperationVariables>(
   call: StoreCall<TData, TVariables>,

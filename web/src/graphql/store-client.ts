@@ -4,11 +4,11 @@ import { createListeners } from '../shared/listeners';
 import { ServerResultsClient, type ServerResult } from './server-results-client';
 import { lacksNothing } from './stand-in-guard';
 
-// Which GraphQL client the app is on: the stand-in that serves the page's own results (server-results-client.ts)
-// until the store's Apollo Client is needed, then that one for the rest of the visit.
+// Which GraphQL client the app is on: the stand-in that serves the page's own results
+// (server-results-client.ts) until the store's Apollo Client is needed, then that one.
 
-// The stand-in implements what Apollo's hooks call on a client (checked by server-results-client.test.tsx and the
-// browser tests of a hydrated page); it is not an ApolloClient, which is a class with private fields.
+// The stand-in implements what Apollo's hooks call on a client (checked by server-results-client.test.tsx and
+// the browser tests); it is not an ApolloClient, a class with private fields.
 const asClient = (standIn: ServerResultsClient) =>
   lacksNothing(standIn, 'ApolloClient') as unknown as ApolloClient;
 
@@ -23,9 +23,8 @@ const { subscribe, emit } = createListeners();
 const inUseListeners = createListeners();
 
 /**
- * The store's Apollo Client, loaded on first call (a chunk of its own, which a first visit may never need). A
- * failure is not shown here: whoever needed the client says so (a machine's toast, the stand-in's for the hooks),
- * so the shopper sees it once.
+ * The store's Apollo Client, loaded on first call (its own chunk). A failure is shown by whoever needed the
+ * client (a machine's toast, the stand-in's for the hooks), so the shopper sees it once.
  */
 export function loadApolloClient(): Promise<ApolloClient> {
   clientModule ??= import('./apollo-client').then(
@@ -44,16 +43,16 @@ export function loadApolloClient(): Promise<ApolloClient> {
   return clientModule.then((loaded) => loaded.apolloClient);
 }
 
-/** The results the served page was rendered from, for the hooks' first render (main.tsx, before hydrating). */
+/** The results the served page was rendered from, for the hooks' first render (main.tsx). */
 export function hydrateFrom(results: readonly ServerResult[]): void {
   serverResults = new ServerResultsClient(results, loadApolloClient, handedOver);
   standIn = asClient(serverResults);
 }
 
 /**
- * Called once the routed page has hydrated (app-shell.tsx). The hooks move to the real client only after it: a
- * new client is a context change, and a context change reaching a part React has not hydrated yet (a page whose
- * chunk is still loading) makes React throw its server markup away and show the fallback.
+ * Called once the routed page has hydrated (app-shell.tsx). The hooks move to the real client only after it:
+ * a context change reaching a part React has not hydrated yet (a page whose chunk is still loading) makes
+ * React throw its server markup away and show the fallback.
  */
 export function markPageHydrated(): void {
   pageHydrated = true;
@@ -69,7 +68,7 @@ function handOver(apolloClient: ApolloClient): void {
   emit();
 }
 
-/** Resolves with the real client once every hook is on it (what the stand-in defers a refetch or fetchMore to). */
+/** Resolves with the real client once every hook is on it (for the stand-in's refetch and fetchMore). */
 function handedOver(): Promise<ApolloClient> {
   if (inUse) return Promise.resolve(inUse);
   return new Promise((resolve) => {
@@ -87,8 +86,8 @@ export function useStoreClient(): ApolloClient {
     () => current ?? standIn,
     () => current ?? standIn,
   );
-  // The hooks below subscribe their new observables in their own effects, which run before this one (children's
-  // effects first): once it runs, each hook's query is on the real client, to be found by the stand-in's handover.
+  // The hooks below subscribe their new observables in their own effects, which run before this one
+  // (children's effects first): then each hook's query is on the real client.
   useEffect(() => {
     if (provided !== current || inUse !== undefined) return;
     inUse = provided;

@@ -26,12 +26,11 @@ import { formatPrice } from '../shared/catalog/format-price';
 import { productMeta } from '../features/product/product-meta';
 import { MISSING_PRODUCT, REMOVED_PRODUCT, RemovedProductContext } from '../features/product/removed-product';
 
-// Built for Node, never shipped to the browser. Used twice: at build time by web/build/prerender.ts (route
-// shells with skeletons where data will go) and at request time by the BFF (bff/src/site/page-renderer.ts),
-// which renders the collection and product pages with their data (docs/decisions/008).
+// Node only: web/build/prerender.ts renders the route shells with it at build time, the BFF
+// (bff/src/site/page-renderer.ts) the pages with their data at request time (docs/decisions/008).
 export { documentTitle, ROUTE_LIST };
 
-/** The store as this build names it: the BFF's structured data (bff/src/seo/structured-data.ts) reads it here. */
+/** The store as this build names it, for the BFF's structured data (bff/src/seo/structured-data.ts). */
 export const STORE_IDENTITY: StoreIdentity = {
   name: BRAND.storeName,
   description: ROUTES.home.meta.description,
@@ -76,7 +75,7 @@ export function renderRoute(url: string): Promise<string> {
   return toHtml(app(shellClient(), url));
 }
 
-/** Nav, footer and a loading page: the HTML for routes that are not prerendered (it is rendered over, not hydrated). */
+/** Nav, footer and a loading page for routes not prerendered (rendered over, not hydrated). */
 export function renderShell(): Promise<string> {
   return toHtml(
     <ApolloProvider client={shellClient()}>
@@ -92,17 +91,15 @@ function escapeHtml(text: string): string {
 }
 
 export interface DocumentParts {
-  /** The app's markup for the root element. */
   root: string;
   /** The URL the markup was rendered for: the browser hydrates it only there (main.tsx). */
   route?: string;
-  /** The id of the removed product the page is for: the browser's first render reads it (product-page.tsx). */
+  /** The removed product the page is for, read by the browser's first render (product-page.tsx). */
   removedProduct?: string;
   title: string;
   description: string;
-  /** The page's canonical URL: absolute when the store's origin is known, else its path (the page completes it). */
+  /** The canonical URL: absolute when the store's origin is known, else its path (the page completes it). */
   canonicalPath?: string;
-  /** Extra elements for the head. */
   head?: readonly string[];
   /** Elements after the root, such as the serialized query results. */
   tail?: string;
@@ -133,15 +130,14 @@ export function fillDocument(template: string, parts: DocumentParts): string {
 }
 
 /**
- * The pages rendered with their data (`withData` in the route table): the collection and product pages (their
- * largest element is a product image) and home (its latest products then need no fetch and no second render after
- * hydration).
+ * Collection and product pages (their largest element is a product image) and home (its latest products then
+ * need no fetch and no second render after hydration).
  */
 const DATA_ROUTES = ROUTE_LIST.filter((route) => route.withData === true);
 
 /**
- * Images a route's first screen shows before any script runs: home's LCP is the hero's first poster, in the cut
- * the screen's shape calls for (each preload carries its media query, so a screen fetches one).
+ * Images a route's first screen shows before any script runs: home's LCP is the hero's first poster, in the
+ * cut the screen's shape calls for (each preload carries its media query, so a screen fetches one).
  */
 const ROUTE_IMAGES: Partial<Record<RouteName, ReadonlyArray<{ href: string; media?: string }>>> = {
   home: HERO_FIRST_POSTERS,
@@ -155,7 +151,7 @@ export function routeHead(name: RouteName): string[] {
   );
 }
 
-/** Tells search engines to leave the page out: a product that is not (or no longer) in the catalogue, 404 or 410. */
+/** Keeps search engines out of a product page whose product is missing or removed (404 or 410). */
 const NOINDEX = '<meta name="robots" content="noindex">';
 /** The width link previews ask for (at least 1200 px): the image optimizer's nearest. */
 const PREVIEW_WIDTH = 1280;
@@ -208,9 +204,8 @@ function absoluteImage(origin: string, src: string): string {
 }
 
 /**
- * The page at `url` with its data, and the query results it was rendered from serialized after it, so the
- * browser's first render reads the same data and hydrates the markup. Undefined for other routes, and when any
- * query failed: the caller then serves the route shell, which loads its data in the browser as before.
+ * The page at `url` with its data, followed by the query results it was rendered from, so the browser's first
+ * render hydrates it. Undefined for other routes and when a query failed: the caller serves the route shell.
  */
 export async function renderPageWithData(
   template: string,
@@ -222,10 +217,10 @@ export async function renderPageWithData(
   const route = DATA_ROUTES.find(({ path }) => matchPath(path, pathname));
   if (route === undefined) return undefined;
 
-  // Set from the link's callbacks: a page rendered from a failed query would show an error the browser's first
-  // render (which has no such error) could not hydrate.
+  // Set from the link's callbacks: a page rendered from a failed query would show an error the browser's
+  // first render could not hydrate.
   const outcome = { failed: false };
-  // What the browser's first render reads (graphql/server-results-client.ts), one entry per query the page ran.
+  // What the browser's first render reads (server-results-client.ts), one entry per query the page ran.
   const results: ServerResult[] = [];
   const link = new ApolloLink(
     (operation) =>
@@ -254,7 +249,7 @@ export async function renderPageWithData(
   // A product page's words are its product's (below).
   let { title, description }: RouteMeta = route.meta ?? ROUTES.home.meta;
   // The one address of what the page shows: a collection view's filters and search in their canonical form
-  // (defaults and the sort dropped, parameters in one order), so its spellings do not compete in search results.
+  // (defaults and the sort dropped, parameters in one order), so its spellings do not compete.
   let canonicalPath = pathname;
   const hero = HERO_VIDEOS[0]!.landscape;
   let image: LinkPreview['image'] = {

@@ -13,8 +13,8 @@ export interface Brand {
 
 /**
  * The brand from the build's VITE_* settings, read once when the app is built (vite.config.ts) so the browser
- * carries the result, not the validation. A bad value must not take the store down: it is reported through `warn`
- * and the defaults kept.
+ * carries the result, not the validation. A bad value must not take the store down: it is reported through
+ * `warn` and the defaults kept.
  */
 export function brandFromEnv(
   env: Record<string, string | undefined>,

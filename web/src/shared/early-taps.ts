@@ -1,9 +1,5 @@
-// Taps before the app's code has arrived (docs/decisions/015). A served page shows its controls from the first
-// paint, but React takes them over only once its code has loaded, seconds later on a slow phone. Until then these
-// listeners, installed by boot.ts (a few hundred bytes, loaded with the page), keep what the shopper does and show
-// that it was taken: a size is marked chosen, ADD TO CART shows it is busy, the phone's menu and FILTERS panel
-// open, and a filter or sort change submits the collection's form (a plain GET the BFF renders). Once the page is hydrated,
-// it acts on what was kept and the app shell hands over; until then a kept tap goes no further than here.
+// Taps before the app's code has arrived, seconds later on a slow phone (docs/decisions/015): these listeners
+// (boot.ts) keep what the shopper does and show it was taken; the hydrated page then acts on it.
 
 /** What the shopper did before the app took over; the page that owns the controls acts on it once. */
 export interface EarlyTaps {
@@ -11,9 +7,7 @@ export interface EarlyTaps {
   size?: string;
   /** ADD TO CART was tapped (after `size`, or with no size: the page then says to select one). */
   add?: boolean;
-  /** The phone's FILTERS panel was opened. */
   filtersOpen?: boolean;
-  /** The phone's menu was opened. */
   menuOpen?: boolean;
 }
 
@@ -89,9 +83,8 @@ function onChange(event: Event): void {
 }
 
 /**
- * Called by boot.ts as soon as it runs (a module script: the document is parsed). Until then the tap-keeping
- * controls take no pointer events (global.css, keyed on the attribute set here), so no tap is lost unseen. The
- * early form's own controls work without JavaScript: one changed before this moment is submitted now.
+ * Called by boot.ts once the document is parsed. Until then the tap-keeping controls take no pointer events
+ * (global.css), so no tap is lost unseen; an early form changed before this moment is submitted now.
  */
 export function keepEarlyTaps(): void {
   if (listening) return;
@@ -106,7 +99,7 @@ export function keepEarlyTaps(): void {
   performance.mark('taps-kept');
 }
 
-/** Called by the app shell once the page is hydrated (and has taken what was kept): from then on React has every tap. */
+/** Called by the app shell once the page has hydrated and taken what was kept: React has every tap. */
 export function handOverEarlyTaps(): void {
   if (!listening) return;
   listening = false;
@@ -115,14 +108,14 @@ export function handOverEarlyTaps(): void {
 }
 
 /**
- * What was kept, without taking it: a page's first state when it hydrates, which the kept taps already drew (a
- * chosen size, the open panel), so the hydrated markup matches the page as the shopper left it.
+ * What was kept, without taking it: a page's first state when it hydrates, which the kept taps already drew
+ * (a chosen size, the open panel), so the hydrated markup matches the page as the shopper left it.
  */
 export function earlyTaps(): Readonly<EarlyTaps> {
   return kept;
 }
 
-/** What was kept, once: the page that owns the controls acts on it after hydrating, and clears the busy marks. */
+/** What was kept, once: the owning page acts on it after hydrating; the busy marks are cleared. */
 export function takeEarlyTaps(): EarlyTaps {
   const taken = kept;
   kept = {};

@@ -17,9 +17,9 @@ if (typeof window !== 'undefined') {
 }
 
 /**
- * Runs `run` once, at the shopper's first tap or key press anywhere (at once if there has been one): the moment
- * to fetch the code a first visit leaves out (the GraphQL client, the toasts, the hero's animation), so that
- * what the tap leads to is already on its way. Returns a function that cancels it if it has not run yet.
+ * Runs `run` once, at the shopper's first tap or key press anywhere (at once if there has been one): the
+ * moment to fetch the code a first visit leaves out (the GraphQL client, the toasts, the hero's animation),
+ * so that what the tap leads to is on its way. Returns a function that cancels it.
  */
 export function onFirstInput(run: () => void): () => void {
   if (inputSeen) {

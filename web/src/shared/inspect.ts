@@ -1,8 +1,7 @@
 import type { InspectionEvent } from 'xstate';
 
-// The Stately inspector, for developers: opening the app with `?inspect` in development shows every machine's
-// states and events at stately.ai/inspect. `import.meta.env.DEV` is false in a production build, so the bundler
-// drops the whole branch, the dynamic import with it, and nothing of the inspector ships.
+// The Stately inspector: `?inspect` in development shows every machine at stately.ai/inspect. A production
+// build drops the branch (`import.meta.env.DEV` is false), so nothing of the inspector ships.
 
 export type Inspect = (event: InspectionEvent) => void;
 
@@ -10,8 +9,8 @@ function wantsInspector(): boolean {
   return typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('inspect');
 }
 
-// Actors start before the inspector's module has loaded: their first events wait here and are replayed, so the
-// inspector still sees each actor being created.
+// Actors start before the inspector's module has loaded: their first events wait here and are replayed, so
+// the inspector still sees each actor being created.
 function deferredInspector(): Inspect {
   let deliver: Inspect | undefined;
   const waiting: InspectionEvent[] = [];

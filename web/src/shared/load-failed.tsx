@@ -2,8 +2,8 @@ import styles from './load-failed.module.css';
 import ui from './ui.module.css';
 
 /**
- * What every screen shows when its data could not be loaded: what failed, why when known, and Try again. `inline`
- * for a part of a page that still shows the rest (the cart's product details), else a block in the content's place.
+ * What every screen shows when its data could not be loaded: what failed, why when known, and Try again.
+ * `inline` for a part of a page (the cart's product details), else a block in the content's place.
  */
 export function LoadFailed({
   title,
@@ -37,7 +37,7 @@ export function LoadFailed({
   );
 }
 
-/** A retry for a query's Try again: a failure has been logged (and toasted unless silent), the button stays. */
+/** A query's Try again: the failure was already logged (and toasted unless silent); the button stays. */
 export function retryWith(refetch: () => Promise<unknown>): () => void {
   return () => void refetch().catch(() => undefined);
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styles from './not-found-message.module.css';
 
-/** `code`: the big status number above the title; null for none (a removed product is not a mistyped link). */
+/** `code`: the big status number above the title; null for none (a removed product is no mistyped link). */
 export function NotFoundMessage({
   title,
   text,

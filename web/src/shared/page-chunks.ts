@@ -1,5 +1,5 @@
 // The routes' page chunks by path (app/routes.tsx registers them), so a page can fetch the next one before it
-// sends the shopper there: a route change whose chunk is already here paints the page at once, never the fallback.
+// sends the shopper there: a route change whose chunk is here paints at once, never the fallback.
 const loaders = new Map<string, () => Promise<unknown>>();
 
 /** One loader per page: the route's `lazy` and any `preloadPage` share its download. */
@@ -7,7 +7,7 @@ export function pageChunk<T>(path: string, load: () => Promise<T>): () => Promis
   let loading: Promise<T> | undefined;
   const once = () => {
     loading ??= load().catch((error: unknown) => {
-      // A failed download (a flaky network) is tried again on the next call instead of failing the page for good.
+      // A failed download (a flaky network) is tried again on the next call, not failed for good.
       loading = undefined;
       throw error;
     });

@@ -1,8 +1,8 @@
 import { BRAND, TAGLINE } from './brand';
 
-// The store's routes, once. The app's router (app/routes.tsx) gives each its page; the build renders the first
-// screen of each with `meta` into its own HTML file and writes the table into the server build's manifest, where
-// the BFF reads which paths are pages (any other is a 404) and which to keep out of search engines.
+// The store's routes, once. The app's router (app/routes.tsx) gives each its page; the build prerenders each
+// with `meta` and writes the table into the server manifest, where the BFF reads which paths are pages
+// (others are 404s) and which robots.txt keeps out.
 
 export interface RouteMeta {
   title: string;
@@ -13,8 +13,8 @@ export interface StoreRoute {
   /** React Router's pattern. */
   path: string;
   /**
-   * The title and description a crawler or link preview sees before any script runs; the page sets the same at run
-   * time. A route with them gets a first screen rendered at build time (`<path>/index.html`).
+   * The title and description a crawler or link preview sees before any script runs; the page sets the same
+   * at run time. A route with them gets a first screen rendered at build time (`<path>/index.html`).
    */
   meta?: RouteMeta;
   /** Rendered with its data by the BFF on each request (docs/decisions/008). */

@@ -9,11 +9,10 @@ import {
 } from './toasts';
 import styles from './toast-host.module.css';
 
-// Spec §9: toasts close after 5000 ms, at the top right.
 const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
 
-// Sonner's rich colours, each text colour darkened a step (same hue) to reach 4.5:1 on its pale background; the
-// site's text face instead of sonner's system stack.
+// Sonner's rich colours, each text colour darkened a step (same hue) to reach 4.5:1 on its pale background;
+// the site's text face instead of sonner's system stack.
 const TOASTER_STYLE = {
   '--success-text': 'hsl(140, 100%, 25.5%)',
   '--info-text': 'hsl(210, 92%, 43.5%)',
@@ -21,8 +20,8 @@ const TOASTER_STYLE = {
   fontFamily: 'var(--font-text)',
 } as CSSProperties;
 
-// Top right as the spec has it, but below the fixed nav, so a toast never hides the cart icon or the menu (on a
-// phone, where sonner spans the width, it would otherwise cover the whole bar).
+// Top right as the spec has it, but below the fixed nav, so a toast never hides the cart icon or the menu (on
+// a phone, where sonner spans the width, it would otherwise cover the whole bar).
 const BELOW_NAV = 'calc(var(--nav-height) + 0.75rem)';
 const OFFSET = { top: BELOW_NAV, right: '1.5rem' };
 const MOBILE_OFFSET = { top: BELOW_NAV, right: '0.75rem', left: '0.75rem' };
@@ -34,7 +33,7 @@ function toastIdOf(target: EventTarget | null): string | undefined {
   return toast ? [...toast.classList].find((name) => name.startsWith(TOAST_ID_PREFIX)) : undefined;
 }
 
-// Focus moving within one toast (to its close button) keeps it held; leaving it lets it close in its own time.
+// Focus moving within a toast (to its close button) keeps it held; leaving lets it close in its own time.
 function onFocusIn(event: FocusEvent) {
   const id = toastIdOf(event.target);
   if (id !== undefined && toastIdOf(event.relatedTarget) !== id) holdToast(id, true);
@@ -46,8 +45,8 @@ function onFocusOut(event: FocusEvent) {
 }
 
 export function ToastHost() {
-  // Mounted in the browser once the first toast is raised: the prerendered HTML has no toasts, and sonner is not
-  // part of a visit that shows none.
+  // Mounted in the browser once the first toast is raised: the prerendered HTML has no toasts, and sonner is
+  // not part of a visit that shows none.
   const wanted = useSyncExternalStore(subscribeSonnerWanted, sonnerWanted, () => false);
   if (!wanted) return null;
   return (

@@ -1,7 +1,7 @@
 import { createListeners } from './listeners';
 
-// Toasts load sonner on first use, and the host mounts its <Toaster> only then: a visit that never shows a toast
-// never downloads it. Sonner replays toasts raised before its <Toaster> subscribed, so nothing is lost meanwhile.
+// Toasts load sonner on first use, and the host mounts its <Toaster> only then: a visit that never shows a
+// toast never downloads it. Sonner replays toasts raised before its <Toaster> subscribed.
 let sonner: Promise<typeof import('sonner')> | undefined;
 const wantedListeners = createListeners();
 

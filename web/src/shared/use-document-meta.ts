@@ -6,9 +6,9 @@ function headElement<T extends HTMLElement>(selector: string, create: () => T): 
 }
 
 // Each route names itself in the tab and in search results, and states its canonical URL: the path, and for a
-// view with its own content (a filtered collection) the query in its one canonical form, as the server rendered
-// it. The origin stays the one the server wrote (the store's public URL); a build-time shell has a relative link,
-// completed with the browser's origin.
+// view with its own content (a filtered collection) the query in its one canonical form, as the server
+// rendered it. The origin stays the one the server wrote (the store's public URL); a build-time shell has a
+// relative link, completed with the browser's origin.
 export function useDocumentMeta(title: string, description: string, canonicalPath?: string): void {
   useEffect(() => {
     document.title = documentTitle(title);

@@ -1,11 +1,11 @@
 import type { TypedDocumentNode } from '@apollo/client';
 import { vi } from 'vitest';
 import { GRAPHQL_ENDPOINT } from '../graphql/apollo-client';
-// Key order does not matter to GraphQL: operations and variables are matched as the stand-in client matches them.
+// Key order does not matter to GraphQL: operations and variables are matched as the stand-in matches them.
 import { canonical, operationName } from '../graphql/operation-key';
 
 // Tests answer the app's real fetch calls to /graphql: Apollo Client, its cache and its links (auth, error
-// toasts) all run as in the browser. Each mock answers one request with matching operation and variables, in order.
+// toasts) all run as in the browser. Each mock answers one matching request, in order.
 export interface GraphQLMock {
   operationName: string;
   variables: unknown;
@@ -33,7 +33,7 @@ export function fail<TResult, TVariables>(
   variables: TVariables,
   message: string,
   code?: string,
-  /** More of `extensions`, such as the BFF's `retryAfterSeconds` with STORE_BUSY or `shortfalls` with OUT_OF_STOCK. */
+  /** More `extensions`, such as `retryAfterSeconds` with STORE_BUSY or `shortfalls` with OUT_OF_STOCK. */
   extensions: Record<string, unknown> = {},
 ): GraphQLMock {
   return {

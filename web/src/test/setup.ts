@@ -7,7 +7,7 @@ import { setSearchVisibility } from '../features/collection/search-visibility';
 import { clearSessionToken, setHostedSession } from '../shared/session/session-store';
 import { createApolloClient } from '../graphql/apollo-client';
 
-// The first visit to a lazy page transforms its module graph; on a busy machine that can exceed the 1 s default.
+// The first visit to a lazy page transforms its module graph; a busy machine can exceed the 1 s default.
 configure({ asyncUtilTimeout: 3000 });
 
 // Each test gets its own Apollo Client as the app's one client (graphql/apollo-client.ts), so nothing a test

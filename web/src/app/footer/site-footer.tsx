@@ -65,7 +65,7 @@ export function SiteFooter() {
         </section>
       </div>
 
-      {/* Prerendered at build time: on a visit in a later year the browser's year wins without a hydration error. */}
+      {/* Prerendered at build time: in a later year the browser's year wins without a hydration error. */}
       <p className={`container ${styles.copyright}`} suppressHydrationWarning>
         © {year} {BRAND.storeName}. All rights reserved.
       </p>

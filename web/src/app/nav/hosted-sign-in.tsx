@@ -16,9 +16,9 @@ import { useSyncUser } from './use-sync-user';
 import { UserIcon } from '../../shared/icons';
 import styles from './nav-bar.module.css';
 
-// Loaded only when VITE_CLERK_PUBLISHABLE_KEY is set (see sign-in-control.tsx): modal sign-in and sign-up and the
-// provider's user menu. Signing in returns to / (spec §2), or to checkout or MY ORDERS when started there, and the
-// session goes to the session store (SessionBridge), with a way for those pages to open the same modal.
+// Loaded only when VITE_CLERK_PUBLISHABLE_KEY is set (see sign-in-control.tsx): modal sign-in and sign-up and
+// the user menu. Signing in returns to / (spec §2), or to checkout or MY ORDERS when started there;
+// SessionBridge hands the session to the session store.
 export default function HostedSignIn({ publishableKey }: { publishableKey: string }) {
   const { pathname } = useLocation();
   return (
@@ -47,10 +47,8 @@ function returningTo(path: string) {
 type ClerkStatus = ReturnType<typeof useClerk>['status'];
 
 /**
- * Clerk's status ('loading', then 'ready', 'degraded' or 'error'), read from the instance whenever it announces a
- * change. Not clerk-react's <ClerkLoading>/<ClerkDegraded>/<ClerkFailed>: they re-render only when the provider
- * heard the change, and it subscribes after mounting without reading the status again, so on a repeat visit, when
- * Clerk is ready before that, they kept showing "loading" beside the sign-in button.
+ * Clerk's status, read from the instance: Not clerk-react's <ClerkLoading>/<ClerkFailed>: they miss a change
+ * made before the provider subscribes, so on a repeat visit they would show "loading" beside a ready button.
  */
 function useProviderStatus(): ClerkStatus {
   const clerk = useClerk();
@@ -114,8 +112,8 @@ function SessionBridge() {
         openSignIn: (returnTo) => clerk.openSignIn(returningTo(returnTo)),
       });
     } else if (failed) {
-      // Clerk could not load: nobody is signed in through it, so the pages waiting for the session (checkout, orders)
-      // go on as signed out, with no modal to offer: the store's own login is the way in.
+      // Clerk could not load: nobody is signed in through it, so the pages waiting for the session (checkout,
+      // orders) go on as signed out, with no modal to offer: the store's own login is the way in.
       setHostedSession(NOBODY_SIGNED_IN);
     }
   }, [isLoaded, failed, signedIn, getToken, clerk]);
@@ -128,9 +126,9 @@ function SessionBridge() {
     const previous = lastUser.current;
     if (previous === user) return;
     lastUser.current = user;
-    // When someone else signs in or out, cached carts and orders belong to the one before. On Clerk's first answer
-    // nothing of anyone's is cached yet (they wait for a known session), and a reset would only cancel the cart
-    // fetch just started for this user, and toast its error.
+    // When someone else signs in or out, cached carts and orders belong to the one before. On Clerk's first
+    // answer nothing of anyone's is cached yet (they wait for a known session), and a reset would only cancel
+    // the cart fetch just started for this user, and toast its error.
     const reset = previous === undefined ? Promise.resolve() : client.resetStore().catch(() => undefined);
     // The sync waits for the reset, which would otherwise cancel it in flight.
     void reset.then(() => (user ? syncUser() : undefined)).catch(() => undefined);

@@ -17,8 +17,8 @@ const LINKS = [
 export function NavBar() {
   const { pathname } = useLocation();
   const scrolledAway = useHideOnScroll();
-  // The menu is open "for" one path, so navigating anywhere closes it without an effect. A tap kept before the
-  // app arrived (shared/early-taps.ts) already opened it in the served page.
+  // The menu is open "for" one path, so navigating anywhere closes it without an effect. A tap kept before
+  // the app arrived (shared/early-taps.ts) already opened it in the served page.
   const [menuOpenFor, setMenuOpenFor] = useState<string | null>(() =>
     earlyTaps().menuOpen === true ? pathname : null,
   );
@@ -88,7 +88,7 @@ export function NavBar() {
             onClick={() => setMenuOpenFor(menuOpen ? null : pathname)}
             data-early={'menu' satisfies EarlyControl}
           >
-            {/* Both drawn, the one shown chosen by aria-expanded: a tap kept before the app flips only that. */}
+            {/* Both drawn, the one shown chosen by aria-expanded: an early tap flips only that. */}
             <MenuIcon className={styles.menuClosedIcon} />
             <CloseIcon className={styles.menuOpenIcon} />
           </button>

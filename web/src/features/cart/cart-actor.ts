@@ -5,8 +5,8 @@ import { showToast } from '../../shared/toasts';
 import { fetchServerCart, sendCartChange } from './cart-api';
 import { storeCartLog } from './cart-storage';
 
-// The cart statechart with the browser's effects: GraphQL for the server's cart, local storage for the log and
-// toasts for errors. The GraphQL client has already logged any failed call, so the toast is all that is left.
+// The cart statechart with the browser's effects: GraphQL for the server's cart, local storage for the log
+// and toasts for errors. The GraphQL client has already logged a failed call.
 export const cartLogic = cartMachine.provide({
   actors: {
     fetchCart: fromPromise(() => fetchServerCart()),

@@ -1,5 +1,5 @@
-// The cart machine's two calls, over GraphQL (decision 005). The machine decides when to toast (once per failure
-// streak, and for each refusal): callStore keeps the client's error link from toasting.
+// The cart machine's two calls, over GraphQL (decision 005). The machine decides when to toast (once per
+// failure streak, and for each refusal): callStore keeps the client's error link from toasting.
 import type { CartChangeResult } from '#machines/cart/cart-machine';
 import type { CartData } from '#machines/cart/cart-events';
 import type { CartChange } from '#machines/cart/cart-log';
@@ -30,10 +30,9 @@ export async function fetchServerCart(): Promise<CartData> {
 }
 
 /**
- * One outbox change as the line's absolute quantity. A refusal (the product or size is no longer sold, or a backend
- * that checks stock here: ours lets a cart hold a sold-out size) resolves as 'refused' and the machine skips the
- * change; anything else rejects and is retried: the BFF or the API being down, rate limits, the network. A stale session also rejects, after ending it: the sign-out that follows resets the
- * cart, so the retry never goes out with the dead token.
+ * One outbox change as the line's absolute quantity. A refusal (a product or size not sold, or a backend that
+ * checks stock here) resolves as 'refused' and the machine skips it; anything else rejects and is retried. A
+ * stale session rejects after ending it: the sign-out resets the cart, so no retry uses the dead token.
  */
 export async function sendCartChange(change: CartChange): Promise<CartChangeResult> {
   const answer = await callStore({

@@ -9,11 +9,11 @@ import { CART_STORAGE_KEY, readStoredCartLog } from './cart-storage';
 /** Held by the one tab that sends the outbox; the next tab takes it when that one closes. */
 const CART_SENDER_LOCK = 'kadam.cart.sender';
 
-// Without Web Locks every tab sends, as before: a change may then go out from two tabs, harmlessly (each is sent as
-// the line's resulting quantity), never lost.
+// Without Web Locks every tab sends: a change may then go out from two tabs, harmlessly (each is sent as the
+// line's resulting quantity), never lost.
 const hasWebLocks = () => typeof navigator !== 'undefined' && 'locks' in navigator;
 
-/** Creates the app's one cart actor from the stored log and keeps it told about the session, the network and the other tabs. */
+/** The app's one cart actor, from the stored log, told about the session, the network and the other tabs. */
 export function CartProvider({ children }: { children: ReactNode }) {
   const [storedLog] = useState(readStoredCartLog);
   return (
@@ -32,8 +32,8 @@ function CartEvents(): null {
   return null;
 }
 
-// Only a known session is reported: before hydration, or before the hosted sign-in has loaded, "signed out" might
-// be wrong, and the machine would empty an account's cart on it.
+// Only a known session is reported: before hydration, or before the hosted sign-in has loaded, "signed out"
+// might be wrong, and the machine would empty an account's cart on it.
 function useSessionEvents(cart: CartActorRef): void {
   const { status, account } = useSession();
   const reportedAccount = useRef<string | null>(null);
@@ -61,7 +61,7 @@ function useOnlineEvents(cart: CartActorRef): void {
   }, [cart]);
 }
 
-/** Every open tab shows the same cart: another tab's stored log is folded in here, and one tab sends the outbox. */
+/** Every open tab shows the same cart: another tab's stored log is folded in, one tab sends the outbox. */
 function useOtherTabs(cart: CartActorRef): void {
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {

@@ -129,9 +129,8 @@ describe('cart and session', () => {
       );
     }
 
-    // Issue 27, item 10: the other tab signed up with a guest's shoe; this one opened /cart while the merge was on its
-    // way. This tab's cart query was answered before the merge reached the store, but arrives after the other tab
-    // confirmed it: the cart is fetched again, and that fetch must be a request of its own, not the one on its way.
+    // The other tab signed up with a guest's shoe while this one opened /cart: this tab's cart query, answered
+    // before the merge reached the store, arrives after the other tab confirmed it.
     it('a cart fetched again after the other tab confirmed the sign-in merge is a new request, not the stale one', async () => {
       anotherTabSends();
       setSessionToken('token-asha');

@@ -5,14 +5,10 @@ import {
   type CartLog,
 } from '#machines/cart/cart-events';
 
-// The cart's event log in local storage (decisions 005 and 007): a guest's cart and a signed-in shopper's unsent
-// changes survive a reload, and every open tab shares it. What the log means is the cart machine's business
-// (machines/src/cart/); this file only reads and writes it.
+// The cart's event log in local storage (decisions 005 and 007): it survives a reload, every tab shares it.
+// What the log means is the cart machine's business (machines/src/cart/).
 export const CART_STORAGE_KEY = 'kadam.cart.log';
-/**
- * Where earlier versions of the store marked a stored log as an account's outbox; the log now says so itself. Read
- * once for a log stored before that, and removed at the next write.
- */
+/** An outbox mark older builds kept beside the log: read, and removed at the next write. */
 export const LEGACY_OUTBOX_KEY = 'kadam.cart.outbox';
 
 export function readStoredCartLog(): CartLog {

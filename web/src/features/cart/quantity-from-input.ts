@@ -1,10 +1,8 @@
 import { MAX_LINE_QUANTITY } from '#domain/store-rules';
 
 /**
- * What the cart page's quantity input means, or null when the change must be ignored. The spec ignores input
- * changes that are empty or 0 (section 4): this is where that rule lives, in the UI layer, because removing a line
- * is the delete icon's job (it sends `cart.quantitySet` with 0, which the machine accepts). Numbers above the
- * maximum are brought down to it, as the input's own `max` would.
+ * What the cart page's quantity input means, or null when the spec ignores it (empty or 0, section 4:
+ * removing a line is the delete icon's job, not the machine's rule). Above the maximum: the maximum.
  */
 export function quantityFromInput(raw: string): number | null {
   const text = raw.trim();

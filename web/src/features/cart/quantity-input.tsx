@@ -12,10 +12,10 @@ interface QuantityInputProps {
 }
 
 /**
- * The line's quantity (min 1, max MAX_LINE_QUANTITY): − and + beside a box that can still be typed in. What the
- * shopper types is kept while they type, so clearing the box to type a new number does not snap back; empty and 0
- * change nothing (spec section 4) and the box shows the cart again on blur. At either end its button stays
- * focusable (aria-disabled, not disabled), so a keyboard user pressing it down to 1 keeps their place.
+ * The line's quantity (min 1, max MAX_LINE_QUANTITY): − and + beside a box that can still be typed in. What
+ * the shopper types is kept while they type, so clearing the box to type a new number does not snap back;
+ * empty and 0 change nothing (spec section 4) and the box shows the cart again on blur. At either end its
+ * button stays focusable (aria-disabled, not disabled), so a keyboard user keeps their place.
  */
 export function QuantityInput({ id, what, quantity, onChange }: QuantityInputProps) {
   const [draft, setDraft] = useState<string | null>(null);

@@ -29,14 +29,14 @@ export function useCartView(): CartView {
   const cart = useCartData();
   // Sorted, so the same products make the same query whatever order the lines were added in.
   const ids = useMemo(() => Object.keys(cart).sort(), [cart]);
-  // Removing a line must not ask the catalogue again: the products already asked for stay asked for, and a new
-  // query goes out only when the cart holds a product outside them.
+  // Removing a line must not ask the catalogue again: the products already asked for stay asked for, and a
+  // new query goes out only when the cart holds a product outside them.
   const [requested, setRequested] = useState(ids);
   if (!ids.every((id) => requested.includes(id))) setRequested(ids);
   const { data, previousData, loading, error, refetch } = useQuery(
     CartProductsDocument,
-    // Asked anew on each visit of the cart and checkout: a size may have sold out since (the cached answer shows
-    // meanwhile).
+    // Asked anew on each visit of the cart and checkout: a size may have sold out since (the cached answer
+    // shows meanwhile).
     requested.length === 0
       ? skipToken
       : { variables: { ids: requested, first: CART_PRODUCTS_PAGE }, fetchPolicy: 'cache-and-network' },

@@ -30,8 +30,8 @@ export function useCartItemCount(): number {
 }
 
 /**
- * Sets a line's quantity (0 removes it): an event of the cart's log like the quantity box and the delete icon, so
- * a fix made on another page (checkout's shortfalls) reaches the account's cart through the same outbox.
+ * Sets a line's quantity (0 removes it): an event of the cart's log like the quantity box and the delete
+ * icon, so a fix made on another page (checkout's shortfalls) goes through the same outbox.
  */
 export function useSetLineQuantity(): (itemId: string, size: string, quantity: number) => void {
   const cart = useCartActor();

@@ -36,8 +36,10 @@ export function ClearFiltersLink({ view, className }: ClearLinkProps) {
   );
 }
 
-/** The filters and search in effect, each removable, and Clear all; nothing when none is set. (Links in a group,
-    not a list: the page's first list is its products.) */
+/**
+ * The filters and search in effect, each removable, and Clear all; nothing when none is set. (Links in a
+ * group, not a list: the page's first list is its products.)
+ */
 export function ActiveFilterChips({ view }: { view: CollectionParams }) {
   if (!hasActiveFilters(view)) return null;
   return (

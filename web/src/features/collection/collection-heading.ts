@@ -20,8 +20,8 @@ function sentenceCase(text: string): string {
 }
 
 /**
- * What the collection shows, in the words of the spec's headings (shown in capitals): "Men’s sneakers", "Women’s
- * collection", "Search results"; "All collections" with nothing set. Also the document's title.
+ * What the collection shows, in the words of the spec's headings (shown in capitals): "Men’s sneakers",
+ * "Women’s collection", "Search results"; "All collections" with nothing set. Also the document's title.
  */
 export function collectionHeading(view: View): string {
   const who = view.categories.map((category) => `${categoryLabel(category)}’s`).join(' & ');
@@ -37,7 +37,7 @@ export function collectionHeading(view: View): string {
   return ALL_COLLECTIONS;
 }
 
-/** The document's title: the heading, or the page's own title when nothing is set. The server sends the same. */
+/** The document's title (the server's too): the heading, or the page's own title when nothing is set. */
 export function collectionTitle(view: View): string {
   const heading = collectionHeading(view);
   return heading === ALL_COLLECTIONS ? ROUTES.collection.meta.title : heading;

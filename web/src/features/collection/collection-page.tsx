@@ -71,8 +71,8 @@ export default function CollectionPage() {
         </div>
       ) : null}
 
-      {/* The view as a plain GET form (controls join it with `form=`): without JavaScript, or before the app's code
-          has arrived, filters, sort and search reload the page the BFF renders for them. */}
+      {/* The view as a plain GET form (controls join it with `form=`): without the app's code, filters, sort
+          and search reload the page the BFF renders for them. */}
       <form
         id={COLLECTION_FORM}
         method="get"

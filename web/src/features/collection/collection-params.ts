@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import type { Category, ProductFilter, ProductSort, ProductType } from '../../graphql/generated/graphql';
 import { CATEGORY_VALUES, SORT_VALUES, TYPE_VALUES } from '../../shared/catalog/catalog-labels';
 
-// The collection's view lives in the query string (?category=MEN&type=SNEAKERS&inStock=true&sort=PRICE_ASC&q=run)
-// so a reload or a shared link shows the same products. Anything unknown in a link is ignored, never an error.
+// The collection's view lives in the query string (?category=MEN&type=SNEAKERS&sort=PRICE_ASC&q=run), so a
+// reload or a shared link shows the same products; anything unknown is ignored.
 export interface CollectionParams {
   categories: Category[];
   types: ProductType[];

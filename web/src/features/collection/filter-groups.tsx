@@ -16,7 +16,7 @@ export interface FilterGroupsProps {
   onToggleInStock: () => void;
 }
 
-/** The spec's CATEGORIES and TYPE checkboxes, and AVAILABILITY, each box with how many products ticking it shows. */
+/** The spec's CATEGORIES and TYPE checkboxes, and AVAILABILITY, each with its product count. */
 export function FilterGroups({
   form,
   categories,

@@ -7,7 +7,7 @@ import styles from './collection.module.css';
 import { FilterGroups, type FilterGroupsProps } from './filter-groups';
 import { FilterSheet } from './filter-sheet';
 
-// The width from which the filters are a sidebar (the spec's mobile breakpoint); below it, FILTERS opens a sheet.
+// From this width the filters are a sidebar (the spec's breakpoint); below it, FILTERS opens a sheet.
 const SIDEBAR_MEDIA = '(min-width: 768px)';
 
 export interface FilterSheetState {
@@ -21,11 +21,11 @@ export interface FilterSheetState {
   setOpen: (open: boolean) => void;
 }
 
-/** Whether the phone's filters are open: FILTERS and the panel are apart on the page, so the page holds it. */
+/** Whether the phone's filters are open: the page holds it, as FILTERS and the panel are apart. */
 export function useFilterSheet(): FilterSheetState {
   const hydrated = useHydrated();
-  // A tap on FILTERS before the app's code arrived opened the panel in place (shared/early-taps.ts); once the page
-  // is hydrated, it moves into the sheet.
+  // A tap on FILTERS before the app's code arrived opened the panel in place (shared/early-taps.ts); once
+  // hydrated, it moves into the sheet.
   const [open, setOpen] = useState(() => earlyTaps().filtersOpen === true);
   useEffect(() => void takeEarlyTaps(), []);
 
@@ -72,7 +72,7 @@ interface FilterPanelProps extends FilterGroupsProps {
   clearFilters: ReactNode;
 }
 
-/** The sidebar from 768 px; below, the sheet FILTERS opens (or the panel in place, without the app's code). */
+/** The sidebar from 768 px; below, the sheet FILTERS opens (the panel in place without the app's code). */
 export function FilterPanel({ sheet, resultCount, counting, clearFilters, ...groups }: FilterPanelProps) {
   const filterGroups = <FilterGroups {...groups} />;
   return (

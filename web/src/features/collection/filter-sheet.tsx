@@ -20,8 +20,8 @@ interface FilterSheetProps {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-// A modal <dialog> makes the page inert, but Tab from its last control leaves for the browser's own UI: wrap it
-// around instead, so the keyboard stays in the sheet until it is closed.
+// A modal <dialog> makes the page inert, but Tab from its last control leaves for the browser's own UI: wrap
+// it around instead, so the keyboard stays in the sheet until it is closed.
 function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>): void {
   if (event.key !== 'Tab') return;
   const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
@@ -43,8 +43,8 @@ function showResultsLabel(count: number | undefined): string {
 }
 
 /**
- * The phone's filters: a modal bottom sheet over the results (the browser's modal <dialog>: focus moves in and
- * stays, the page behind is inert, Escape closes it), with a footer that says how many products the filters show.
+ * The phone's filters: a modal bottom sheet over the results (the browser's modal <dialog>: focus moves in
+ * and stays, the page behind is inert, Escape closes it), with a footer counting the products.
  */
 export function FilterSheet({
   id,

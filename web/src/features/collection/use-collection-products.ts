@@ -25,8 +25,8 @@ export interface CollectionProducts {
 }
 
 /**
- * The products of the view, first page and every page "Load more" appended: the cache's `products` field policy
- * (apollo-client.ts) merges a page fetched with `after` into the view's entry, so this reads one list.
+ * The products of the view, first page and every page "Load more" appended: the cache's `products` field
+ * policy (apollo-client.ts) merges a page fetched with `after` into the view's entry, so this reads one list.
  */
 export function useCollectionProducts(view: CollectionParams): CollectionProducts {
   const { data, error, networkStatus, fetchMore, refetch } = useQuery(CollectionProductsDocument, {
@@ -36,8 +36,8 @@ export function useCollectionProducts(view: CollectionParams): CollectionProduct
   const connection = data?.products;
   const endCursor = connection?.pageInfo.endCursor;
   const hasNextPage = connection?.pageInfo.hasNextPage ?? false;
-  // The page after this cursor has been asked for. Busy from the tap itself: on a first visit the fetch waits for
-  // the client's code, and the query's own status says nothing until then.
+  // The page after this cursor has been asked for. Busy from the tap itself: on a first visit the fetch waits
+  // for the client's code, and the query's own status says nothing until then.
   const [askedAfter, setAskedAfter] = useState<string | undefined>();
   const loadingMore =
     networkStatus === NetworkStatus.fetchMore || (askedAfter !== undefined && askedAfter === endCursor);

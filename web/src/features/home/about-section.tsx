@@ -47,7 +47,7 @@ export function AboutSection() {
               })
               .to(frame, { width: '100vw', height: '100vh', borderRadius: 0, ease: 'power1.inOut' });
           });
-          // Reverting removes the pin spacer and inline styles, so leaving the page or crossing 768 px is clean.
+          // Reverting removes the pin spacer and inline styles, so leaving or crossing 768 px is clean.
           revert = () => mm.revert();
         })
         .catch((error: unknown) => logError(error, 'about animation'));

@@ -1,5 +1,5 @@
-// The home page's own pictures (web/public/features/, made from the product art by scripts/home-media/): each at a
-// few widths in AVIF and WebP, so they work whatever backend serves the catalogue.
+// The home page's own pictures (web/public/features/, made from the product art by scripts/home-media/): each
+// at a few widths in AVIF and WebP, so they work whatever backend serves the catalogue.
 
 interface HomePictureProps {
   /** The file stem: `/features/<name>-<width>.{avif,webp}`. */

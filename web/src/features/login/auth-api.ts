@@ -4,9 +4,9 @@ import { LoginDocument, RegisterDocument } from '../../graphql/generated/graphql
 import { callStore } from '../../graphql/store-call';
 
 /**
- * The login form's one call: login or register. A refusal (wrong password, email taken) resolves with the server's
- * sentence, which the machine shows as a toast; a busy store rejects with StoreBusyError, and the machine waits and
- * sends the request again.
+ * The login form's one call: login or register. A refusal (wrong password, email taken) resolves with the
+ * server's sentence, which the machine shows as a toast; a busy store rejects with StoreBusyError, and the
+ * machine waits and sends the request again.
  */
 export async function authenticate(request: AuthRequest): Promise<AuthOutcome> {
   if (request.mode === 'login') {

@@ -111,7 +111,7 @@ function LoginForm() {
             {toggleLabel}
           </button>
         </div>
-        {/* Disabled in the prerendered HTML: a native submit before the app runs would put the password in the URL. */}
+        {/* Disabled in the prerendered HTML: a native submit before the app would put the password in the URL. */}
         <button
           type="submit"
           className={`${ui.button} ${styles.submit}`}

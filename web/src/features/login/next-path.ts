@@ -1,13 +1,12 @@
-// A percent-encoded slash, backslash, dot, percent sign or control character in the path: a router that decodes it
-// would see another path (`/%2F%2Fevil.example` is `//evil.example` decoded, `/%09/x` a tab a parser strips).
+// A percent-encoded slash, backslash, dot, percent sign or control character in the path: a router that
+// decodes it would see another path (`/%2F%2Fevil.example` is `//evil.example`, `/%09/x` a tab a parser
+// strips).
 const ENCODED_SEPARATOR = /%(?:2f|5c|2e|25|[01][0-9a-f]|7f)/i;
 
 /**
- * Where to go after signing in: the `next` the shopper came with (e.g. /place-order), if it is a plain path on this
- * site. Anything else falls back to '/', so a link to /login can never send a shopper off the store, nor to a path
- * the router refuses: another origin (`//evil.example`, `https://…`, `/\evil.example`), a `javascript:` URL, and
- * any path the URL parser would rewrite (dot segments such as `/.//evil.example`, which normalises to
- * `//evil.example`, backslashes, raw tabs or newlines) or a router would decode into another (ENCODED_SEPARATOR).
+ * Where to go after signing in: `next` if it is a plain path on this site, else '/'. Refused: another origin
+ * (`//evil.example`, `/\evil.example`), `javascript:`, a path the parser would rewrite (`/.//evil.example`,
+ * tabs) or a router would decode into another (ENCODED_SEPARATOR).
  */
 export function safeNextPath(next: string | null | undefined, origin?: string): string {
   if (!next?.startsWith('/')) return '/';
@@ -19,8 +18,8 @@ export function safeNextPath(next: string | null | undefined, origin?: string): 
   } catch {
     return '/';
   }
-  // The parser keeps a plain path as written; whatever it rewrote was not one. (The query and fragment are taken as
-  // it reads them: they cannot change where the shopper lands.)
+  // The parser keeps a plain path as written; whatever it rewrote was not one. (The query and fragment are
+  // taken as it reads them: they cannot change where the shopper lands.)
   const written = /^[^?#]*/.exec(next)![0];
   if (url.origin !== base || url.pathname !== written || ENCODED_SEPARATOR.test(written)) return '/';
   // Back to /login would only bounce to '/' again.
@@ -36,8 +35,8 @@ export function loginPathFor(path: string): string {
 const PAGES_NEEDING_SIGN_IN: ReadonlySet<string> = new Set(['/place-order', '/orders']);
 
 /**
- * Where the hosted modal sign-in returns to when opened on `pathname`: back to checkout or MY ORDERS, which the
- * shopper opened to sign in for; elsewhere to /, as the spec's sign-in control does (section 2).
+ * Where the hosted modal sign-in returns to when opened on `pathname`: back to checkout or MY ORDERS, which
+ * the shopper opened to sign in for; elsewhere to /, as the spec's sign-in control does (section 2).
  */
 export function hostedSignInReturnPath(pathname: string): string {
   return PAGES_NEEDING_SIGN_IN.has(pathname) ? pathname : '/';

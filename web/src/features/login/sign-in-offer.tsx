@@ -13,9 +13,9 @@ interface HostedSignInOfferProps {
 }
 
 /**
- * What a page that needs a session shows a signed-out shopper when the hosted sign-in is ready: its modal, and the
- * store's email form as the alternative. Sending them straight to the form, as without the hosted sign-in, would
- * leave a shopper whose account is with the provider no way in from here.
+ * What a page that needs a session shows a signed-out shopper when the hosted sign-in is ready: its modal,
+ * and the store's email form as the alternative. Sending them straight to the form, as without the hosted
+ * sign-in, would leave a shopper whose account is with the provider no way in from here.
  */
 export function HostedSignInOffer({ reason, returnTo, openSignIn }: HostedSignInOfferProps) {
   return (

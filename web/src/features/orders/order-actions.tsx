@@ -1,5 +1,5 @@
-// The order actions' panels, loaded when the shopper opens one (order-row.tsx): "Cancel order" with its confirm
-// step, and the compact "Return or exchange" form. Each is its machine (machines/src/orders) with the store's calls.
+// The order actions' panels, loaded when the shopper opens one (order-row.tsx): "Cancel order" with its
+// confirm step, and the compact "Return or exchange" form. Each runs its machine (machines/src/orders).
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
 import { fromPromise } from 'xstate';
@@ -35,8 +35,8 @@ function useFocusOnMount<T extends HTMLElement>() {
 }
 
 /**
- * Opens the machine as the panel mounts, and hands the row back once it rests again (dismissed) or is done; a machine
- * whose guard does not let it open (the order moved on) closes the panel at once.
+ * Opens the machine as the panel mounts, and hands the row back once it rests again (dismissed) or is done; a
+ * machine whose guard does not let it open (the order moved on) closes the panel at once.
  */
 function usePanelLifecycle(
   opened: boolean,

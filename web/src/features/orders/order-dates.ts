@@ -1,5 +1,5 @@
-// The order page's dates, in India's days as the store's messages are ("The return window … closed on 2 Dec"): the
-// formatters are made on first use (building one costs milliseconds on a slow phone).
+// The order page's dates, in India's days as the store's messages are ("The return window … closed on 2
+// Dec"): the formatters are made on first use (building one costs milliseconds on a slow phone).
 let fullDate: Intl.DateTimeFormat | undefined;
 let dayMonth: Intl.DateTimeFormat | undefined;
 

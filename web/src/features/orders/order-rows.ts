@@ -7,7 +7,7 @@ type Item = Order['items'][number];
 export type OrderReturn = Order['returns'][number];
 export type StatusChange = Order['statusHistory'][number];
 
-/** One row of MY ORDERS: an ordered item with its order's reference, total, date, payment, status and story. */
+/** One row of MY ORDERS: an ordered item with its order's reference, total, date, status and story. */
 export interface OrderItemRow extends Pick<
   Item,
   'productId' | 'name' | 'price' | 'quantity' | 'size' | 'image' | 'exchangeSizes'

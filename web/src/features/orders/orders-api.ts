@@ -3,11 +3,11 @@ import type { ReturnAsk, ReturnOutcome } from '#machines/orders/return-request-m
 import { CancelOrderDocument, RequestReturnDocument } from '../../graphql/generated/graphql';
 import { callStore } from '../../graphql/store-call';
 
-// The order machines' actors. The answered order lands in the client's cache (Order is keyed by id), so every row of
-// that order shows it at once. A refusal resolves with the store's reason for the machine to show; anything else
-// rejects with the shopper's sentence, and the machine offers to try again.
+// The order machines' actors. The answered order lands in the cache (keyed by id), so all its rows show it at
+// once. A refusal resolves with the store's reason for the machine to show; anything else rejects with the
+// shopper's sentence, and the machine offers to try again.
 
-/** "Cancel order": the store cancels it, or says why it is too late (NOT_SUPPORTED: it takes cancellations offline). */
+/** "Cancel order": done, or the store's reason (NOT_SUPPORTED: it takes cancellations offline). */
 export async function cancelOrder({ orderId }: { orderId: string }): Promise<CancelOutcome> {
   const answer = await callStore({ mutation: CancelOrderDocument, variables: { orderId } });
   return answer.status === 'answered'
@@ -15,7 +15,7 @@ export async function cancelOrder({ orderId }: { orderId: string }): Promise<Can
     : { status: 'refused', message: answer.message };
 }
 
-/** "Return or exchange": the request recorded, or the store's reason (the window closed, the size is gone). */
+/** "Return or exchange": recorded, or the store's reason (the window closed, the size is gone). */
 export async function requestReturn(ask: ReturnAsk): Promise<ReturnOutcome> {
   const answer = await callStore({
     mutation: RequestReturnDocument,

@@ -12,8 +12,8 @@ export interface MyOrdersView {
 }
 
 /**
- * The signed-in shopper's orders, always from the server: they change on their own (status updates), and a cache
- * must never show the previous shopper's. A failure is only logged (spec section 8); the page says it inline.
+ * The signed-in shopper's orders, always from the server: they change on their own (status updates), and a
+ * cache must never show the previous shopper's. A failure is only logged (spec §8) and said inline.
  */
 export function useMyOrders(): MyOrdersView {
   const { data, error, networkStatus, refetch } = useQuery(MyOrdersDocument, {

@@ -7,7 +7,7 @@ import styles from './place-order.module.css';
 
 type InputKind = Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'autoComplete'>;
 
-// Labels, keyboards and autofill per field; the order and the checks are the shared schema's (domain/address.ts).
+// Labels, keyboards and autofill per field; order and checks are domain/address.ts's.
 const FIELD_INPUTS: Record<DeliveryAddressField, { label: string; wide?: boolean } & InputKind> = {
   firstName: { label: 'First name', type: 'text', autoComplete: 'given-name' },
   lastName: { label: 'Last name', type: 'text', autoComplete: 'family-name' },
@@ -15,7 +15,7 @@ const FIELD_INPUTS: Record<DeliveryAddressField, { label: string; wide?: boolean
   street: { label: 'Street', type: 'text', autoComplete: 'street-address', wide: true },
   city: { label: 'City', type: 'text', autoComplete: 'address-level2' },
   state: { label: 'State', type: 'text', autoComplete: 'address-level1' },
-  // Text with a numeric keyboard rather than type=number: no spinner, no scroll-wheel changes, leading zeros kept.
+  // Text with a numeric keyboard rather than type=number: no spinner, no scroll-wheel change, zeros kept.
   zipcode: { label: 'Zip code', type: 'text', inputMode: 'numeric', autoComplete: 'postal-code' },
   country: { label: 'Country', type: 'text', autoComplete: 'country-name' },
   phone: { label: 'Phone', type: 'tel', inputMode: 'tel', autoComplete: 'tel', wide: true },

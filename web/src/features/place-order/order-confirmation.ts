@@ -3,8 +3,8 @@ import { formatPrice } from '../../shared/catalog/format-price';
 import type { CartView } from '../cart';
 
 /**
- * What the shopper is told once the order is placed: which order (its reference when the store gave an id, and
- * always what is in it) and what it costs, so the confirmation cannot be mistaken for an earlier one.
+ * What the shopper is told once the order is placed: which order (its reference when the store gave an id,
+ * and always what is in it) and what it costs, so the confirmation cannot be mistaken for an earlier one.
  */
 export function orderConfirmation(view: Pick<CartView, 'lines' | 'totals'>, orderId: string | null): string {
   const names = view.lines.flatMap((line) => (typeof line.product === 'object' ? [line.product.name] : []));

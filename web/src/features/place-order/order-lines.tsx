@@ -6,8 +6,8 @@ import { lineTotal, type CartLineView } from '../cart';
 import styles from './place-order.module.css';
 
 /**
- * What PLACE ORDER orders: the lines of the same cart view the totals are computed from, read-only (changes are
- * the cart page's). Without lines it is the placeholder the prerendered page shows.
+ * What PLACE ORDER orders: the lines of the same cart view the totals are computed from, read-only (changes
+ * are the cart page's). Without lines it is the placeholder the prerendered page shows.
  */
 export function OrderLines({ lines }: { lines: readonly CartLineView[] | null }) {
   return (

@@ -3,11 +3,9 @@ import { PlaceOrderDocument } from '../../graphql/generated/graphql';
 import { callStore } from '../../graphql/store-call';
 
 /**
- * PLACE ORDER. The machine's idempotency key goes with it, so a retry of the same attempt never makes a second
- * order; the total the shopper saw goes as `expectedTotal`, so a price that changed meanwhile refuses the order
- * rather than charging a different amount. A refusal (an address the API rejects, a product gone, a total that
- * changed) resolves with the server's message, anything else rejects with it; the machine toasts either and keeps
- * the form. A refusal for stock (OUT_OF_STOCK) resolves with the lines the store cannot fill, for the shopper to fix.
+ * PLACE ORDER, with the machine's idempotency key (a retry never makes a second order) and the total the
+ * shopper saw as `expectedTotal` (a changed price refuses the order). A refusal resolves with the server's
+ * message (for stock, with the lines it cannot fill); anything else rejects with it.
  */
 export async function placeOrder(request: OrderRequest): Promise<PlaceOrderOutcome> {
   const answer = await callStore({

@@ -80,11 +80,11 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
   const setQuantity = useSetLineQuantity();
   const view = useCartView();
   const formRef = useRef<HTMLFormElement>(null);
-  // The cart as PLACE ORDER sent it: shown, busy, from the moment the order is placed (and the cart emptied) until
-  // MY ORDERS can paint, so the page never shows an empty order or a blank frame meanwhile.
+  // The cart as PLACE ORDER sent it: shown, busy, from the moment the order is placed (and the cart emptied)
+  // until MY ORDERS can paint, so the page never shows an empty order or a blank frame meanwhile.
   const [submitted, setSubmitted] = useState<CartView | null>(null);
   const navigate = useNavigate();
-  // The cart as the shopper last saw it: the confirmation names it, and the cart is emptied as the order is placed.
+  // The cart as the shopper last saw it, for the confirmation: the order empties the cart.
   const shownView = useRef<CartView | null>(null);
   useEffect(() => {
     shownView.current = view;
@@ -103,7 +103,7 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
   useEffect(() => {
     if (!placed) return;
     let current = true;
-    // MY ORDERS' chunk was asked for at PLACE ORDER; going there before it is here would paint the empty fallback.
+    // MY ORDERS' chunk was asked for at PLACE ORDER; going there before it is here paints the fallback.
     void preloadPage('/orders').then(() => {
       if (current) void navigate('/orders', { replace: true });
     });
@@ -117,8 +117,8 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
   const busy = placing || placed;
 
   const onSubmit = () => {
-    // Until every price is known the total is not the one to charge; the button says so (aria-disabled). If asking
-    // for them failed, pressing it asks again (the notice above says what failed).
+    // Until every price is known the total is not the one to charge; the button says so (aria-disabled). If
+    // asking for them failed, pressing it asks again (the notice above says what failed).
     if (!view.ready) {
       if (view.failed) view.retry();
       return;
@@ -161,7 +161,7 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-/** Signed out: the hosted modal when it is ready (the email form beside it), else straight to the email form. */
+/** Signed out: the hosted modal when ready (the email form beside it), else the email form. */
 function SignInToCheckout() {
   const openSignIn = useHostedSignIn();
   if (!openSignIn) return <Navigate to={loginPathFor('/place-order')} replace />;
@@ -236,7 +236,7 @@ function CheckoutFrame({
           </label>
         </fieldset>
         {notice}
-        {/* The placeholder's button is really disabled: a native submit before the app runs would only reload. */}
+        {/* The placeholder's button is really disabled: a native submit before the app would only reload. */}
         <button
           type="submit"
           className={`${ui.button} ${styles.placeOrder}`}

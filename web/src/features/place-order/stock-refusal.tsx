@@ -13,8 +13,8 @@ interface StockRefusalProps {
 }
 
 /**
- * The order was refused for stock: nothing was ordered, and the address and the other lines are kept. Each line the
- * store cannot fill says what is left and offers its fix, a change of the cart; then PLACE ORDER again.
+ * The order was refused for stock: nothing was ordered, and the address and the other lines are kept. Each
+ * line the store cannot fill says what is left and offers a fix in the cart.
  */
 export function StockRefusal({ shortfalls, lines, setQuantity }: StockRefusalProps) {
   const titleId = useId();

@@ -49,15 +49,15 @@ function ProductDetail({ product }: { product: DetailedProduct }) {
   const meta = productMeta(product);
   useDocumentMeta(meta.title, meta.description);
   const [size, setSize] = useState<string | null>(() => keptSize(product.sizes, product.stock));
-  // Shown beside the sizes as well as in the toast (which may be far from them), until a size is picked. An ADD TO
-  // CART tapped without a size before the app took over shows it too, but only once hydrated: the server's HTML
-  // has no message, and the hydrating render must match it.
+  // Shown beside the sizes as well as in the toast (which may be far from them), until a size is picked. An
+  // ADD TO CART tapped without a size before the app took over shows it too, but only once hydrated: the
+  // server's HTML has no message, and the hydrating render must match it.
   const [sizeError, setSizeError] = useState<string | null>(null);
   const [addedEarly] = useState(() => earlyTaps().add === true);
   const addToCart = useAddToCart();
-  // The page can arrive rendered before its code (docs/decisions/008). A tap on a size or ADD TO CART is kept by
-  // boot.ts until React owns them (shared/early-taps.ts) and acted on here; the gallery waits for React. They are
-  // never `disabled`: React drops a click it replays on a control whose props say so.
+  // The page can arrive rendered before its code (docs/decisions/008). A tap on a size or ADD TO CART is kept
+  // by boot.ts until React owns them (shared/early-taps.ts) and acted on here; the gallery waits for React.
+  // They are never `disabled`: React drops a click it replays on a control whose props say so.
   const hydrated = useHydrated();
 
   const add = (chosen: string | null) => {

@@ -32,8 +32,8 @@ export function fewLeft(stock: readonly SizeAvailability[], size: string | null)
 }
 
 // A tap before the app's code has arrived is kept (shared/early-taps.ts), so the buttons work from the moment
-// boot.ts runs, around the first paint. A sold-out size is disabled in the served HTML and after hydration alike,
-// so it never takes a tap to keep.
+// boot.ts runs, around the first paint. A sold-out size is disabled in the served HTML and after hydration
+// alike, so it never takes a tap to keep.
 export function SizePicker({ sizes, stock, selected, onSelect, error = null }: SizePickerProps) {
   const left = fewLeft(stock, selected);
   return (

@@ -9,7 +9,7 @@ export type DetailedProduct = NonNullable<ProductDetailQuery['product']>;
 export interface ProductDetailView {
   product: DetailedProduct | undefined;
   loading: boolean;
-  /** Why the product could not be loaded; undefined when it loaded, is loading, or is not in the catalogue. */
+  /** Why the product could not be loaded; undefined when loaded, loading, or not in the catalogue. */
   failure: string | undefined;
   retry: () => void;
 }

@@ -9,8 +9,8 @@ import {
 } from '#domain/store-rules';
 import type { Category, ProductSort, ProductType } from '../../graphql/generated/graphql';
 
-// The store's own names (domain/store-rules) of the API's enum values, typed both ways so that a value or name one
-// side gains and the other lacks fails to compile. The filters list them in the store's order.
+// The store's own names (domain/store-rules) of the API's enum values, typed both ways so that a value or
+// name one side gains and the other lacks fails to compile. The filters list them in the store's order.
 const CATEGORY_LABELS: Readonly<Record<Category, StoreCategory>> = CATEGORY_BY_ENUM_VALUE;
 const TYPE_LABELS: Readonly<Record<ProductType, SubCategory>> = SUB_CATEGORY_BY_ENUM_VALUE;
 const CATEGORY_OF_LABEL: Readonly<Record<StoreCategory, Category>> = valuesByName(CATEGORY_BY_ENUM_VALUE);

@@ -1,8 +1,8 @@
 import { CURRENCY_SYMBOL } from '#domain/store-rules';
 
-// Indian digit grouping written out rather than asked of Intl: a renderer's first Intl.NumberFormat for 'en-IN'
-// loads its locale data, 27–68 ms measured here (four times that on a phone), and a page showing prices makes it
-// while hydrating. The result is Intl's own, which the test compares over many amounts.
+// Indian digit grouping written out rather than asked of Intl: a renderer's first Intl.NumberFormat for
+// 'en-IN' loads its locale data, 27–68 ms measured here (four times that on a phone), and a page showing
+// prices makes it while hydrating. The result is Intl's own, which the test compares over many amounts.
 
 function grouped(digits: string): string {
   return digits.length <= 3
@@ -10,8 +10,10 @@ function grouped(digits: string): string {
     : `${digits.slice(0, -3).replace(/(\d)(?=(\d\d)+$)/g, '$1,')},${digits.slice(-3)}`;
 }
 
-/** Whole rupees and paise of a non-negative amount, rounded as Intl rounds: half away from zero, on the amount's
- *  shortest decimal form (1.005 → 1.01, where toFixed, on the binary value, gives 1.00). */
+/**
+ * Whole rupees and paise of a non-negative amount, rounded as Intl rounds: half away from zero, on the
+ * shortest decimal form (1.005 → 1.01, where toFixed, on the binary value, gives 1.00).
+ */
 function rupeesAndPaise(amount: number): [string, string] | undefined {
   const [whole = '0', fraction = ''] = String(amount).split('.');
   if (!/^\d+$/.test(whole) || !/^\d*$/.test(fraction)) return undefined;

@@ -4,26 +4,25 @@ import { imageSrcSet, isOptimizable, optimizedImageUrl, type ImageWidth } from '
 export const FALLBACK_PRODUCT_IMAGE = '/product-placeholder.svg';
 
 /**
- * Where a product image is shown, and so how wide the browser should fetch it. `sizes` follows the layouts' CSS
- * (product-grid, product-page and the order/cart rows); the widths offered stop where a 3× screen stops needing
- * more, and `src` (for a browser without srcset) is a middle one.
+ * Where a product image is shown, and so how wide the browser should fetch it. `sizes` follows the layouts'
+ * CSS (product-grid, product-page and the order/cart rows); the widths stop where a 3× screen needs no more;
+ * `src` (without srcset) is a middle one.
  */
 export const PRODUCT_IMAGE_USES = {
-  /** A card in a product grid: 2 columns on phones (about half the screen), 3–5 from 768 px (about 18rem at most). */
+  /** A product grid's card: 2 columns on phones (half the screen), 3–5 from 768 px (18rem at most). */
   card: {
     sizes: '(min-width: 768px) 18rem, calc(50vw - 1.5rem)',
     widths: [160, 320, 480, 640, 960],
     src: 480,
     box: 480,
   },
-  /** The product page's main image: the page's width on phones, about half of it beside the details from 768 px. */
+  /** The product page's main image: the page's width on phones, about half of it from 768 px. */
   gallery: {
     sizes: '(min-width: 1280px) 32rem, (min-width: 768px) calc(52vw - 10rem), calc(100vw - 2rem)',
     widths: [320, 480, 640, 960, 1280, 1600],
     src: 640,
     box: 800,
   },
-  /** The gallery's thumbnails. */
   thumb: { sizes: '(min-width: 768px) 5.5rem, 4.5rem', widths: [160, 320], src: 160, box: 88 },
   /** The 4.5–5rem image of an order or cart line. */
   line: { sizes: '5rem', widths: [160, 320], src: 160, box: 80 },
@@ -46,7 +45,7 @@ interface ProductImageProps {
   className?: string;
 }
 
-/** A data: URL as a CSS background; anything else is not drawn (it would be a second request, not a placeholder). */
+/** A data: URL as a CSS background; anything else would be a second request, not a placeholder. */
 function placeholderStyle(placeholder: string | null | undefined): CSSProperties | undefined {
   if (!placeholder?.startsWith('data:image/')) return undefined;
   return {
@@ -58,8 +57,8 @@ function placeholderStyle(placeholder: string | null | undefined): CSSProperties
 
 /**
  * Every product image of the storefront: a srcset through the BFF's optimizer (AVIF or WebP at the width the
- * screen needs), explicit square dimensions so the box is reserved, and the blurred placeholder as the image's own
- * background, which the photo paints over once decoded (no script, so server-rendered pages show it too).
+ * screen needs), explicit square dimensions so the box is reserved, and the blurred placeholder as the
+ * image's own background, which the photo paints over once decoded (no script needed).
  */
 export function ProductImage({ src, alt, use, placeholder, priority = false, className }: ProductImageProps) {
   const spec = PRODUCT_IMAGE_USES[use];

@@ -1,7 +1,7 @@
 /**
- * Who a store token signs in, read (not verified: the server does that) from its claims: `sub` for ours, `id` for
- * the lineage's. Two tokens of the same shopper (a sign-in again, a renewed token) are the same account, so the
- * cart is not reset between them. A token that is not a JWT (another backend's) is its own identity.
+ * Who a store token signs in, read (not verified: the server does that) from its claims: `sub` for ours, `id`
+ * for the lineage's. Two tokens of the same shopper (a sign-in again, a renewed token) are the same account,
+ * so the cart is not reset between them. A token that is not a JWT (another backend's) is its own identity.
  */
 export function accountIdOf(token: string): string {
   const payload = token.split('.')[1];

@@ -2,8 +2,7 @@ import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import { createListeners } from '../listeners';
 
-// The shopper's store token (from the email/password login), kept in localStorage under one key.
-// Deliberately minimal: the sign-in screens own how a token is obtained; this module only keeps it.
+// The shopper's token from the email/password login; the sign-in screens own how it is obtained.
 export const SESSION_STORAGE_KEY = 'kadam.session.token';
 
 const tokenSchema = z.string().check(z.minLength(1), z.maxLength(4096));
@@ -68,8 +67,8 @@ export interface HostedSession {
   signedIn: boolean;
   getToken: () => Promise<string | null>;
   /**
-   * Opens the provider's modal sign-in, which brings the shopper back to `returnTo`; absent when the provider could
-   * not load (the store's email form is then the only way in).
+   * Opens the provider's modal sign-in, which brings the shopper back to `returnTo`; absent when the provider
+   * could not load (the store's email form is then the only way in).
    */
   openSignIn?: (returnTo: string) => void;
 }
@@ -99,7 +98,7 @@ export function useSignedIn(): boolean {
   return useSyncExternalStore(subscribeToSession, isSignedIn, () => false);
 }
 
-/** True once the hosted provider has reported its session (signed in or not); false before it loads, or without it. */
+/** True once the hosted provider has reported its session, signed in or not. */
 function hostedSessionKnown(): boolean {
   return hostedSession !== null;
 }
@@ -116,8 +115,8 @@ function hostedSignIn(): OpenHostedSignIn | null {
 }
 
 /**
- * The hosted provider's modal sign-in, once it has loaded; null before that, when it failed, or without it. The pages
- * that need a session offer it beside the email form, and otherwise send the shopper to the form.
+ * The hosted provider's modal sign-in, once it has loaded; null before that, when it failed, or without it.
+ * The pages that need a session offer it beside the email form, and otherwise send the shopper to the form.
  */
 export function useHostedSignIn(): OpenHostedSignIn | null {
   return useSyncExternalStore(subscribeToSession, hostedSignIn, () => null);

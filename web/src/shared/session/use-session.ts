@@ -4,15 +4,15 @@ import { accountIdOf } from './account-id';
 import { useHostedSessionKnown, useSessionToken, useSignedIn } from './session-store';
 
 /**
- * Whether someone is signed in, or 'pending' while that is not known yet: before hydration, and, with the hosted
- * sign-in configured, until it has loaded. Acting on 'signedOut' too early would empty an account's cart or send a
- * signed-in shopper to /login, so the cart and the screens wait for a known answer.
+ * Whether someone is signed in, or 'pending' while that is not known yet: before hydration, and, with the
+ * hosted sign-in configured, until it has loaded. Acting on 'signedOut' too early would empty an account's
+ * cart or send a signed-in shopper to /login.
  */
 export type SessionStatus = 'pending' | 'signedIn' | 'signedOut';
 
 export interface Session {
   status: SessionStatus;
-  /** Who is signed in: the store token's account (accountIdOf), 'hosted' for the hosted sign-in, null otherwise. */
+  /** Who is signed in: the store token's account (accountIdOf), 'hosted' for the hosted sign-in, or null. */
   account: string | null;
 }
 

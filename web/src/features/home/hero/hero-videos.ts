@@ -1,14 +1,14 @@
 import { HERO_VIDEO_COUNT, type HeroIndex } from '#machines/hero/hero-machine';
 
 /**
- * Screens taller than wide get each loop's portrait cut: the landscape cut, cropped to a phone's hero, would show
- * a sliver of the shoe. The same query picks the posters (<picture>), the preloaded first poster and the CSS.
+ * Screens taller than wide get each loop's portrait cut: the landscape cut, cropped to a phone's hero, would
+ * show a sliver of the shoe. The same query picks the posters, the preload and the CSS.
  */
 export const PORTRAIT_MEDIA = '(orientation: portrait)';
 
 export type HeroShape = 'landscape' | 'portrait';
 
-/** One cut of a loop, as made by scripts/make-hero-videos.sh in web/public/videos (portrait/ for the tall cut). */
+/** One cut of a loop, as scripts/make-hero-videos.sh makes it in web/public/videos (portrait/ for tall). */
 export interface HeroCut {
   webm: string;
   mp4: string;

@@ -78,7 +78,7 @@ export function Hero() {
   const shape = useHeroShape();
   const previewRef = useRef<HTMLVideoElement>(null);
   const upcoming = nextHeroIndex(hero.index);
-  // The posters are the first paint; the videos (the page's heaviest files) are fetched after the page has loaded.
+  // The posters are the first paint; the videos (the heaviest files) are fetched after the page has loaded.
   const mediaReady = usePageLoaded();
 
   useHeroTransition(layers, hero.index, !reducedMotion);

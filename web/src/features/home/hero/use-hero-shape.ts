@@ -14,8 +14,8 @@ function getSnapshot(): HeroShape {
 }
 
 /**
- * Which cut of the loops the screen's shape calls for. The server cannot know it: the markup it sends chooses the
- * posters with <picture>, and the videos (added after the page has loaded) follow this.
+ * Which cut of the loops the screen's shape calls for. The server cannot know it: the markup it sends chooses
+ * the posters with <picture>, and the videos (added after the page has loaded) follow this.
  */
 export function useHeroShape(): HeroShape {
   return useSyncExternalStore(subscribe, getSnapshot, () => 'landscape');

@@ -7,12 +7,9 @@ import { type Gsap, loadGsap } from '../load-gsap';
 const SWAP_SECONDS = 1.2;
 
 /**
- * Animates the background layers when the active index changes. Without animation (reduced motion, or GSAP
- * not loaded yet) the CSS alone shows the active layer, so the swap is simply instant.
- *
- * GSAP is fetched at the shopper's first tap or key press, not when the page loads: only a click on the preview
- * uses it, and evaluating it (with CSSPlugin's style probes) was a long task on a slow phone's first visit,
- * right after hydration (docs/decisions/018).
+ * Animates the background layers when the active index changes; without GSAP (reduced motion, not loaded yet)
+ * the CSS alone shows the active layer. GSAP loads at the first tap or key press: evaluating it is a long
+ * task on a slow phone, which would land right after hydration (docs/decisions/018).
  */
 export function useHeroTransition(
   layers: RefObject<(HTMLElement | null)[]>,
