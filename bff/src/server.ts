@@ -192,6 +192,7 @@ export async function buildBff(config: BffConfig): Promise<Bff> {
       const view = await catalog.get();
       return view.removed !== undefined && (await view.removed(id));
     },
+    { eager: config.NODE_ENV === 'production' },
   );
   await registerWebApp(
     app,

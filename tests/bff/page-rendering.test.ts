@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -91,5 +91,31 @@ describe('with the API down', () => {
     const page = await fetch(new URL('/collection', store().bff.url));
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('app shell');
+  });
+});
+
+describe('outside production', () => {
+  // A build whose entry leaves a mark when imported: the BFF imports it for the first page asked, not at start.
+  const lazyDist = path.join(root, 'lazy', 'dist');
+  const mark = path.join(root, 'lazy', 'imported');
+  mkdirSync(lazyDist, { recursive: true });
+  writeFileSync(path.join(lazyDist, 'index.html'), '<!doctype html><title>home shell</title>');
+  writeFileSync(path.join(lazyDist, 'app-shell.html'), '<!doctype html><title>app shell</title>');
+  writeServerHalf(lazyDist, {
+    entry: 'entry-server-lazy.js',
+    source: `import { writeFileSync } from 'node:fs';
+      writeFileSync(${JSON.stringify(mark)}, 'yes');
+      export async function renderPageWithData(template, url) {
+        return url.startsWith('/collection') ? { status: 200, html: template.replace('<div id="root"></div>', 'lazy page') } : undefined;
+      }\n`,
+    template: '<!doctype html><title>lazy</title><div id="root"></div>',
+  });
+  const store = useStore({ WEB_DIST: lazyDist, NODE_ENV: 'test' });
+
+  it('imports the server entry for the first page asked, not at start', async () => {
+    expect(existsSync(mark)).toBe(false);
+    const page = await fetch(new URL('/collection', store().bff.url));
+    expect(await page.text()).toContain('lazy page');
+    expect(existsSync(mark)).toBe(true);
   });
 });

@@ -59,6 +59,11 @@ export async function loadPageRenderer(
   seo?: Pick<Seo, 'origin' | 'pageHead'>,
   /** The catalogue's `removed`; absent: none is. */
   removedProduct?: (id: string) => Promise<boolean>,
+  /**
+   * Import the server entry (some 3 MB of React and the app) before answering, so a broken build stops the start;
+   * otherwise on the first page asked, and a BFF that only answers GraphQL (a test's) never loads it.
+   */
+  { eager = true }: { eager?: boolean } = {},
 ): Promise<PageRenderer | undefined> {
   const serverDir = serverDirOf(webDist);
   const manifestFile = serverManifestFileOf(webDist);
@@ -76,7 +81,6 @@ export async function loadPageRenderer(
     const store = storeIdentitySchema.safeParse(entry.STORE_IDENTITY);
     return { builtAt, template: manifest.template, entry, store: store.success ? store.data : undefined };
   };
-  let build = await load(statSync(manifestFile).mtimeMs);
 
   // Kept while their catalogue version is current; concurrent requests for one URL share one render.
   const pages = new BoundedCache<{ version: number; page: RenderedPage }>({
@@ -85,14 +89,25 @@ export async function loadPageRenderer(
   });
   const renders = new SingleFlight<RenderedPage | undefined>();
 
+  // The build of the manifest's current mtime: a rebuild is imported afresh; a failed import is tried again.
+  let loaded: { builtAt: number; build: Promise<LoadedBuild> } | undefined;
+  const buildOf = (builtAt: number): Promise<LoadedBuild> => {
+    if (loaded?.builtAt === builtAt) return loaded.build;
+    const build = load(builtAt);
+    loaded = { builtAt, build };
+    pages.clear();
+    build.catch(() => {
+      if (loaded?.build === build) loaded = undefined;
+    });
+    return build;
+  };
+  if (eager) await buildOf(statSync(manifestFile).mtimeMs);
+
   return {
     async render(url, execute, complete = () => true) {
       const builtAt = statSync(manifestFile, { throwIfNoEntry: false })?.mtimeMs;
       if (builtAt === undefined) return undefined;
-      if (builtAt !== build.builtAt) {
-        build = await load(builtAt);
-        pages.clear();
-      }
+      const build = await buildOf(builtAt);
       const version = await catalogVersion();
       const kept = pages.get(url);
       if (kept?.version === version) return kept.page;
