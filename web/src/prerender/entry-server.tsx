@@ -107,10 +107,15 @@ export interface DocumentParts {
 
 /** The built index.html with a page's content, title and description filled in. */
 export function fillDocument(template: string, parts: DocumentParts): string {
+  // Any spacing of the template's elements (a formatter may wrap them); without them every page would share one.
+  const title = /<title>[\s\S]*?<\/title>/;
+  const description = /(<meta\s+name="description"\s+content=")[^"]*(")/;
+  if (!title.test(template) || !description.test(template))
+    throw new Error('fillDocument: the template has no <title> or <meta name="description" content="…">');
   let html = template
-    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
+    .replace(title, () => `<title>${escapeHtml(parts.title)}</title>`)
     .replace(
-      /(<meta name="description" content=")[^"]*(")/,
+      description,
       (_match, open: string, close: string) => `${open}${escapeHtml(parts.description)}${close}`,
     );
   const head = [
