@@ -188,6 +188,23 @@ describe('the BFF on a backend of the seed kind', () => {
     expect(cartCount(gone.data!.updateCartLine)).toBe(1);
   });
 
+  it("sets a new line's quantity even when the add's answer is lost (the add may have landed on another tab's)", async () => {
+    const { token, email } = await signUp();
+    const a = shoe(3);
+    backend.loseNextAnswer('/api/cart/add');
+    const set = await gql<{ updateCartLine: ServerCart }>(
+      url(),
+      UPDATE,
+      { productId: a._id, size: a.sizes[0], quantity: 3 },
+      { token },
+    );
+    expect(set.errors).toBeUndefined();
+    expect(set.data?.updateCartLine).toEqual({
+      lines: [{ productId: a._id, size: a.sizes[0], quantity: 3 }],
+    });
+    expect(backend.cartOf(email)).toEqual({ [a._id]: { [a.sizes[0]!]: 3 } });
+  });
+
   it('sends the spec-shaped order request: product copies with size and quantity, and the amount with the delivery fee', async () => {
     const { token, email } = await signUp();
     const [a, b] = [shoe(2), shoe(3)];

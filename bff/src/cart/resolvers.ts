@@ -29,7 +29,8 @@ const quantityIn = (cart: CartData, line: Pick<Line, 'productId' | 'size'>) =>
 
 /**
  * The seed's backend refuses to update a product the cart lacks (a TypeError's message, status 200): the line
- * is then added (quantity 1) and set. Removing a line the cart does not hold is done.
+ * is then added (quantity 1) and set, even when the add's answer is lost. Removing a line the cart does not hold
+ * is done.
  */
 async function setLine(store: SignedInApi, line: Line): Promise<CartData> {
   const update = () =>
@@ -41,7 +42,15 @@ async function setLine(store: SignedInApi, line: Line): Promise<CartData> {
     const cart = await store.cart();
     if (line.quantity === 0 && quantityIn(cart, line) === 0) return cart;
     if (line.quantity === 0 || cart[line.productId] !== undefined) throw error;
-    const added = await afterWrite(store, store.addToCart({ itemId: line.productId, size: line.size }));
+    let added: CartData;
+    try {
+      added = await afterWrite(store, store.addToCart({ itemId: line.productId, size: line.size }));
+    } catch (addFailed) {
+      // The add may have landed without its answer (and on top of another tab's): set the quantity anyway.
+      return update().catch(() => {
+        throw addFailed;
+      });
+    }
     return quantityIn(added, line) === line.quantity ? added : update();
   }
 }

@@ -33,6 +33,8 @@ interface Call {
   read?: CartData;
   /** Set the update again after the add: a second refusal is final. */
   again?: boolean;
+  /** The add's answer was lost: a refusal of the update after it is a failure the page retries. */
+  lostAdd?: boolean;
   /** What the page will hear: the answer, or a failure (the BFF gave up). */
   outcome?: { answer: unknown } | { failed: true };
   /** The page's end of the call (an actor stopped meanwhile ignores what it hears). */
@@ -58,7 +60,8 @@ class Store {
         if (this.cart[change.itemId]) {
           this.cart[change.itemId]![change.size] = change.quantity;
           call.step = 'readAfterWrite';
-        } else if (call.again) answer({ status: 'refused', message: 'Cannot set properties of undefined' });
+        } else if (call.lostAdd) call.outcome = { failed: true };
+        else if (call.again) answer({ status: 'refused', message: 'Cannot set properties of undefined' });
         else call.step = 'readAfterRefusal';
         return;
       case 'readAfterRefusal':
@@ -221,11 +224,16 @@ class Walk {
     else call.settle.resolve(call.outcome!.answer as never);
   }
 
-  /** The backend still does the step; the page hears a failure and retries. */
+  /**
+   * The backend still does the step; the page hears a failure and retries. An add whose answer is lost is
+   * followed by the update all the same (a refusal then is the add's failure).
+   */
   private giveUp(call: Call): void {
     this.giveUpsLeft -= 1;
+    const afterAdd = call.step === 'addWrite' || call.step === 'readAfterAdd';
     this.store.step(call);
-    call.outcome = { failed: true };
+    if (afterAdd) Object.assign(call, { step: 'update', again: true, lostAdd: true, outcome: undefined });
+    else call.outcome = { failed: true };
   }
 
   async run(choices: readonly number[]): Promise<void> {
