@@ -1,6 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// The store's processes built once per run for the suites that start them (tests/support/prebuilt.ts).
+const PREBUILT = 'tests/support/prebuilt.ts';
+
 export default defineConfig({
   test: {
     // Two files at a time even on 2 cores (vitest's default there is one): most files wait on the API, the BFF
@@ -41,7 +44,7 @@ export default defineConfig({
           name: 'contract',
           include: ['tests/api/**/*.test.ts', 'tests/scale/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/postgres-global-setup.ts'],
+          globalSetup: [PREBUILT, 'tests/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -49,6 +52,7 @@ export default defineConfig({
       {
         test: {
           name: 'bff',
+          globalSetup: [PREBUILT],
           include: ['tests/bff/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -59,6 +63,7 @@ export default defineConfig({
         test: {
           // What a hostile client tries (issue 27): floods, over-deep bodies, costly queries; every request's work bounded.
           name: 'hostile',
+          globalSetup: [PREBUILT],
           include: ['tests/hostile/**/*.test.ts'],
           // Alone, one file at a time (npm test runs it apart): some of its checks compare two timings.
           maxWorkers: 1,
@@ -71,6 +76,7 @@ export default defineConfig({
         test: {
           // Spec section 7's REST contract, against our API and the stand-in of the original backend (or CONTRACT_URL).
           name: 'section7',
+          globalSetup: [PREBUILT],
           include: ['tests/section7/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -82,7 +88,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts', PREBUILT],
           // Two files at a time, each with its own browser: most of a journey is waiting on the store and on
           // animations. Files that change or stop a store start their own; the rest share the one started here.
           maxWorkers: 2,

@@ -23,11 +23,14 @@ export interface ServiceOptions {
   startTimeoutMs?: number;
   /** Flags for node itself, such as `--cpu-prof` (which NODE_OPTIONS does not take). */
   nodeArgs?: string[];
+  /** `entry` built into one JavaScript file beforehand (the tests' faster start), run instead of it through tsx. */
+  prebuilt?: string;
 }
 
 /** Starts one of the store's processes and resolves with the URL it prints ("… listening at <url>"). */
 export function startService(options: ServiceOptions): Promise<RunningService> {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.entry], {
+  const program = options.prebuilt === undefined ? ['--import', 'tsx', options.entry] : [options.prebuilt];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...program], {
     cwd: options.root ?? ROOT,
     // The child stops by itself if this process dies without stopping it (kill -9, a crashed test runner).
     env: { ...process.env, EXIT_WITH_PARENT: 'true', ...options.env },

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { startApi } from '../support/api-process.js';
 import { BACKENDS, freshDatabaseEnv } from '../support/databases.js';
 import { call } from '../support/http.js';
+import { nodeArgsOf } from '../support/prebuilt.js';
 import { listProducts } from '../support/store-api.js';
 
 const run = promisify(execFile);
@@ -20,7 +21,7 @@ async function importFile(
   try {
     const { stdout, stderr } = await run(
       process.execPath,
-      ['--import', 'tsx', 'api/src/catalog/import.ts', file],
+      [...nodeArgsOf('api/src/catalog/import.ts'), file],
       {
         cwd: ROOT,
         env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
@@ -34,11 +35,9 @@ async function importFile(
 }
 
 async function generate(count: number, file: string, ...flags: string[]): Promise<void> {
-  await run(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/generate-catalog.ts', String(count), file, ...flags],
-    { cwd: ROOT },
-  );
+  await run(process.execPath, [...nodeArgsOf('scripts/generate-catalog.ts'), String(count), file, ...flags], {
+    cwd: ROOT,
+  });
 }
 
 describe('npm run catalog:import', () => {

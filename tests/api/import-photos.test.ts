@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { startApi } from '../support/api-process.js';
+import { nodeArgsOf } from '../support/prebuilt.js';
 import { listProducts } from '../support/store-api.js';
 
 // A shop's photo folder in `npm run catalog:import`: real files beside the import file, a real database, and the
@@ -27,7 +28,7 @@ async function importFile(dataDir: string, file: string, env: Record<string, str
   try {
     const { stdout, stderr } = await run(
       process.execPath,
-      ['--import', 'tsx', 'api/src/catalog/import.ts', file],
+      [...nodeArgsOf('api/src/catalog/import.ts'), file],
       {
         cwd: ROOT,
         env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startService } from '../../scripts/service-process.js';
+import { prebuiltOf } from './prebuilt.js';
 
 export interface RunningApi {
   url: string;
@@ -23,6 +24,7 @@ export async function startApi(
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'store-api-'));
   const service = await startService({
     entry: 'api/src/main.ts',
+    prebuilt: prebuiltOf('api/src/main.ts'),
     output: 'stderr',
     nodeArgs,
     env: { API_PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '1000', ...env },

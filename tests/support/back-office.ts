@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { runShopCommand } from '../../api/src/admin/shop-commands.js';
 import { ROOT } from '../../scripts/service-process.js';
 import { call } from './http.js';
+import { nodeArgsOf } from './prebuilt.js';
 
 // The back office's side of the tests: the administrator the API is started with, real images made here, and the
 // multipart form the lineage's admin app sends.
@@ -174,7 +175,7 @@ export interface ShopRun {
  *  0.8 s start-up), or through `npm run shop --` itself. */
 type ShopRunner = 'here' | 'process' | 'npm';
 const SHOP_PROCESS: Record<Exclude<ShopRunner, 'here'>, readonly [string, readonly string[]]> = {
-  process: [process.execPath, ['--import', 'tsx', 'api/src/admin/cli.ts']],
+  process: [process.execPath, nodeArgsOf('api/src/admin/cli.ts')],
   npm: ['npm', ['run', '--silent', 'shop', '--']],
 };
 

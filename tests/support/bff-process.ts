@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startService, type RunningService } from '../../scripts/service-process.js';
 import { startApi, type RunningApi } from './api-process.js';
+import { prebuiltOf } from './prebuilt.js';
 import { TEST_JWT_SECRET } from './store-api.js';
 
 /** Starts the real BFF process (`bff/src/main.ts`) on a free port, in front of the API at `apiUrl`. */
@@ -11,6 +12,7 @@ export function startBff(
 ): Promise<RunningService> {
   return startService({
     entry: 'bff/src/main.ts',
+    prebuilt: prebuiltOf('bff/src/main.ts'),
     output: 'stderr',
     nodeArgs,
     env: { BFF_PORT: '0', API_URL: apiUrl, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import { ROOT } from '../../scripts/service-process.js';
+
+// The suites start some hundred APIs, BFFs and command-line runs. Through tsx each pays for loading every module
+// through its loader (about 3 s of CPU for an API here); built once per run into one file, about half of that.
+
+/** The entries the suites run as processes. */
+export const PREBUILT_ENTRIES = [
+  'api/src/main.ts',
+  'bff/src/main.ts',
+  'api/src/catalog/import.ts',
+  'api/src/admin/cli.ts',
+  'scripts/generate-catalog.ts',
+] as const;
+export type PrebuiltEntry = (typeof PREBUILT_ENTRIES)[number];
+
+const ENV = 'STORE_TEST_PREBUILT';
+const DIR = path.join(ROOT, 'node_modules/.cache/store-prebuilt');
+const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** Each module keeps its own `import.meta.url`, so the files it finds beside its source (the seed, the schema) it still finds. */
+const ownMetaUrl: Plugin = {
+  name: 'own-import-meta-url',
+  setup(builder) {
+    builder.onLoad({ filter: /\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const contents = source
+        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+        .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)));
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
+/** Builds one entry into `node_modules/.cache` (packages stay imports, resolved from there), named by its content. */
+async function prebuild(entry: PrebuiltEntry): Promise<string> {
+  const result = await build({
+    entryPoints: [path.join(ROOT, entry)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    write: false,
+    logLevel: 'warning',
+    plugins: [ownMetaUrl],
+  });
+  const text = result.outputFiles[0]!.contents;
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  const file = path.join(DIR, `${entry.replaceAll('/', '-').replace(/\.ts$/, '')}-${hash}.mjs`);
+  // Another run may be writing the same file: write aside, then rename (atomic).
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, text);
+  renameSync(partial, file);
+  return file;
+}
+
+function removeStale(): void {
+  for (const name of readdirSync(DIR)) {
+    const file = path.join(DIR, name);
+    try {
+      if (Date.now() - statSync(file).mtimeMs > STALE_AFTER_MS) rmSync(file, { force: true });
+    } catch {
+      // Another run removed it first.
+    }
+  }
+}
+
+/** Vitest global setup: builds the entries once for the run; the test processes find them through the environment. */
+export default async function setup(): Promise<void> {
+  mkdirSync(DIR, { recursive: true });
+  removeStale();
+  const built = await Promise.all(PREBUILT_ENTRIES.map(async (entry) => [entry, await prebuild(entry)]));
+  process.env[ENV] = JSON.stringify(Object.fromEntries(built));
+}
+
+/** This run's build of `entry`, if the run has one (a test file run without the global setup has not). */
+export function prebuiltOf(entry: PrebuiltEntry): string | undefined {
+  const built = process.env[ENV];
+  if (built === undefined) return undefined;
+  const file = (JSON.parse(built) as Partial<Record<PrebuiltEntry, string>>)[entry];
+  return file;
+}
+
+/** Node's arguments to run `entry`: its build when the run has one, else the TypeScript through tsx. */
+export function nodeArgsOf(entry: PrebuiltEntry): string[] {
+  const file = prebuiltOf(entry);
+  return file === undefined ? ['--import', 'tsx', entry] : [file];
+}
