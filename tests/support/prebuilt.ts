@@ -7,7 +7,7 @@ import { build, type Plugin } from 'esbuild';
 import { ROOT } from '../../scripts/service-process.js';
 
 // The suites start some hundred APIs, BFFs and command-line runs. Through tsx each pays for loading every module
-// through its loader (about 3 s of CPU for an API here); built once per run into one file, about half of that.
+// through its loader (about 3 s of CPU for an API here); built once per run into one file, about a third of that.
 
 /** The entries the suites run as processes. */
 export const PREBUILT_ENTRIES = [
@@ -19,6 +19,15 @@ export const PREBUILT_ENTRIES = [
 ] as const;
 export type PrebuiltEntry = (typeof PREBUILT_ENTRIES)[number];
 
+const NOT_BUNDLED = [
+  'better-sqlite3',
+  'sharp',
+  '@node-rs/argon2',
+  'pg-native',
+  'graphql',
+  'pino',
+  'thread-stream',
+];
 const ENV = 'STORE_TEST_PREBUILT';
 const DIR = path.join(ROOT, 'node_modules/.cache/store-prebuilt');
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -28,6 +37,7 @@ const ownMetaUrl: Plugin = {
   name: 'own-import-meta-url',
   setup(builder) {
     builder.onLoad({ filter: /\.ts$/ }, async (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       const source = await readFile(args.path, 'utf8');
       const contents = source
         .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
@@ -37,7 +47,7 @@ const ownMetaUrl: Plugin = {
   },
 };
 
-/** Builds one entry into `node_modules/.cache` (packages stay imports, resolved from there), named by its content. */
+/** Builds one entry into `node_modules/.cache` (what stays an import resolves from there), named by its content. */
 async function prebuild(entry: PrebuiltEntry): Promise<string> {
   const result = await build({
     entryPoints: [path.join(ROOT, entry)],
@@ -45,7 +55,13 @@ async function prebuild(entry: PrebuiltEntry): Promise<string> {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // Packages are bundled too (loading them one by one was most of a start), except native addons, graphql (one
+    // copy for the BFF and the web's server build it imports) and pino (its transports are files of their own).
+    external: NOT_BUNDLED,
+    // Bundled CommonJS packages require Node's modules.
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
     write: false,
     logLevel: 'warning',
     plugins: [ownMetaUrl],
