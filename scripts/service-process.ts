@@ -27,9 +27,14 @@ export interface ServiceOptions {
   prebuilt?: string;
 }
 
+/** Node's arguments to run a TypeScript entry: its build when there is one, else the source through tsx. */
+export function programArgs(entry: string, prebuilt: string | undefined): string[] {
+  return prebuilt === undefined ? ['--import', 'tsx', entry] : [prebuilt];
+}
+
 /** Starts one of the store's processes and resolves with the URL it prints ("… listening at <url>"). */
 export function startService(options: ServiceOptions): Promise<RunningService> {
-  const program = options.prebuilt === undefined ? ['--import', 'tsx', options.entry] : [options.prebuilt];
+  const program = programArgs(options.entry, options.prebuilt);
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...program], {
     cwd: options.root ?? ROOT,
     // The child stops by itself if this process dies without stopping it (kill -9, a crashed test runner).

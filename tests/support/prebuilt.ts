@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { ROOT } from '../../scripts/service-process.js';
+import { programArgs, ROOT } from '../../scripts/service-process.js';
 
 // The suites start some hundred APIs, BFFs and command-line runs. Through tsx each pays for loading every module
 // through its loader (about 3 s of CPU for an API here); built once per run into one file, about a third of that.
@@ -87,24 +87,35 @@ function removeStale(): void {
   }
 }
 
+interface Prebuilt {
+  /** The vitest process that built them: its other projects' global setups reuse them. */
+  by: number;
+  files: Partial<Record<PrebuiltEntry, string>>;
+}
+
+function readPrebuilt(): Prebuilt | undefined {
+  const built = process.env[ENV];
+  return built === undefined ? undefined : (JSON.parse(built) as Prebuilt);
+}
+
 /** Vitest global setup: builds the entries once for the run; the test processes find them through the environment. */
 export default async function setup(): Promise<void> {
+  if (readPrebuilt()?.by === process.pid) return;
   mkdirSync(DIR, { recursive: true });
   removeStale();
-  const built = await Promise.all(PREBUILT_ENTRIES.map(async (entry) => [entry, await prebuild(entry)]));
-  process.env[ENV] = JSON.stringify(Object.fromEntries(built));
+  const built = await Promise.all(
+    PREBUILT_ENTRIES.map(async (entry): Promise<[PrebuiltEntry, string]> => [entry, await prebuild(entry)]),
+  );
+  const prebuilt: Prebuilt = { by: process.pid, files: Object.fromEntries(built) };
+  process.env[ENV] = JSON.stringify(prebuilt);
 }
 
 /** This run's build of `entry`, if the run has one (a test file run without the global setup has not). */
 export function prebuiltOf(entry: PrebuiltEntry): string | undefined {
-  const built = process.env[ENV];
-  if (built === undefined) return undefined;
-  const file = (JSON.parse(built) as Partial<Record<PrebuiltEntry, string>>)[entry];
-  return file;
+  return readPrebuilt()?.files[entry];
 }
 
 /** Node's arguments to run `entry`: its build when the run has one, else the TypeScript through tsx. */
 export function nodeArgsOf(entry: PrebuiltEntry): string[] {
-  const file = prebuiltOf(entry);
-  return file === undefined ? ['--import', 'tsx', entry] : [file];
+  return programArgs(entry, prebuiltOf(entry));
 }
