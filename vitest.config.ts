@@ -93,6 +93,9 @@ export default defineConfig({
           // animations. Files that change or stop a store start their own; the rest share the one started here.
           maxWorkers: 2,
           testTimeout: 60_000,
+          // A poll waits on a browser that shares two cores with the store and another browser: vitest's 1 s
+          // default fails a journey on a busy machine (a release of held code at 8× CPU throttling takes 2–3 s).
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 300_000,
         },
       },
