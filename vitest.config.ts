@@ -21,6 +21,9 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // Plain modules that restore what they stub: one module graph per worker, not one per file (this project
+          // and machines: 26 → 16 s here).
+          isolate: false,
         },
       },
       {
@@ -28,6 +31,7 @@ export default defineConfig({
           name: 'machines',
           include: ['machines/**/*.test.ts'],
           environment: 'node',
+          isolate: false, // as unit's
         },
       },
       {

@@ -1,23 +1,34 @@
 // The static checks of `npm test` side by side: on two cores they take about as long as the longest (lint) alone.
-// Each one's output is printed whole when it ends; the exit code is non-zero if any failed.
+// With `--prepare`, what the tests after them need is finished beside them (none of the checks needs it): the
+// dependencies' build steps a fresh install left pending (scripts/ensure-deps.mjs) and Debian's Chromium.
+// Each job's output is printed whole when it ends; the exit code is non-zero if any failed.
 import { spawn } from 'node:child_process';
 
-const CHECKS = ['lint', 'typecheck', 'format:check', 'codegen:check'];
+const CHECKS = ['lint', 'typecheck', 'format:check', 'codegen:check'].map((script) => ({
+  name: script,
+  command: ['npm', 'run', '--silent', script],
+}));
+const PREPARE = [
+  { name: "dependencies' builds", command: ['node', 'scripts/ensure-deps.mjs'] },
+  { name: 'chromium', command: ['node', 'scripts/ensure-chromium.mjs'] },
+];
 
-function run(script) {
+function run({ name, command }) {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const [program, ...args] = command;
+    const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.once('close', (code) => {
       const seconds = ((performance.now() - started) / 1000).toFixed(0);
-      process.stdout.write(`\n> ${script}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s\n${output}`);
+      process.stdout.write(`\n> ${name}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s\n${output}`);
       resolve(code === 0);
     });
   });
 }
 
-const results = await Promise.all(CHECKS.map(run));
+const jobs = process.argv.includes('--prepare') ? [...PREPARE, ...CHECKS] : CHECKS;
+const results = await Promise.all(jobs.map(run));
 process.exitCode = results.every(Boolean) ? 0 : 1;
