@@ -49,6 +49,8 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts', 'tests/scale/**/*.test.ts'],
           environment: 'node',
           globalSetup: [PREBUILT, 'tests/support/postgres-global-setup.ts'],
+          // Each file starts its own processes and databases; the test modules need no fresh copy per file.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -59,6 +61,7 @@ export default defineConfig({
           globalSetup: [PREBUILT],
           include: ['tests/bff/**/*.test.ts'],
           environment: 'node',
+          isolate: false, // as contract's
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -83,6 +86,7 @@ export default defineConfig({
           globalSetup: [PREBUILT],
           include: ['tests/section7/**/*.test.ts'],
           environment: 'node',
+          isolate: false, // as contract's
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -96,6 +100,7 @@ export default defineConfig({
           // Two files at a time, each with its own browser: most of a journey is waiting on the store and on
           // animations. Files that change or stop a store start their own; the rest share the one started here.
           maxWorkers: 2,
+          isolate: false, // as contract's: each file opens its own browser and pages
           testTimeout: 60_000,
           // A poll waits on a browser that shares two cores with the store and another browser: vitest's 1 s
           // default fails a journey on a busy machine (a release of held code at 8× CPU throttling takes 2–3 s).
