@@ -5,6 +5,7 @@ import type { ApolloClient } from '@apollo/client';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setSearchVisibility } from '../features/collection/search-visibility';
 import { clearSessionToken, setHostedSession } from '../shared/session/session-store';
+import { loadSonner, sonnerWanted } from '../shared/toasts';
 import { createApolloClient } from '../graphql/apollo-client';
 
 // The first visit to a lazy page transforms its module graph; a busy machine can exceed the 1 s default.
@@ -29,10 +30,14 @@ beforeEach(() => {
 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // Sonner keeps its toasts in its module and shows them to the next <Toaster> mounted: they end with the test.
+  if (sonnerWanted()) (await loadSonner()).toast.dismiss();
   // Requests still in flight are dropped with the test's client.
   testClient.current?.stop();
+  // A spy (on crypto.randomUUID, on console) ends with its test.
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   clearSessionToken();
   setHostedSession(null);
