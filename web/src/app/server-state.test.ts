@@ -5,7 +5,6 @@ import { readServerState, serializeServerState } from './server-state';
 describe('server state in the page', () => {
   afterEach(() => {
     document.body.innerHTML = '';
-    vi.restoreAllMocks();
   });
 
   it('round-trips the results, and no text in them can close the element or start markup', () => {

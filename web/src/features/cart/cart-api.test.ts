@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ServerCartDocument, UpdateCartLineDocument } from '../../graphql/generated/graphql';
 import { answer, fail, mockGraphQL } from '../../test/graphql-mock';
 import { getSessionToken, setSessionToken } from '../../shared/session/session-store';
@@ -6,10 +6,6 @@ import { fetchServerCart, sendCartChange } from './cart-api';
 
 const change = { itemId: 'men-run', size: 'UK 8', quantity: 2 };
 const variables = { productId: 'men-run', size: 'UK 8', quantity: 2 };
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('cart calls', () => {
   it('the server cart becomes product id → size → quantity', async () => {

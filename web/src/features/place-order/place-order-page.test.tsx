@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DELIVERY_ADDRESS_FIELDS } from '#domain/address';
 import { ADDRESS_LABELS, VALID_ADDRESS } from '#domain/test-support/sample-address';
 import {
@@ -58,10 +58,6 @@ function signedInCheckout(extra: Parameters<typeof renderApp>[1] = []) {
 function pinIdempotencyKey() {
   vi.spyOn(globalThis.crypto, 'randomUUID').mockReturnValue(KEY);
 }
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('place order page', () => {
   it('signed out, it sends the shopper to /login and back here afterwards', async () => {
