@@ -428,7 +428,7 @@ async function collectionHasSearch(baseURL: string): Promise<boolean> {
 printMachine();
 const store = await startStoreTheReadmeWay({ LOG_LEVEL: 'warn' });
 const limitProxy = await startScriptFreeProxy(store.url);
-const browser = await launchBrowser();
+const browser = await launchBrowser('full');
 try {
   const productId = await firstProductId(store.url);
   const withSearch = await collectionHasSearch(store.url);

@@ -12,7 +12,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { rmSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/browser.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATHS } from '../tests/support/browser.js';
 import { firstProductId } from '../tests/support/graphql.js';
 import { startStoreTheReadmeWay } from '../tests/support/store-process.js';
 import { cardImageBytes, type CardImageBytes } from './card-image-bytes.js';
@@ -175,7 +175,7 @@ function missedRoutes(rows: readonly Row[]): string[] {
 
 printMachine();
 const chrome = await chromeLauncher.launch({
-  chromePath: CHROMIUM_PATH,
+  chromePath: CHROMIUM_PATHS.full,
   chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 const missed: string[] = [];
@@ -201,7 +201,7 @@ try {
     try {
       const cards: CardImageBytes[] = [];
       const browser = await chromium.launch({
-        executablePath: CHROMIUM_PATH,
+        executablePath: CHROMIUM_PATHS.full,
         headless: true,
         args: [...CHROMIUM_ARGS],
       });

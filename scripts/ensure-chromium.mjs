@@ -1,10 +1,19 @@
-// Browser tests and Lighthouse drive Debian's Chromium (never a downloaded browser). Installs it when missing.
+// Browser tests and the benches drive Debian's Chromium (never a downloaded browser); this installs it when missing.
+// `--headless-shell`: the tests' build of it, Debian's chromium-headless-shell (tests/support/browser.ts says why).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
-  console.log(`Installing Debian's Chromium (${CHROMIUM} is missing)…`);
+const shell = process.argv.includes('--headless-shell');
+const wanted = shell
+  ? { binary: '/usr/bin/chromium-headless-shell', deb: 'chromium-headless-shell' }
+  : { binary: '/usr/bin/chromium', deb: 'chromium' };
+const binary = process.env.CHROMIUM_PATH ?? wanted.binary;
+if (!existsSync(binary)) {
+  if (process.env.CHROMIUM_PATH !== undefined) {
+    console.error(`CHROMIUM_PATH is ${binary}, which does not exist.`);
+    process.exit(1);
+  }
+  console.log(`Installing Debian's ${wanted.deb} (${binary} is missing)…`);
   const root = process.getuid?.() === 0;
   const sudo = root ? [] : ['sudo', '-n'];
   const run = (args) => {
@@ -17,11 +26,11 @@ if (!existsSync(CHROMIUM)) {
   };
   if (
     !run(['apt-get', 'update', '-qq']) ||
-    !run(['apt-get', 'install', '-y', '-qq', 'chromium']) ||
-    !existsSync(CHROMIUM)
+    !run(['apt-get', 'install', '-y', '-qq', wanted.deb]) ||
+    !existsSync(binary)
   ) {
     console.error(
-      'Could not install Chromium. Install Debian\'s "chromium" package, or set CHROMIUM_PATH to a Chromium binary.',
+      `Could not install Chromium. Install Debian's "${wanted.deb}" package, or set CHROMIUM_PATH to a Chromium binary.`,
     );
     process.exit(1);
   }

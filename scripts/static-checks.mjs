@@ -10,7 +10,7 @@ const CHECKS = ['lint', 'typecheck', 'format:check', 'codegen:check'].map((scrip
 }));
 const PREPARE = [
   { name: "dependencies' builds", command: ['node', 'scripts/ensure-deps.mjs'] },
-  { name: 'chromium', command: ['node', 'scripts/ensure-chromium.mjs'] },
+  { name: 'chromium', command: ['node', 'scripts/ensure-chromium.mjs', '--headless-shell'] },
 ];
 
 function run({ name, command }) {
