@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv, type Plugin } from 'vite';
 import { firstVisitChunks } from './build/first-visit-chunks.ts';
 import { prerenderRoutes } from './build/prerender.ts';
+import { serviceWorker } from './build/service-worker.ts';
 import { brandFromEnv } from './src/shared/brand-env.ts';
 import { OPTIMIZED_IMAGE_PATH } from '#domain/images';
 
@@ -33,7 +34,13 @@ export default defineConfig(({ mode }) => {
     root: import.meta.dirname,
     // rxjs's ES2015 build: classes instead of ES5 functions and tslib's helpers (about 2 KiB less on first visits).
     resolve: { conditions: [...defaultClientConditions, 'es2015'] },
-    plugins: [react(), storeNameInHtml(brand.storeName), prerenderRoutes(), chunks.plugin],
+    plugins: [
+      react(),
+      storeNameInHtml(brand.storeName),
+      serviceWorker(brand),
+      prerenderRoutes(),
+      chunks.plugin,
+    ],
     // The brand as validated here (web/src/shared/brand.ts reads it).
     define: { __STORE_BRAND__: JSON.stringify(brand) },
     // The app imports machines/ and domain/ from the repository root, outside web/.

@@ -52,6 +52,11 @@ export interface WatchOptions {
   reducedMotion?: boolean;
   /** Origins besides the store's that pages may load from (a backend's image host): not foreign requests. */
   allowedOrigins?: readonly string[];
+  /**
+   * The store's service worker is blocked unless a test is about it: Playwright cannot route or count the requests
+   * a worker makes, and the journeys fake failures and count calls with routes.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 export async function openWatchedPage(
@@ -64,6 +69,7 @@ export async function openWatchedPage(
     baseURL: baseUrl,
     viewport: VIEWPORTS[viewport],
     reducedMotion: options.reducedMotion === true ? 'reduce' : 'no-preference',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   const page = await context.newPage();
   const origins = [new URL(baseUrl).origin, ...(options.allowedOrigins ?? [])].map((origin) => `${origin}/`);

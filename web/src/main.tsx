@@ -7,6 +7,7 @@ import { isPrerenderedFor } from './shared/route-table';
 import { readServerState } from './app/server-state';
 import { hydrateFrom, loadApolloClient, useStoreClient } from './graphql/store-client';
 import { onFirstInput } from './shared/first-input';
+import { registerServiceWorker } from './shared/offline-support';
 import { loadSonner } from './shared/toasts';
 
 // Loaded by boot.ts once the page has loaded. Each page is a lazy chunk (routes.tsx), and so is Apollo
@@ -43,3 +44,4 @@ onFirstInput(() => {
   loadApolloClient().catch(() => undefined);
   void loadSonner();
 });
+registerServiceWorker();

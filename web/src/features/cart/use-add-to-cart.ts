@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { keepStorageForTheCart } from '../../shared/offline-support';
 import { preloadPage } from '../../shared/page-chunks';
 import { showToast } from '../../shared/toasts';
 import { useCartActor } from './cart-context';
@@ -14,6 +15,7 @@ export function useAddToCart(): (productId: string, size: string) => void {
       if (productId === '' || size.trim() === '') return;
       // The cart's chunk comes while the toast is read, so "View cart" shows the cart at once.
       void preloadPage('/cart');
+      keepStorageForTheCart();
       showToast('success', 'Added to cart', { label: 'View cart', onClick: () => void navigate('/cart') });
     },
     [cart, navigate],

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  launchBrowser,
+  openWatchedPage,
+  problemsOf,
+  screenshot,
+  type ViewportName,
+  type WatchedPage,
+} from '../support/browser.js';
+import { shoesVia, visit, type Shoe } from '../support/journeys.js';
+
+// Issue 33, item 1: after a first visit the store's service worker keeps the app and the pages the shopper has
+// seen; without a network a seen page opens, an unseen one shows the store's own offline page, and the shopper's
+// own pages are never kept.
+
+const PAGES_CACHE = 'store-pages-v1';
+const IMAGES_CACHE = 'store-images-v1';
+
+/** The URLs a cache of the page's origin holds (strings: this file is type-checked for Node, without the DOM). */
+function cachedUrls(watched: WatchedPage, cache: string): Promise<string[]> {
+  return watched.page.evaluate<string[]>(
+    `caches.open(${JSON.stringify(cache)}).then((c) => c.keys()).then((keys) => keys.map((r) => r.url))`,
+  );
+}
+
+const controlled = (watched: WatchedPage) =>
+  watched.page.evaluate<boolean>('navigator.serviceWorker.controller !== null');
+
+describe.each<ViewportName>(['mobile', 'desktop'])(
+  'the store offline after a first visit (%s)',
+  (viewport) => {
+    let browser: Browser;
+    let watched: WatchedPage;
+    let shoes: Shoe[];
+    const storeUrl = inject('storeUrl');
+
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      shoes = await shoesVia(storeUrl);
+      watched = await openWatchedPage(browser, storeUrl, viewport, { serviceWorkers: 'allow' });
+    });
+    afterAll(async () => {
+      await browser.close();
+    });
+
+    it('installs its worker once the page is live, and installs to a home screen', async () => {
+      await visit(watched.page, '/');
+      await expect.poll(() => controlled(watched)).toBe(true);
+      const manifest = (await (await watched.page.request.get('/manifest.webmanifest')).json()) as {
+        name: string;
+        start_url: string;
+        display: string;
+        icons: Array<{ src: string; sizes: string; type: string }>;
+      };
+      expect(manifest).toMatchObject({ start_url: '/', display: 'standalone' });
+      expect(manifest.name).not.toBe('');
+      for (const icon of manifest.icons) {
+        const answer = await watched.page.request.get(icon.src);
+        expect(answer.status(), icon.src).toBe(200);
+        expect(answer.headers()['content-type']).toBe(icon.type);
+      }
+      expect(manifest.icons.map((icon) => icon.sizes)).toEqual(
+        expect.arrayContaining(['192x192', '512x512']),
+      );
+      // Everything the worker precaches is there to fetch: one missing file would fail its whole install.
+      const worker = await (await watched.page.request.get('/sw.js')).text();
+      const precached = [
+        ...worker.matchAll(/"(\/(?:assets|icons)\/[^"]+|\/offline\.html|\/favicon\.svg)"/g),
+      ].map((match) => match[1]!);
+      expect(precached.length).toBeGreaterThan(10);
+      for (const url of precached) expect((await watched.page.request.get(url)).status(), url).toBe(200);
+      const cdp = await watched.context.newCDPSession(watched.page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+    });
+
+    it('opens a product seen before without a network; one never seen shows the store’s offline page', async () => {
+      const [seen, unseen] = shoes;
+      await visit(watched.page, `/product/${seen!.id}`);
+      await visit(watched.page, '/cart');
+      await watched.context.setOffline(true);
+      try {
+        await watched.page.goto(`/product/${seen!.id}`);
+        await expect(
+          watched.page.getByRole('heading', { name: seen!.name }).first().isVisible(),
+        ).resolves.toBe(true);
+
+        await watched.page.goto(`/product/${unseen!.id}`);
+        await watched.page.getByRole('heading', { name: 'You’re offline' }).waitFor();
+        expect(await watched.page.title()).toMatch(/^You’re offline \| /);
+        await screenshot(watched.page, `offline-page-${viewport}`);
+
+        // The shopper's own pages are never kept, even once seen.
+        await watched.page.goto('/cart');
+        await watched.page.getByRole('heading', { name: 'You’re offline' }).waitFor();
+      } finally {
+        await watched.context.setOffline(false);
+      }
+      // Back online, TRY AGAIN fetches the page the shopper asked for.
+      await watched.page.goto(`/product/${unseen!.id}`);
+      await watched.page.getByRole('heading', { name: unseen!.name }).first().waitFor();
+    });
+
+    it('keeps pages and the store’s images within their bounds, and none of the shopper’s own pages', async () => {
+      const pages = (await cachedUrls(watched, PAGES_CACHE)).map((url) => new URL(url).pathname);
+      expect(pages).toContain(`/product/${shoes[0]!.id}`);
+      expect(pages.filter((path) => /^\/(cart|login|place-order|orders)(\/|$)/.test(path))).toEqual([]);
+      const images = (await cachedUrls(watched, IMAGES_CACHE)).map((url) => new URL(url));
+      expect(images.length).toBeGreaterThan(0);
+      expect(images.length).toBeLessThanOrEqual(150);
+      for (const url of images) expect(url.origin).toBe(new URL(storeUrl).origin);
+      expect(problemsOf(watched, [/ERR_INTERNET_DISCONNECTED/]).consoleErrors).toEqual([]);
+    });
+  },
+);

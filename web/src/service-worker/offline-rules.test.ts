@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { IMAGE_MAX_BYTES, isKeptImage, isStoreImage, pageRule } from './offline-rules';
+
+const at = (path: string) => new URL(path, 'https://shop.example');
+
+describe('what the service worker keeps', () => {
+  it('keeps the catalogue’s pages, and any page it does not know (its 404 is the answer)', () => {
+    for (const path of ['/', '/collection', '/collection?categories=WOMEN', '/product/abc', '/no-such-page'])
+      expect(pageRule(at(path)), path).toBe('kept');
+  });
+
+  it('never keeps the shopper’s own pages', () => {
+    for (const path of ['/cart', '/login', '/place-order', '/orders', '/orders/'])
+      expect(pageRule(at(path)), path).toBe('network-only');
+  });
+
+  it('leaves what is not a page to the network', () => {
+    for (const path of [
+      '/graphql',
+      '/api/product/list',
+      '/images/a.svg',
+      '/_img?url=x',
+      '/sw.js',
+      '/robots.txt',
+    ])
+      expect(pageRule(at(path)), path).toBe('not-a-page');
+    // A page whose name only starts like one of those is still a page.
+    expect(pageRule(at('/cartography'))).toBe('kept');
+  });
+
+  it('keeps the store’s own images, optimised or proxied, and no one else’s', () => {
+    expect(isStoreImage(at('/_img?url=%2Fimages%2Fa.svg&w=160'))).toBe(true);
+    expect(isStoreImage(at('/images/a-side.svg'))).toBe(true);
+    expect(isStoreImage(at('/favicon.svg'))).toBe(false);
+    expect(isStoreImage(at('/_imgx'))).toBe(false);
+  });
+
+  it('keeps a complete image up to its byte bound, and nothing of unknown size', () => {
+    const answer = (status: number, length?: number) => ({
+      status,
+      headers: new Headers(length === undefined ? {} : { 'content-length': String(length) }),
+    });
+    expect(isKeptImage(answer(200, 1279))).toBe(true);
+    expect(isKeptImage(answer(200, IMAGE_MAX_BYTES))).toBe(true);
+    expect(isKeptImage(answer(200, IMAGE_MAX_BYTES + 1))).toBe(false);
+    expect(isKeptImage(answer(200))).toBe(false);
+    expect(isKeptImage(answer(206, 1000))).toBe(false);
+    expect(isKeptImage(answer(404, 100))).toBe(false);
+  });
+});

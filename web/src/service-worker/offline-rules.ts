@@ -1,0 +1,54 @@
+import { OPTIMIZED_IMAGE_PATH } from '#domain/images';
+import { ROUTE_LIST } from '../shared/route-table';
+
+// What the service worker keeps for a shopper whose connection comes and goes (docs/decisions/026). Pure rules,
+// so they are tested without a worker; sw.ts wires them to Workbox.
+
+/** The worker's caches: one name per kind, with the build's version so an update drops the old ones. */
+export const CACHE_PREFIX = 'store';
+export const PAGES_CACHE = `${CACHE_PREFIX}-pages-v1`;
+export const IMAGES_CACHE = `${CACHE_PREFIX}-images-v1`;
+
+/** Pages kept: the newest 60 a shopper opened, for a week. */
+export const PAGES_MAX_ENTRIES = 60;
+export const PAGES_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+/** Images kept: 150 of at most 512 KiB each, so the images cache never holds more than 75 MiB. */
+export const IMAGES_MAX_ENTRIES = 150;
+export const IMAGE_MAX_BYTES = 512 * 1024;
+export const IMAGES_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+/** How long a page waits for the network before the copy kept from an earlier visit is shown. */
+export const PAGE_NETWORK_TIMEOUT_SECONDS = 4;
+
+/** Paths the BFF answers that are not pages (a navigation there is left to the network). */
+const NOT_PAGES = /^\/(api|graphql|images|healthz|_img|sw\.js|robots\.txt|sitemap\.xml)(\/|$|\?)/;
+
+/** The shopper's own pages (cart, sign-in, checkout, orders): never kept, always from the network. */
+const PRIVATE_PREFIXES = ROUTE_LIST.filter((route) => route.private === true).map((route) => route.path);
+
+export type PageRule = 'kept' | 'network-only' | 'not-a-page';
+
+/** What the worker does with a navigation to `url` on the store's own origin. */
+export function pageRule(url: URL): PageRule {
+  if (NOT_PAGES.test(url.pathname)) return 'not-a-page';
+  const own = PRIVATE_PREFIXES.some(
+    (prefix) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`),
+  );
+  return own ? 'network-only' : 'kept';
+}
+
+/** Images the store serves itself (optimised, or proxied from the catalogue): kept, cache first. */
+export function isStoreImage(url: URL): boolean {
+  const { pathname } = url;
+  return (
+    pathname === OPTIMIZED_IMAGE_PATH ||
+    pathname.startsWith(`${OPTIMIZED_IMAGE_PATH}/`) ||
+    pathname.startsWith('/images/')
+  );
+}
+
+/** An image worth keeping: a complete answer no larger than IMAGE_MAX_BYTES. */
+export function isKeptImage(response: Pick<Response, 'status' | 'headers'>): boolean {
+  if (response.status !== 200) return false;
+  const length = Number(response.headers.get('content-length'));
+  return Number.isFinite(length) && length > 0 && length <= IMAGE_MAX_BYTES;
+}
