@@ -85,6 +85,11 @@ describe.each<ViewportName>(['mobile', 'desktop'])(
         await expect(
           watched.page.getByRole('heading', { name: seen!.name }).first().isVisible(),
         ).resolves.toBe(true);
+        // Its prices and stock are not live, and the page says so with the time it was fetched.
+        expect(await watched.page.locator('[data-kept-copy]').textContent()).toMatch(
+          /^You’re offline: this page is shown as of .+\. Prices and stock may have changed\.$/,
+        );
+        await screenshot(watched.page, `offline-kept-product-${viewport}`);
 
         await watched.page.goto(`/product/${unseen!.id}`);
         await watched.page.getByRole('heading', { name: 'You’re offline' }).waitFor();
@@ -98,8 +103,14 @@ describe.each<ViewportName>(['mobile', 'desktop'])(
         await watched.context.setOffline(false);
       }
       // Back online, TRY AGAIN fetches the page the shopper asked for.
+      await watched.page.getByRole('link', { name: 'TRY AGAIN' }).click();
+      await watched.page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+      expect(new URL(watched.page.url()).pathname).toBe('/cart');
+      expect(await watched.page.getByRole('heading', { name: 'You’re offline' }).count()).toBe(0);
+      // A page fetched afresh is not marked as a kept copy.
       await watched.page.goto(`/product/${unseen!.id}`);
       await watched.page.getByRole('heading', { name: unseen!.name }).first().waitFor();
+      expect(await watched.page.locator('[data-kept-copy]').count()).toBe(0);
     });
 
     it('keeps pages and the store’s images within their bounds, and none of the shopper’s own pages', async () => {

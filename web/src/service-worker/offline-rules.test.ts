@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES, isKeptImage, isStoreImage, pageRule } from './offline-rules';
+import { IMAGE_MAX_BYTES, isKeptImage, isStoreImage, markKeptPage, pageRule } from './offline-rules';
 
 const at = (path: string) => new URL(path, 'https://shop.example');
 
@@ -46,5 +46,26 @@ describe('what the service worker keeps', () => {
     expect(isKeptImage(answer(200))).toBe(false);
     expect(isKeptImage(answer(206, 1000))).toBe(false);
     expect(isKeptImage(answer(404, 100))).toBe(false);
+  });
+});
+
+describe('a kept page shown offline', () => {
+  const page =
+    '<!doctype html><html><head><title>Shoe</title></head><body class="x"><div id="root"><h1>Shoe</h1></div></body></html>';
+
+  it('says so above the app, with the time it was fetched, and leaves the app untouched', () => {
+    const marked = markKeptPage(page, new Date('2026-11-27T08:35:00Z'));
+    const strip = /<p role="status" data-kept-copy[^>]*>([^<]*)<\/p>/.exec(marked);
+    expect(strip?.[1]).toMatch(
+      /^You’re offline: this page is shown as of 27 Nov 2026, .+\. Prices and stock may have changed\.$/,
+    );
+    expect(marked.indexOf('data-kept-copy')).toBeGreaterThan(marked.indexOf('<body class="x">'));
+    expect(marked.indexOf('data-kept-copy')).toBeLessThan(marked.indexOf('<div id="root">'));
+    expect(marked.replace(strip![0], '').replace(/<style>[^<]*<\/style>/, '')).toBe(page);
+  });
+
+  it('does not invent a time it does not know', () => {
+    expect(markKeptPage(page, undefined)).toContain('this page is shown as it was.');
+    expect(markKeptPage(page, new Date('not a date'))).toContain('this page is shown as it was.');
   });
 });

@@ -52,3 +52,25 @@ export function isKeptImage(response: Pick<Response, 'status' | 'headers'>): boo
   const length = Number(response.headers.get('content-length'));
   return Number.isFinite(length) && length > 0 && length <= IMAGE_MAX_BYTES;
 }
+
+const KEPT_AT = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * A kept page shown without a network says so before any script runs: a strip fixed to the foot of the screen,
+ * outside the app's root (hydration never sees it), with the time the page was fetched. Prices and stock on it
+ * are not live.
+ */
+export function markKeptPage(html: string, fetchedAt: Date | undefined): string {
+  const when =
+    fetchedAt && !Number.isNaN(fetchedAt.getTime()) ? `as of ${KEPT_AT.format(fetchedAt)}` : 'as it was';
+  const strip =
+    '<style>body{padding-bottom:4.5rem}</style>' +
+    `<p role="status" data-kept-copy style="position:fixed;inset:auto 0 0 0;z-index:2147483000;margin:0;` +
+    `padding:.75rem 1rem;background:#1c1b19;color:#f7f5f0;` +
+    `font:500 .85rem/1.4 system-ui,sans-serif;text-align:center">You’re offline: this page is shown ${when}. ` +
+    `Prices and stock may have changed.</p>`;
+  const body = /<body[^>]*>/i.exec(html);
+  if (!body) return html;
+  const at = body.index + body[0].length;
+  return `${html.slice(0, at)}${strip}${html.slice(at)}`;
+}

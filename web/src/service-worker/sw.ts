@@ -16,6 +16,7 @@ import {
   IMAGES_MAX_ENTRIES,
   isKeptImage,
   isStoreImage,
+  markKeptPage,
   PAGE_NETWORK_TIMEOUT_SECONDS,
   pageRule,
   PAGES_CACHE,
@@ -44,6 +45,17 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 
+/** The kept copy of a page, marked as one (it is used only when the network has not answered). */
+async function markedCopy(response: Response): Promise<Response> {
+  if (!(response.headers.get('content-type') ?? '').includes('text/html')) return response;
+  const date = response.headers.get('date');
+  const html = markKeptPage(await response.text(), date === null ? undefined : new Date(date));
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  headers.delete('content-encoding');
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+}
+
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && pageRule(url) === 'kept',
   new NetworkFirst({
@@ -52,6 +64,9 @@ registerRoute(
     plugins: [
       // A page that does not exist is kept too (its 404 is the answer), an error page is not.
       new CacheableResponsePlugin({ statuses: [200, 404] }),
+      {
+        cachedResponseWillBeUsed: async ({ cachedResponse }) => cachedResponse && markedCopy(cachedResponse),
+      },
       new ExpirationPlugin({
         maxEntries: PAGES_MAX_ENTRIES,
         maxAgeSeconds: PAGES_MAX_AGE_SECONDS,
