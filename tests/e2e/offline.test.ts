@@ -8,7 +8,14 @@ import {
   type ViewportName,
   type WatchedPage,
 } from '../support/browser.js';
-import { shoesVia, visit, type Shoe } from '../support/journeys.js';
+import {
+  expectCartCount,
+  serverState,
+  shoesVia,
+  signUpInBrowser,
+  visit,
+  type Shoe,
+} from '../support/journeys.js';
 
 // Issue 33, item 1: after a first visit the store's service worker keeps the app and the pages the shopper has
 // seen; without a network a seen page opens, an unseen one shows the store's own offline page, and the shopper's
@@ -125,3 +132,41 @@ describe.each<ViewportName>(['mobile', 'desktop'])(
     });
   },
 );
+
+describe('a cart changed without a network', () => {
+  let browser: Browser;
+  let watched: WatchedPage;
+  const storeUrl = inject('storeUrl');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    watched = await openWatchedPage(browser, storeUrl, 'mobile', { serviceWorkers: 'allow' });
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('keeps the change on the device and sends it, once, when the connection is back', async () => {
+    const shoe = (await shoesVia(storeUrl))[2]!;
+    await signUpInBrowser(watched.page);
+    await visit(watched.page, `/product/${shoe.id}`);
+    await watched.context.setOffline(true);
+    try {
+      await watched.page
+        .getByRole('group')
+        .getByRole('button', { name: shoe.sizes[0]!, exact: true })
+        .click();
+      await watched.page.getByRole('button', { name: 'ADD TO CART' }).click();
+      await expectCartCount(watched.page, 1);
+      // The shopper's server cart has not seen it: the change waits on the device.
+      await watched.page.waitForTimeout(1_000);
+      expect((await serverState(storeUrl, watched.page)).count).toBe(0);
+    } finally {
+      await watched.context.setOffline(false);
+    }
+    await expect.poll(async () => (await serverState(storeUrl, watched.page)).count).toBe(1);
+    await watched.page.waitForTimeout(1_000);
+    expect((await serverState(storeUrl, watched.page)).count).toBe(1);
+    await expectCartCount(watched.page, 1);
+  });
+});
