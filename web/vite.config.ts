@@ -5,15 +5,12 @@ import { firstVisitChunks } from './build/first-visit-chunks.ts';
 import { prerenderRoutes } from './build/prerender.ts';
 import { serviceWorker } from './build/service-worker.ts';
 import { brandFromEnv } from './src/shared/brand-env.ts';
+import { escapeHtml } from './src/shared/escape-html.ts';
 import { OPTIMIZED_IMAGE_PATH } from '#domain/images';
 
 // The BFF serves /graphql and /_img and proxies /images; in dev Vite forwards them so the app keeps same-origin URLs.
 const BFF_ORIGIN = 'http://127.0.0.1:3000';
 const bffProxy = { '/graphql': BFF_ORIGIN, '/images': BFF_ORIGIN, [OPTIMIZED_IMAGE_PATH]: BFF_ORIGIN };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 // The served HTML names the store before any script runs (crawlers, link previews, the first paint).
 function storeNameInHtml(storeName: string): Plugin {

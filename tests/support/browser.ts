@@ -6,7 +6,7 @@ import { ROOT } from '../../scripts/service-process.js';
 /**
  * Debian's two builds of Chromium: the browser shoppers run, which the benches measure, and its headless build
  * (chromium-headless-shell), the same engine without the desktop browser around it, which the tests drive for about
- * 30% less CPU per journey (decision 024). CHROMIUM_PATH replaces both.
+ * 30% less CPU per journey (decision 025). CHROMIUM_PATH replaces both.
  */
 export const CHROMIUM_PATHS = {
   full: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

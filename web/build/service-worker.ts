@@ -5,14 +5,14 @@ import { build as esbuild } from 'esbuild';
 import sharp from 'sharp';
 import type { Plugin, ResolvedConfig } from 'vite';
 import type { Brand } from '../src/shared/brand-env.ts';
-import { OFFLINE_PAGE } from '../src/service-worker/offline-page.ts';
+import { escapeHtml } from '../src/shared/escape-html.ts';
+import { OFFLINE_COLOURS, OFFLINE_PAGE } from '../src/service-worker/offline-page.ts';
 
 // After the browser build: the service worker (web/src/service-worker/sw.ts, bundled with its precache list),
 // the web app manifest and its icons, and the offline page (docs/decisions/026). Written before the prerender
 // plugin's closeBundle, which compresses them with the rest.
 
-const BACKGROUND = '#f7f5f0';
-const INK = '#1c1b19';
+const { background: BACKGROUND, ink: INK } = OFFLINE_COLOURS;
 const ICON_SIZES = [192, 512] as const;
 
 interface PrecacheEntry {
@@ -22,10 +22,6 @@ interface PrecacheEntry {
 
 const revisionOf = (content: string | Uint8Array) =>
   createHash('sha256').update(content).digest('hex').slice(0, 16);
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** The store's own page for one that is not on this device and cannot be fetched. Static: no script runs. */
 function offlinePage(brand: Brand, fonts: { display?: string; text?: string }): string {

@@ -22,6 +22,7 @@ import { HERO_FIRST_POSTERS, HERO_VIDEOS } from '../features/home/hero/hero-vide
 import { collectionTitle, parseCollectionParams } from '../features/collection';
 import { canonicalCollectionHref } from '../features/collection/collection-params';
 import { BRAND } from '../shared/brand';
+import { escapeHtml } from '../shared/escape-html';
 import { formatPrice } from '../shared/catalog/format-price';
 import { productMeta } from '../features/product/product-meta';
 import { MISSING_PRODUCT, REMOVED_PRODUCT, RemovedProductContext } from '../features/product/removed-product';
@@ -84,10 +85,6 @@ export function renderShell(): Promise<string> {
       </StaticRouter>
     </ApolloProvider>,
   );
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 export interface DocumentParts {

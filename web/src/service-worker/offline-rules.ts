@@ -1,13 +1,13 @@
 import { OPTIMIZED_IMAGE_PATH } from '#domain/images';
 import { ROUTE_LIST } from '../shared/route-table';
+import { OFFLINE_COLOURS } from './offline-page';
 
 // What the service worker keeps for a shopper whose connection comes and goes (docs/decisions/026). Pure rules,
 // so they are tested without a worker; sw.ts wires them to Workbox.
 
-/** The worker's caches: one name per kind, with the build's version so an update drops the old ones. */
-export const CACHE_PREFIX = 'store';
-export const PAGES_CACHE = `${CACHE_PREFIX}-pages-v1`;
-export const IMAGES_CACHE = `${CACHE_PREFIX}-images-v1`;
+/** The worker's caches, one per kind; a change in what they hold gets a new version in the name. */
+export const PAGES_CACHE = 'store-pages-v1';
+export const IMAGES_CACHE = 'store-images-v1';
 
 /** Pages kept: the newest 60 a shopper opened, for a week. */
 export const PAGES_MAX_ENTRIES = 60;
@@ -20,7 +20,7 @@ export const IMAGES_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const PAGE_NETWORK_TIMEOUT_SECONDS = 4;
 
 /** Paths the BFF answers that are not pages (a navigation there is left to the network). */
-const NOT_PAGES = /^\/(api|graphql|images|healthz|_img|sw\.js|robots\.txt|sitemap\.xml)(\/|$|\?)/;
+const NOT_PAGES = /^\/(api|graphql|images|healthz|_img|sw\.js|robots\.txt|sitemap\.xml)(\/|$)/;
 
 /** The shopper's own pages (cart, sign-in, checkout, orders): never kept, always from the network. */
 const PRIVATE_PREFIXES = ROUTE_LIST.filter((route) => route.private === true).map((route) => route.path);
@@ -66,7 +66,7 @@ export function markKeptPage(html: string, fetchedAt: Date | undefined): string 
   const strip =
     '<style>body{padding-bottom:4.5rem}</style>' +
     `<p role="status" data-kept-copy style="position:fixed;inset:auto 0 0 0;z-index:2147483000;margin:0;` +
-    `padding:.75rem 1rem;background:#1c1b19;color:#f7f5f0;` +
+    `padding:.75rem 1rem;background:${OFFLINE_COLOURS.ink};color:${OFFLINE_COLOURS.background};` +
     `font:500 .85rem/1.4 system-ui,sans-serif;text-align:center">You’re offline: this page is shown ${when}. ` +
     `Prices and stock may have changed.</p>`;
   const body = /<body[^>]*>/i.exec(html);
