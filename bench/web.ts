@@ -10,7 +10,8 @@
 // of image per card on a phone.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATHS } from '../tests/support/browser.js';
 import { firstProductId } from '../tests/support/graphql.js';
@@ -46,6 +47,8 @@ const ROUTES = (process.env.ROUTES ?? 'home,collection,product')
   .filter((name): name is 'home' | 'collection' | 'product' =>
     ['home', 'collection', 'product'].includes(name),
   );
+// Each run's whole Lighthouse report (its long tasks, main-thread breakdown, trace-derived audits) for a closer look.
+const REPORTS = process.env.REPORTS;
 const PHOTO_PRODUCTS = Number(process.env.PHOTO_PRODUCTS ?? 48);
 const PHOTOS = Number(process.env.PHOTOS ?? 36);
 const CARD_GOAL_KB = 40;
@@ -67,6 +70,11 @@ async function measureOnce(url: string, port: number): Promise<Measure | string>
     logLevel: 'error',
   });
   if (result === undefined) return 'no result';
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    const name = `${new URL(url).port}${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
+    writeFileSync(path.join(REPORTS, name), JSON.stringify(result.lhr));
+  }
   // A run Lighthouse could not complete (its score is then 0) says nothing about the page: reported, not counted.
   if (result.lhr.runtimeError) return `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`;
   const { audits, categories, environment } = result.lhr;
