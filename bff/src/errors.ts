@@ -11,6 +11,8 @@ export interface StoreErrorDetails {
   retryAfterSeconds?: number;
   /** With OUT_OF_STOCK: every line of the order the store cannot fill. */
   shortfalls?: readonly StockShortfall[];
+  /** With PRICE_CHANGED: the order's total now (amount plus delivery fee). */
+  total?: number;
 }
 
 /** Its message is meant for the client's toast. */
@@ -19,7 +21,7 @@ export class StoreError extends GraphQLError {
     code: StoreErrorCode,
     message: string,
     upstreamStatus?: number,
-    { retryAfterSeconds, shortfalls }: StoreErrorDetails = {},
+    { retryAfterSeconds, shortfalls, total }: StoreErrorDetails = {},
   ) {
     super(message, {
       extensions: {
@@ -27,6 +29,7 @@ export class StoreError extends GraphQLError {
         ...(upstreamStatus === undefined ? {} : { upstreamStatus }),
         ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
         ...(shortfalls === undefined ? {} : { shortfalls }),
+        ...(total === undefined ? {} : { total }),
       },
     });
     this.name = 'StoreError';

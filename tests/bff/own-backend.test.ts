@@ -242,13 +242,40 @@ describe('the BFF on a backend of the seed kind', () => {
     expect((await gql<{ cart: ServerCart }>(url(), CART, {}, { token })).data?.cart.lines).toEqual([]);
   });
 
+  it('answers an order sent again with its key as placed after prices changed, and never places it twice', async () => {
+    const { token, email } = await signUp();
+    const index = 5;
+    const before = shoe(index);
+    const input = {
+      ...orderOf([{ productId: before._id, size: before.sizes[0]!, quantity: 1 }]),
+      expectedTotal: before.price + 10,
+    };
+    expect((await place(token, input)).data?.placeOrder.replayed).toBe(false);
+    backend.products[index] = { ...before, price: before.price + 500 };
+    try {
+      // An order kept offline whose answer was lost is sent again with its key: the store has it.
+      const again = await place(token, input);
+      expect(again.errors).toBeUndefined();
+      expect(again.data?.placeOrder.replayed).toBe(true);
+      // A new attempt at the old total is refused with the new one.
+      const fresh = await place(token, { ...input, idempotencyKey: randomUUID() });
+      expect(codesOf(fresh)).toEqual(['PRICE_CHANGED']);
+      expect(fresh.errors?.[0]?.extensions?.total).toBe(before.price + 510);
+      expect(backend.ordersOf(email)).toHaveLength(1);
+    } finally {
+      backend.products[index] = before;
+    }
+  });
+
   it('refuses a total the shopper was not shown, an unknown product or size, and places nothing', async () => {
     const { token, email } = await signUp();
     const a = shoe(4);
     const line = { productId: a._id, size: a.sizes[0]!, quantity: 1 };
     const changed = await place(token, { ...orderOf([line]), expectedTotal: a.price });
-    expect(codesOf(changed)).toEqual(['BAD_USER_INPUT']);
+    expect(codesOf(changed)).toEqual(['PRICE_CHANGED']);
     expect(changed.errors?.[0]?.message).toMatch(/Prices have changed: your order total is now ₹/);
+    // The total it would charge, for the shopper to confirm.
+    expect(changed.errors?.[0]?.extensions?.total).toBe(a.price + 10);
     const unknown = await place(token, orderOf([{ ...line, productId: 'no-such-shoe' }]));
     expect(codesOf(unknown)).toEqual(['NOT_FOUND']);
     expect(unknown.errors?.[0]?.message).toBe('Product not found for ID: no-such-shoe');

@@ -1,6 +1,6 @@
 export interface GraphQLErrorBody {
   message: string;
-  extensions?: { code?: string; stacktrace?: unknown; retryAfterSeconds?: unknown };
+  extensions?: { code?: string; stacktrace?: unknown; retryAfterSeconds?: unknown; total?: unknown };
 }
 
 export interface GraphQLAnswer<T = Record<string, unknown>> {

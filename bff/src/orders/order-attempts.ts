@@ -49,6 +49,7 @@ const REFUSALS = new Set([
   'UNAUTHENTICATED',
   'TOO_MANY_REQUESTS',
   'OUT_OF_STOCK',
+  'PRICE_CHANGED',
 ]);
 
 function wasRefused(error: unknown): boolean {
@@ -100,6 +101,12 @@ export class OrderAttempts {
   /** The same key from two shoppers is two attempts; the shopper (maybe a token) is kept only as a hash. */
   static keyOf(shopper: string, idempotencyKey: string): string {
     return `${createHash('sha256').update(shopper).digest('base64url')}:${idempotencyKey}`;
+  }
+
+  /** The order this attempt placed, answered again (replayed); undefined while none is known. */
+  replay(key: string): PlacedOrder | undefined {
+    const previous = this.#settled.get(key);
+    return previous?.state === 'placed' ? { ...previous.result, replayed: true } : undefined;
   }
 
   async run(key: string, calls: AttemptCalls): Promise<PlacedOrder> {

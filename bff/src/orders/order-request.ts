@@ -32,7 +32,10 @@ export async function pricedOrder(
 export function checkExpectedTotal(amount: number, expectedTotal: number | null | undefined): void {
   if (expectedTotal === null || expectedTotal === undefined || Math.abs(expectedTotal - amount) <= 0.005)
     return;
-  throw badUserInput(
+  throw new StoreError(
+    'PRICE_CHANGED',
     `Prices have changed: your order total is now ${CURRENCY_SYMBOL}${amount}. Please review your cart and place the order again.`,
+    undefined,
+    { total: amount },
   );
 }

@@ -69,12 +69,17 @@ export const orderMutations: Required<Pick<MutationResolvers, 'placeOrder'>> = {
   async placeOrder(_parent, { input }, context) {
     const store = context.store.signedIn();
     const checked = parseInput(placeOrderInput, input);
+    // Asked before anything is answered from memory: a revoked token is refused, a new one finds the attempt.
+    const shopper = await store.verifiedShopper();
+    const attempt = OrderAttempts.keyOf(shopper, checked.idempotencyKey);
+    // An attempt that placed its order is answered as placed even if prices changed since: a retry (a lost
+    // answer, an order kept offline and sent again) must never turn into a refusal and then a second order.
+    const placed = context.orderAttempts.replay(attempt);
+    if (placed) return placed;
     const { items, amount } = await pricedOrder(checked.lines, await context.catalog());
     checkExpectedTotal(amount, checked.expectedTotal);
     const request = { address: { ...input.address }, items, amount, idempotencyKey: checked.idempotencyKey };
-    // Asked before anything is answered from memory: a revoked token is refused, a new one finds the attempt.
-    const shopper = await store.verifiedShopper();
-    return context.orderAttempts.run(OrderAttempts.keyOf(shopper, checked.idempotencyKey), {
+    return context.orderAttempts.run(attempt, {
       ordersBefore: async () => new Set((await store.orders()).map((order) => order._id)),
       async place(unresolved) {
         const earlier = unresolved && (await findEarlierOrder(store, checked.lines, amount, unresolved));

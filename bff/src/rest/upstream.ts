@@ -62,6 +62,7 @@ const DEFAULT_MESSAGE: Record<StoreErrorCode, string> = {
   UPSTREAM_UNAVAILABLE: UNAVAILABLE,
   BAD_USER_INPUT: 'The request was refused.',
   NOT_SUPPORTED: 'The store does not take this request online. Please contact the shop.',
+  PRICE_CHANGED: 'Prices have changed. Please review your cart and place the order again.',
 };
 
 // The seed's backend answers every failure with 200, so only the message tells a dead session from a refusal:

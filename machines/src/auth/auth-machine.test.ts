@@ -18,7 +18,7 @@ import {
   type AuthMachineEvent,
   type AuthOutcome,
 } from './auth-machine.js';
-import { StoreBusyError } from '../store-busy-error.js';
+import { StoreBusyError } from '../store-errors.js';
 import { busyRetryCeilingMs } from './busy-retry.js';
 import type { AuthRequest } from './credentials.js';
 

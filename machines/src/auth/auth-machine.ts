@@ -1,7 +1,7 @@
 // The /login screen: email-and-password login or sign-up, which stores the API's token (spec sections 2, 4, 5).
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorMessage } from '../error-message.js';
-import { isStoreBusy } from '../store-busy-error.js';
+import { isStoreBusy } from '../store-errors.js';
 import { BUSY_WAIT_BUDGET_MS, busyRetryCeilingMs, busyRetryDelayMs, busyRetryFloorMs } from './busy-retry.js';
 import {
   checkCredentials,

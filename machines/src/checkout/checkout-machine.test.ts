@@ -7,10 +7,12 @@ import {
   predictedSnapshot,
   transitionCoveringPaths,
 } from '../test-support/model-paths.js';
+import { StoreUnreachableError } from '../store-errors.js';
 import {
   checkoutMachine,
   EMPTY_CART_MESSAGE,
   selectOrderPlaced,
+  selectOrderQueued,
   selectPlacingOrder,
   selectSignInRequired,
   selectStockShortfalls,
@@ -54,6 +56,7 @@ function startCheckout(input: CheckoutInput) {
   const requests: OrderRequest[] = [];
   const toasts: string[] = [];
   let cleared = 0;
+  const queued: OrderRequest[] = [];
   let answer: { resolve: (response: PlaceOrderOutcome) => void; reject: (error: Error) => void } | undefined;
   const actor = createActor(
     checkoutMachine.provide({
@@ -69,8 +72,10 @@ function startCheckout(input: CheckoutInput) {
       },
     }),
     { input },
-  ).start();
-  return { actor, requests, toasts, cleared: () => cleared, answer: () => answer };
+  );
+  actor.on('checkout.queued', ({ request }) => queued.push(request));
+  actor.start();
+  return { actor, requests, toasts, queued, cleared: () => cleared, answer: () => answer };
 }
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -88,6 +93,8 @@ class ExpectedCheckout {
   form = { ...FILLED };
   placing = false;
   placed = false;
+  /** The store could not be reached: the last request is kept on the device. */
+  queued = false;
   failed = false;
   /** Refused for stock: the lines to fix, until the next attempt. */
   shortfalls: readonly StockShortfall[] = [];
@@ -104,7 +111,7 @@ class ExpectedCheckout {
   }
 
   apply(event: DrivenEvent): void {
-    if (this.placed) return;
+    if (this.placed || this.queued) return;
     if (this.placing) {
       if (event.type === 'xstate.done.actor.placeOrder' && event.output.status === 'placed')
         this.placed = true;
@@ -113,10 +120,14 @@ class ExpectedCheckout {
       // An outcome, not a failure: no toast, the lines are shown to be fixed.
       else if (event.type === 'xstate.done.actor.placeOrder' && event.output.status === 'outOfStock')
         this.shortfalls = event.output.shortfalls;
+      else if (event.type === 'xstate.error.actor.placeOrder' && event.error instanceof StoreUnreachableError)
+        this.queued = true;
       else if (event.type === 'xstate.error.actor.placeOrder') this.toasts.push(event.error.message);
+      else if (event.type === 'xstate.done.actor.placeOrder' && event.output.status === 'priceChanged')
+        this.toasts.push(event.output.message);
       else return;
       this.placing = false;
-      this.failed = !this.placed && this.shortfalls.length === 0;
+      this.failed = !this.placed && !this.queued && this.shortfalls.length === 0;
       return;
     }
     if (!this.signedIn) {
@@ -175,7 +186,12 @@ describe('checkoutMachine model paths', () => {
       { type: 'xstate.done.actor.placeOrder', output: { status: 'placed', orderId: null } },
       { type: 'xstate.done.actor.placeOrder', output: { status: 'refused', message: REFUSED } },
       { type: 'xstate.done.actor.placeOrder', output: OUT_OF_STOCK },
+      {
+        type: 'xstate.done.actor.placeOrder',
+        output: { status: 'priceChanged', message: REFUSED, total: 230 },
+      },
       { type: 'xstate.error.actor.placeOrder', error: new Error(OFFLINE) },
+      { type: 'xstate.error.actor.placeOrder', error: new StoreUnreachableError(OFFLINE) },
     ];
   };
   const input: CheckoutInput = { signedIn: false, form: FILLED };
@@ -213,9 +229,12 @@ describe('checkoutMachine model paths', () => {
     }
     const snapshot = checkout.actor.getSnapshot();
     expect(snapshot.value).toEqual(predictedSnapshot(checkoutMachine, input, events).value);
-    expect(selectSignInRequired(snapshot)).toBe(!expected.signedIn && !expected.placed);
+    expect(selectSignInRequired(snapshot)).toBe(!expected.signedIn && !expected.placed && !expected.queued);
     expect(selectPlacingOrder(snapshot)).toBe(expected.placing);
     expect(selectOrderPlaced(snapshot)).toBe(expected.placed);
+    expect(selectOrderQueued(snapshot)).toBe(expected.queued);
+    // What is kept is the request last sent, key and all.
+    expect(checkout.queued).toEqual(expected.queued ? [checkout.requests.at(-1)] : []);
     expect(snapshot.matches({ form: 'failed' })).toBe(expected.failed && expected.signedIn);
     expect(snapshot.matches({ form: 'outOfStock' })).toBe(expected.shortfalls.length > 0);
     expect(selectStockShortfalls(snapshot)).toEqual(expected.shortfalls);
@@ -229,7 +248,7 @@ describe('checkoutMachine model paths', () => {
         expect(keys[i] === keys[j]).toBe(expected.attempts[i] === expected.attempts[j]);
       }
     }
-    if (!expected.placed) expect(snapshot.context.form).toEqual(expected.form);
+    if (!expected.placed && !expected.queued) expect(snapshot.context.form).toEqual(expected.form);
     checkout.actor.stop();
   });
 });

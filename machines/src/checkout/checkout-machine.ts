@@ -4,6 +4,7 @@ import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { DeliveryAddress, DeliveryAddressField } from '#domain/address';
 import type { StockShortfall } from '#domain/stock';
 import { errorMessage } from '../error-message.js';
+import { isStoreUnreachable } from '../store-errors.js';
 import type { FieldErrors } from '../field-errors.js';
 import { checkDeliveryForm, EMPTY_DELIVERY_FORM, type DeliveryForm } from './delivery-form.js';
 
@@ -29,6 +30,8 @@ export interface OrderRequest {
 export type PlaceOrderOutcome =
   | { status: 'placed'; orderId: string | null }
   | { status: 'refused'; message: string }
+  /** The store prices the lines differently now: `total` is what it would charge. Nothing was ordered. */
+  | { status: 'priceChanged'; message: string; total: number }
   | { status: 'outOfStock'; message: string; shortfalls: readonly StockShortfall[] };
 
 interface Attempt {
@@ -54,6 +57,12 @@ export interface CheckoutContext {
 export interface CheckoutPlaced {
   type: 'checkout.placed';
   orderId: string | null;
+}
+
+/** Emitted when the store could not be reached: the order is kept on the device and sent later (queued-order-machine.ts). */
+export interface CheckoutQueued {
+  type: 'checkout.queued';
+  request: OrderRequest;
 }
 
 export interface CheckoutInput {
@@ -89,7 +98,7 @@ export const checkoutMachine = setup({
     context: {} as CheckoutContext,
     events: {} as CheckoutMachineEvent,
     input: {} as CheckoutInput,
-    emitted: {} as CheckoutPlaced,
+    emitted: {} as CheckoutPlaced | CheckoutQueued,
   },
   actors: {
     placeOrder: fromPromise<PlaceOrderOutcome, OrderRequest>(() =>
@@ -104,6 +113,11 @@ export const checkoutMachine = setup({
     confirmOrder: emit(({ context }): CheckoutPlaced => ({
       type: 'checkout.placed',
       orderId: context.placedOrderId,
+    })),
+    /** The UI keeps the attempt (its key too) on the device; the cart stays until the order is placed. */
+    queueOrder: emit(({ context }): CheckoutQueued => ({
+      type: 'checkout.queued',
+      request: context.attempt!.request,
     })),
     updateField: assign(({ context, event }) => {
       if (event.type !== 'checkout.fieldChanged') return {};
@@ -213,19 +227,25 @@ export const checkoutMachine = setup({
               type: 'notifyError',
               params: ({ event }) => ({
                 message:
-                  event.output.status === 'refused' && event.output.message !== ''
+                  event.output.status !== 'placed' && event.output.message !== ''
                     ? event.output.message
                     : FALLBACK_FAILURE,
               }),
             },
           },
         ],
-        onError: {
-          target: 'form.failed',
-          actions: { type: 'notifyError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-        },
+        onError: [
+          // No answer at all: the order may or may not have arrived; its key makes sending it again safe.
+          { guard: ({ event }) => isStoreUnreachable(event.error), target: 'queued' },
+          {
+            target: 'form.failed',
+            actions: { type: 'notifyError', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+          },
+        ],
       },
     },
+    /** Kept on the device, to be sent when the connection is back; the UI goes to /orders, where it waits. */
+    queued: { type: 'final', entry: 'queueOrder' },
     /** The UI goes to /orders when the actor is done. */
     placed: { type: 'final', entry: ['confirmOrder', 'clearCart'] },
   },
@@ -235,6 +255,7 @@ export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 
 export const selectPlacingOrder = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('placing');
 export const selectOrderPlaced = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('placed');
+export const selectOrderQueued = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('queued');
 export const selectSignInRequired = (snapshot: CheckoutSnapshot): boolean =>
   snapshot.matches('signInRequired');
 /** The lines the store refused the last attempt for; empty unless the order was refused for stock. */

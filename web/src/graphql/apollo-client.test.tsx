@@ -71,6 +71,7 @@ describe('Apollo client', () => {
     expect(readGraphQLError(error)).toEqual({
       message: 'The store could not be reached. Check your connection and try again.',
       code: undefined,
+      unreachable: true,
     });
   });
 

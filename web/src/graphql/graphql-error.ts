@@ -12,6 +12,7 @@ const KNOWN_CODES: Record<ErrorCode, true> = {
   TOO_MANY_REQUESTS: true,
   STORE_BUSY: true,
   OUT_OF_STOCK: true,
+  PRICE_CHANGED: true,
   UPSTREAM_UNAVAILABLE: true,
   UPSTREAM_ERROR: true,
   NOT_SUPPORTED: true,
@@ -27,6 +28,8 @@ export interface ReadableGraphQLError {
   code: ErrorCode | undefined;
   /** `extensions.retryAfterSeconds`: how long the store asked to wait before the same call (STORE_BUSY). */
   retryAfterSeconds?: number;
+  /** No answer came: the browser is offline or the store cannot be reached. */
+  unreachable?: true;
 }
 
 interface ErrorBody {
@@ -85,7 +88,7 @@ export function readGraphQLError(error: unknown): ReadableGraphQLError {
     return { message: `The store answered ${error.statusCode}. Please try again.`, code: undefined };
   }
   // fetch itself threw (offline, DNS, connection reset): the browser's message means nothing to a shopper.
-  if (error instanceof TypeError) return { message: UNREACHABLE_MESSAGE, code: undefined };
+  if (error instanceof TypeError) return { message: UNREACHABLE_MESSAGE, code: undefined, unreachable: true };
   return {
     message:
       error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.',

@@ -1,8 +1,8 @@
 import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import type { StockShortfall } from '#domain/stock';
-import { StoreBusyError } from '#machines/store-busy-error';
+import { StoreBusyError, StoreUnreachableError } from '#machines/store-errors';
 import { endStaleSession } from './stale-session';
-import { readGraphQLError } from './graphql-error';
+import { firstErrorExtensions, readGraphQLError } from './graphql-error';
 import { readStockShortfalls } from './stock-shortfalls';
 import { loadApolloClient } from './store-client';
 import type { ErrorCode } from './generated/schema-enums';
@@ -12,7 +12,15 @@ import type { ErrorCode } from './generated/schema-enums';
  * lines it cannot fill when it refused an order for stock).
  */
 export type StoreAnswer<TData> =
-  { status: 'answered'; data: TData } | { status: 'refused'; message: string; shortfalls?: StockShortfall[] };
+  | { status: 'answered'; data: TData }
+  | {
+      status: 'refused';
+      message: string;
+      /** OUT_OF_STOCK: the lines the store cannot fill. */
+      shortfalls?: StockShortfall[];
+      /** PRICE_CHANGED: the order's total now. */
+      total?: number;
+    };
 
 type StoreCall<TData, TVariables extends OperationVariables> =
   | { query: TypedDocumentNode<TData, TVariables>; variables: TVariables }
@@ -24,6 +32,7 @@ const REFUSALS: ReadonlySet<ErrorCode> = new Set([
   'NOT_FOUND',
   'OUT_OF_STOCK',
   'NOT_SUPPORTED',
+  'PRICE_CHANGED',
 ]);
 
 /**
@@ -55,11 +64,15 @@ export async function callStore<TData, TVariables extends OperationVariables>(
     const read = readGraphQLError(error);
     if (read.code !== undefined && REFUSALS.has(read.code)) {
       const shortfalls = read.code === 'OUT_OF_STOCK' ? readStockShortfalls(error) : undefined;
-      return shortfalls
-        ? { status: 'refused', message: read.message, shortfalls }
-        : { status: 'refused', message: read.message };
+      const total = read.code === 'PRICE_CHANGED' ? firstErrorExtensions(error)?.total : undefined;
+      if (shortfalls) return { status: 'refused', message: read.message, shortfalls };
+      if (typeof total === 'number' && Number.isFinite(total) && total >= 0)
+        return { status: 'refused', message: read.message, total };
+      return { status: 'refused', message: read.message };
     }
     if (read.code === 'STORE_BUSY') throw new StoreBusyError(read.message, read.retryAfterSeconds);
+    // No answer at all (offline, the store down): the caller may keep the call and send it later.
+    if (read.unreachable) throw new StoreUnreachableError(read.message, { cause: error });
     throw new Error(read.message, { cause: error });
   }
 }

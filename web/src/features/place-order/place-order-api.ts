@@ -21,6 +21,7 @@ export async function placeOrder(request: OrderRequest): Promise<PlaceOrderOutco
   });
   if (answer.status === 'answered')
     return { status: 'placed', orderId: answer.data.placeOrder.order?.id ?? null };
-  const { message, shortfalls } = answer;
-  return shortfalls ? { status: 'outOfStock', message, shortfalls } : { status: 'refused', message };
+  const { message, shortfalls, total } = answer;
+  if (shortfalls) return { status: 'outOfStock', message, shortfalls };
+  return total === undefined ? { status: 'refused', message } : { status: 'priceChanged', message, total };
 }

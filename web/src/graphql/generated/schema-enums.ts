@@ -18,6 +18,11 @@ export type ErrorCode =
    * extensions.shortfalls lists them: { productId, name, size, requested, left } (left 0: sold out).
    */
   | 'OUT_OF_STOCK'
+  /**
+   * The order's total is not the one the shopper was shown (expectedTotal): prices changed meanwhile. Nothing was
+   * ordered; extensions.total is the total the store would charge now, for the shopper to confirm.
+   */
+  | 'PRICE_CHANGED'
   /** The store is at capacity for this call (sign-in, sign-up); send it again after retryAfterSeconds. */
   | 'STORE_BUSY'
   /** Too many calls from this shopper; retryAfterSeconds says when to try again. */

@@ -14,3 +14,17 @@ export class StoreBusyError extends Error {
 }
 
 export const isStoreBusy = (error: unknown): error is StoreBusyError => error instanceof StoreBusyError;
+
+/**
+ * What a store call rejects with when no answer came at all (offline, the store down): nothing says whether the
+ * call arrived, so a call that is safe to repeat (an order with its idempotency key) may be kept and sent again.
+ */
+export class StoreUnreachableError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'StoreUnreachableError';
+  }
+}
+
+export const isStoreUnreachable = (error: unknown): error is StoreUnreachableError =>
+  error instanceof StoreUnreachableError;

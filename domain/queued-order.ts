@@ -1,0 +1,15 @@
+// An order placed while the store could not be reached is kept on the shopper's device and sent later (issue 33).
+
+/** How long a kept order waits for the connection: after that it is not sent, and the shopper is told. */
+export const QUEUED_ORDER_LIFETIME_HOURS = 24;
+export const QUEUED_ORDER_LIFETIME_MS = QUEUED_ORDER_LIFETIME_HOURS * 60 * 60 * 1000;
+
+export const ORDER_QUEUED_MESSAGE = "You're offline. Your order will be sent when you're back online.";
+
+/**
+ * The key of a kept order the shopper confirmed at a new total: the same in every tab that confirms that total,
+ * so two tabs confirming make one order; a different total, a different key.
+ */
+export function confirmedOrderKey(firstKey: string, total: number): string {
+  return `${firstKey}:${String(Math.round(total * 100))}`;
+}
