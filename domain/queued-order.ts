@@ -13,3 +13,6 @@ export const ORDER_QUEUED_MESSAGE = "You're offline. Your order will be sent whe
 export function confirmedOrderKey(firstKey: string, total: number): string {
   return `${firstKey}:${String(Math.round(total * 100))}`;
 }
+
+/** The Background Sync tag, and the message the service worker sends the open tabs when it fires. */
+export const SEND_KEPT_ORDERS = 'send-kept-orders';

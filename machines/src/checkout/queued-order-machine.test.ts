@@ -45,6 +45,7 @@ const ORDER: QueuedOrder = {
   },
   queuedAt: QUEUED_AT,
   newTotal: null,
+  items: [{ productId: 'p1', size: 'UK 8', quantity: 2, name: 'Stride Pro', price: 100, image: null }],
 };
 const PRICE_CHANGED: PlaceOrderOutcome = {
   status: 'priceChanged',

@@ -17,6 +17,18 @@ export interface QueuedOrder {
   queuedAt: number;
   /** Set when the store priced it differently: the total the shopper is asked to confirm. */
   newTotal: number | null;
+  /** What MY ORDERS shows while it waits: each line as the checkout showed it. */
+  items: readonly QueuedOrderItem[];
+}
+
+export interface QueuedOrderItem {
+  productId: string;
+  size: string;
+  quantity: number;
+  name: string;
+  /** The unit price the checkout showed. */
+  price: number;
+  image: string | null;
 }
 
 export type QueuedOrderEvent =

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { CartProvider } from '../features/cart';
 import { SiteFooter } from './footer/site-footer';
@@ -10,6 +10,10 @@ import { handOverEarlyTaps } from '../shared/early-taps';
 import { markPageHydrated } from '../graphql/store-client';
 import { ToastHost } from '../shared/toast-host';
 import { useScrollToTop } from '../shared/use-scroll-to-top';
+import { useSession } from '../shared/session/use-session';
+
+// Only a signed-in shopper can have orders kept on the device: nobody else loads their code.
+const KeptOrdersRunner = lazy(() => import('../features/place-order/kept-orders/kept-orders-runner'));
 
 /**
  * Marks the document once the page's own chunk has loaded and React owns its markup (inside the page's
@@ -31,6 +35,7 @@ function PageReady() {
 /** The frame of every page; `page` replaces the routed page (the prerendered loading shell uses it). */
 export function AppShell({ page = <Outlet /> }: { page?: ReactNode }) {
   const { pathname } = useLocation();
+  const { status } = useSession();
   useScrollToTop();
   // The cart lives here, above every page and the nav's badge: one actor for the whole visit.
   return (
@@ -50,6 +55,11 @@ export function AppShell({ page = <Outlet /> }: { page?: ReactNode }) {
       </main>
       <SiteFooter />
       <ToastHost />
+      {status === 'signedIn' && (
+        <Suspense fallback={null}>
+          <KeptOrdersRunner />
+        </Suspense>
+      )}
     </CartProvider>
   );
 }

@@ -24,6 +24,7 @@ import {
   PAGES_MAX_ENTRIES,
 } from './offline-rules';
 import { OFFLINE_PAGE } from './offline-page';
+import { SEND_KEPT_ORDERS } from '#domain/queued-order';
 
 // The store's service worker (docs/decisions/026): the app's code, styles, fonts and offline page precached;
 // pages from the network first, with the last copy kept for when there is none; the store's images cache first,
@@ -41,6 +42,18 @@ clientsClaim();
 // The shopper pressed REFRESH on the announcement of this version (web/src/shared/offline-support.ts).
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Background Sync, where the browser has it: the connection is back, so the open tabs send the orders kept on
+// the device (web/src/features/place-order/kept-orders/kept-orders.ts; the worker holds no session to send them).
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag !== SEND_KEPT_ORDERS) return;
+  sync.waitUntil(
+    self.clients
+      .matchAll({ type: 'window' })
+      .then((clients) => clients.forEach((client) => client.postMessage({ type: SEND_KEPT_ORDERS }))),
+  );
 });
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;

@@ -6,6 +6,8 @@ import { useDocumentMeta } from '../../shared/use-document-meta';
 import { HostedSignInOffer, loginPathFor } from '../login';
 import { useHostedSignIn } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
+import { useKeptOrders } from '../place-order';
+import { KeptOrderRow } from './kept-order-row';
 import { OrderRow, OrderRowSkeleton } from './order-row';
 import { orderRows } from './order-rows';
 import { useMyOrders } from './use-my-orders';
@@ -34,13 +36,35 @@ export default function OrdersPage() {
 function OrdersList() {
   const { orders, failed, refreshing, refresh: track } = useMyOrders();
   const now = useNow();
+  const kept = useKeptOrders();
+  // Orders kept on this device are shown even when the store cannot be reached: that is when they are there.
+  const keptRows =
+    kept.length === 0 ? null : (
+      <ul className={styles.rows} aria-label="Orders waiting to be sent">
+        {kept.map((view) => (
+          <KeptOrderRow key={view.order.id} view={view} />
+        ))}
+      </ul>
+    );
 
   if (!orders) {
-    if (failed) return <LoadFailed title="Your orders could not be loaded." onRetry={track} />;
-    return <OrdersSkeleton />;
+    if (failed)
+      return (
+        <>
+          {keptRows}
+          <LoadFailed title="Your orders could not be loaded." onRetry={track} />
+        </>
+      );
+    return (
+      <>
+        {keptRows}
+        <OrdersSkeleton />
+      </>
+    );
   }
 
   const rows = orderRows(orders);
+  if (rows.length === 0 && keptRows) return keptRows;
   if (rows.length === 0) {
     return (
       <div className={styles.message}>
@@ -53,6 +77,7 @@ function OrdersList() {
   }
   return (
     <>
+      {keptRows}
       <p className="visually-hidden" role="status" aria-live="polite">
         {refreshing ? 'Refreshing your orders…' : ''}
       </p>

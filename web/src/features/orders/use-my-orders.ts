@@ -1,5 +1,6 @@
 import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
+import { useEffect } from 'react';
 import { MyOrdersDocument, type MyOrdersQuery } from '../../graphql/generated/graphql';
 import { retryWith } from '../../shared/load-failed';
 
@@ -21,9 +22,17 @@ export function useMyOrders(): MyOrdersView {
     notifyOnNetworkStatusChange: true,
     context: { silent: true },
   });
+  const failed = error !== undefined;
+  // Failed for want of a network: asked again as soon as the browser has one.
+  useEffect(() => {
+    if (!failed) return;
+    const retry = () => void refetch().catch(() => undefined);
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [failed, refetch]);
   return {
     orders: data?.myOrders,
-    failed: error !== undefined,
+    failed,
     refreshing: networkStatus === NetworkStatus.refetch,
     refresh: retryWith(refetch),
   };

@@ -3,9 +3,12 @@ import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } 
 import { Navigate, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { DELIVERY_ADDRESS_FIELDS, type DeliveryAddressField } from '#domain/address';
+import { ORDER_QUEUED_MESSAGE } from '#domain/queued-order';
+import type { QueuedOrderItem } from '#machines/checkout/queued-order-machine';
 import {
   checkoutMachine,
   selectOrderPlaced,
+  selectOrderQueued,
   selectPlacingOrder,
   selectSignInRequired,
   selectStockShortfalls,
@@ -32,6 +35,8 @@ import { HostedSignInOffer, loginPathFor } from '../login';
 import { useHostedSignIn } from '../../shared/session/session-store';
 import { useSession } from '../../shared/session/use-session';
 import { DeliveryFields } from './delivery-fields';
+import { keepOrder, useKeptOrders } from './kept-orders/kept-orders';
+import { KeptOrderNotice } from './kept-order-notice';
 import { OrderLines } from './order-lines';
 import { orderConfirmation } from './order-confirmation';
 import { placeOrder } from './place-order-api';
@@ -51,10 +56,10 @@ function checkoutLogicFor(cart: CartActorRef) {
 
 export default function PlaceOrderPage() {
   useDocumentMeta(ROUTES.placeOrder.meta.title, ROUTES.placeOrder.meta.description);
-  const { status } = useSession();
+  const { status, account } = useSession();
   // Until the session is known the machine cannot start in the right state: the prerendered frame stays.
   if (status === 'pending') return <CheckoutFrame placing={false} />;
-  return <Checkout signedIn={status === 'signedIn'} />;
+  return <Checkout signedIn={status === 'signedIn'} account={account} />;
 }
 
 /** What PLACE ORDER sends: the lines whose product the catalogue has, and the total the shopper sees. */
@@ -67,12 +72,33 @@ function orderOf(view: CartView): { lines: OrderLine[]; total: number } {
   return { lines, total: view.totals.total };
 }
 
-function Checkout({ signedIn }: { signedIn: boolean }) {
+/** The lines as the checkout shows them, for MY ORDERS while the order is kept on the device. */
+function itemsOf(view: CartView): QueuedOrderItem[] {
+  return view.lines.flatMap((line) =>
+    typeof line.product === 'object'
+      ? [
+          {
+            productId: line.itemId,
+            size: line.size,
+            quantity: line.quantity,
+            name: line.product.name,
+            price: line.product.price,
+            image: line.product.images[0] ?? null,
+          },
+        ]
+      : [],
+  );
+}
+
+function Checkout({ signedIn, account }: { signedIn: boolean; account: string | null }) {
   const cart = useCartActor();
   const logic = useMemo(() => checkoutLogicFor(cart), [cart]);
   const checkout = useActorRef(logic, { input: { signedIn }, inspect });
   const signInRequired = useSelector(checkout, selectSignInRequired);
   const placed = useSelector(checkout, selectOrderPlaced);
+  const queued = useSelector(checkout, selectOrderQueued);
+  // One order at a time waits on the device: another PLACE ORDER of the same cart would be a second order.
+  const waiting = useKeptOrders().length > 0;
   const placing = useSelector(checkout, selectPlacingOrder);
   const form = useSelector(checkout, (snapshot) => snapshot.context.form);
   const errors = useSelector(checkout, (snapshot) => snapshot.context.fieldErrors);
@@ -93,8 +119,29 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
     const placedOrder = checkout.on('checkout.placed', ({ orderId }) => {
       if (shownView.current) showToast('success', orderConfirmation(shownView.current, orderId));
     });
-    return () => placedOrder.unsubscribe();
-  }, [checkout]);
+    // No store answered: the order is kept here and sent when the connection is back (MY ORDERS shows it).
+    const queuedOrder = checkout.on('checkout.queued', ({ request }) => {
+      const shown = shownView.current;
+      if (!shown || account === null) return;
+      keepOrder(request, itemsOf(shown), account).then(
+        () => {
+          showToast('info', ORDER_QUEUED_MESSAGE);
+          void navigate('/orders', { replace: true });
+        },
+        () => {
+          setSubmitted(null);
+          showToast(
+            'error',
+            'The store could not be reached and this browser could not keep your order. Please try again when you are back online.',
+          );
+        },
+      );
+    });
+    return () => {
+      placedOrder.unsubscribe();
+      queuedOrder.unsubscribe();
+    };
+  }, [checkout, account, navigate]);
 
   useEffect(() => {
     checkout.send({ type: signedIn ? 'checkout.signedIn' : 'checkout.signedOut' });
@@ -113,12 +160,13 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
   }, [placed, navigate]);
 
   if (signInRequired) return <SignInToCheckout />;
-  const shown = placed && submitted !== null ? submitted : view;
-  const busy = placing || placed;
+  const shown = (placed || queued) && submitted !== null ? submitted : view;
+  const busy = placing || placed || queued || waiting;
 
   const onSubmit = () => {
     // Until every price is known the total is not the one to charge; the button says so (aria-disabled). If
     // asking for them failed, pressing it asks again (the notice above says what failed).
+    if (waiting) return;
     if (!view.ready) {
       if (view.failed) view.retry();
       return;
@@ -137,6 +185,7 @@ function Checkout({ signedIn }: { signedIn: boolean }) {
       onSubmit={onSubmit}
       notice={
         <>
+          {waiting && !queued ? <KeptOrderNotice /> : null}
           {shortfalls.length > 0 ? (
             <StockRefusal shortfalls={shortfalls} lines={orderOf(view).lines} setQuantity={setQuantity} />
           ) : null}

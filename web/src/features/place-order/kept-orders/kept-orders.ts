@@ -1,0 +1,198 @@
+import { useSyncExternalStore } from 'react';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import type { OrderRequest } from '#machines/checkout/checkout-machine';
+import {
+  queuedOrderMachine,
+  queuedOrderStatus,
+  type QueuedOrder,
+  type QueuedOrderItem,
+} from '#machines/checkout/queued-order-machine';
+import { QUEUED_ORDER_LIFETIME_HOURS, SEND_KEPT_ORDERS } from '#domain/queued-order';
+import { orderReference } from '#domain/order-life';
+import { formatPrice } from '../../../shared/catalog/format-price';
+import { createListeners } from '../../../shared/listeners';
+import { showToast } from '../../../shared/toasts';
+import { loadApolloClient } from '../../../graphql/store-client';
+import { placeOrder } from '../place-order-api';
+import { deleteKeptOrder, putKeptOrder, readKeptOrders } from './kept-order-db';
+
+// Orders the store could not be reached for (checkout-machine's `queued`), one queued-order actor each, for the
+// signed-in account: sent when the app opens, when the browser says it is online again, when the service
+// worker's Background Sync fires, and every half minute while any waits (a store that was down comes back
+// without an `online` event).
+
+export interface KeptOrderView {
+  order: QueuedOrder;
+  /** 'confirming': the store prices it differently now; the shopper confirms `order.newTotal` or drops it. */
+  status: 'waiting' | 'confirming';
+  message: string | null;
+}
+
+/** What the app does when a kept order is placed: the server emptied the account's cart; the local one follows. */
+export interface KeptOrdersHost {
+  account: string;
+  orderPlaced: () => void;
+}
+
+const RETRY_MS = 30_000;
+
+type KeptOrderActor = ActorRefFrom<typeof queuedOrderMachine>;
+
+const actors = new Map<string, KeptOrderActor>();
+const listeners = createListeners();
+let views: readonly KeptOrderView[] = [];
+let host: KeptOrdersHost | null = null;
+
+function refreshViews(): void {
+  views = [...actors.values()].flatMap((actor): KeptOrderView[] => {
+    const snapshot = actor.getSnapshot();
+    const status = queuedOrderStatus(snapshot);
+    return status === 'done'
+      ? []
+      : [{ order: snapshot.context.order, status, message: snapshot.context.message }];
+  });
+  listeners.emit();
+}
+
+const describe = (order: QueuedOrder): string => {
+  const [first, ...others] = order.items;
+  if (!first) return 'your order';
+  return others.length > 0 ? `${first.name} and ${String(others.length)} more` : first.name;
+};
+
+const keptSince = (order: QueuedOrder): string =>
+  new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(order.queuedAt);
+
+function addActor(order: QueuedOrder): void {
+  if (actors.has(order.id)) return;
+  const actor = createActor(
+    queuedOrderMachine.provide({
+      actors: { sendOrder: fromPromise(({ input }: { input: OrderRequest }) => placeOrder(input)) },
+      actions: {
+        keep: (_, { order: kept }) => void putKeptOrder(kept).catch(() => undefined),
+        forget: (_, { id }) => void deleteKeptOrder(id).catch(() => undefined),
+      },
+    }),
+    { input: { order } },
+  );
+  actor.on('queued.placed', ({ orderId, order: placed }) => {
+    host?.orderPlaced();
+    // MY ORDERS, if open, shows the order the store now has.
+    void loadApolloClient()
+      .then((client) => client.refetchQueries({ include: ['MyOrders'] }))
+      .catch(() => undefined);
+    const reference = orderId === null ? '' : ` (order ${orderReference(orderId)})`;
+    showToast(
+      'success',
+      `Your order was sent${reference}: ${describe(placed)}, ${formatPrice(placed.request.total)}, cash on delivery.`,
+    );
+  });
+  actor.on('queued.refused', ({ message, order: refused }) =>
+    showToast(
+      'error',
+      `Your order of ${describe(refused)} was not placed: ${message} Your cart still has it.`,
+    ),
+  );
+  actor.on('queued.expired', ({ order: expired }) =>
+    showToast(
+      'error',
+      `Your order of ${describe(expired)}, kept since ${keptSince(expired)}, was not sent: orders wait at most ${String(QUEUED_ORDER_LIFETIME_HOURS)} hours. Your cart still has it.`,
+    ),
+  );
+  actor.subscribe(() => {
+    refreshViews();
+    if (actor.getSnapshot().status === 'done') actors.delete(order.id);
+  });
+  actors.set(order.id, actor.start());
+  refreshViews();
+}
+
+/** Every waiting order goes out (one send each at a time; a kept order asking for confirmation waits for it). */
+export function sendKeptOrders(): void {
+  const at = Date.now();
+  for (const actor of actors.values()) actor.send({ type: 'queued.send', at });
+}
+
+function stopAll(): void {
+  for (const actor of actors.values()) actor.stop();
+  actors.clear();
+  refreshViews();
+}
+
+/** Runs the account's kept orders until the returned function is called (sign-out, another account). */
+export function runKeptOrders(next: KeptOrdersHost): () => void {
+  host = next;
+  let running = true;
+  void readKeptOrders(next.account)
+    .then((orders) => {
+      if (!running) return;
+      for (const order of orders) addActor(order);
+      sendKeptOrders();
+    })
+    .catch(() => undefined);
+  const onMessage = (event: MessageEvent<unknown>) => {
+    if ((event.data as { type?: unknown } | null)?.type === SEND_KEPT_ORDERS) sendKeptOrders();
+  };
+  // Absent outside a secure context (a shop tried over plain http on its network).
+  const workers = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
+  window.addEventListener('online', sendKeptOrders);
+  workers?.addEventListener('message', onMessage);
+  const timer = window.setInterval(() => {
+    if (actors.size > 0) sendKeptOrders();
+  }, RETRY_MS);
+  return () => {
+    running = false;
+    window.removeEventListener('online', sendKeptOrders);
+    workers?.removeEventListener('message', onMessage);
+    window.clearInterval(timer);
+    stopAll();
+    if (host === next) host = null;
+  };
+}
+
+/**
+ * PLACE ORDER found no store: the attempt is kept on the device, with what MY ORDERS shows of it, and sent when
+ * the connection is back (Background Sync asked to wake the app for it where the browser has it).
+ */
+export async function keepOrder(
+  request: OrderRequest,
+  items: readonly QueuedOrderItem[],
+  account: string,
+): Promise<void> {
+  const order: QueuedOrder = {
+    id: request.idempotencyKey,
+    account,
+    request,
+    queuedAt: Date.now(),
+    newTotal: null,
+    items,
+  };
+  await putKeptOrder(order);
+  addActor(order);
+  void askBackgroundSync();
+}
+
+async function askBackgroundSync(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  // Background Sync is not in every browser (nor in TypeScript's DOM types).
+  const registration = await navigator.serviceWorker.getRegistration();
+  const sync: unknown = registration === undefined ? undefined : Reflect.get(registration, 'sync');
+  if (typeof sync === 'object' && sync !== null && 'register' in sync && typeof sync.register === 'function')
+    await Promise.resolve(Reflect.apply(sync.register, sync, [SEND_KEPT_ORDERS])).catch(() => undefined);
+}
+
+export function confirmKeptOrder(id: string): void {
+  actors.get(id)?.send({ type: 'queued.confirm', at: Date.now() });
+}
+
+export function discardKeptOrder(id: string): void {
+  actors.get(id)?.send({ type: 'queued.discard' });
+}
+
+const readViews = () => views;
+const noViews = (): readonly KeptOrderView[] => [];
+
+/** The signed-in account's kept orders, oldest first, as MY ORDERS and the checkout show them. */
+export function useKeptOrders(): readonly KeptOrderView[] {
+  return useSyncExternalStore(listeners.subscribe, readViews, noViews);
+}
