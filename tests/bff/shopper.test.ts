@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DELIVERY_FEE } from '#domain/store-rules';
 import { useStore } from '../support/bff-process.js';
 import { CART_LINES, cartCount, codesOf, gql, type ServerCart } from '../support/graphql.js';
 import { listProducts, VALID_ADDRESS, type CatalogProduct } from '../support/store-api.js';
@@ -219,7 +220,8 @@ describe('shoppers through the BFF', () => {
       { input: { address: VALID_ADDRESS, lines: [line], idempotencyKey: randomUUID(), expectedTotal: 1 } },
       { token },
     );
-    expect(codesOf(wrongTotal)).toEqual(['BAD_USER_INPUT']);
+    expect(codesOf(wrongTotal)).toEqual(['PRICE_CHANGED']);
+    expect(wrongTotal.errors?.[0]?.extensions?.total).toBe(shoes[0]!.price + DELIVERY_FEE);
     const orders = await gql<{ myOrders: unknown[] }>(bff(), MY_ORDERS, {}, { token });
     expect(orders.data?.myOrders).toEqual([]);
   });

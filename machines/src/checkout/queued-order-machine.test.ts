@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { confirmedOrderKey, QUEUED_ORDER_LIFETIME_MS } from '#domain/queued-order';
+import { VALID_ADDRESS } from '#domain/test-support/sample-address';
 import { StoreUnreachableError } from '../store-errors.js';
 import {
   activeStateNodeIds,
@@ -28,17 +29,7 @@ const ORDER: QueuedOrder = {
   id: KEY,
   account: 'account-1',
   request: {
-    address: {
-      firstName: 'Asha',
-      lastName: 'Rao',
-      email: 'asha@example.com',
-      street: '12 MG Road',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      zipcode: '560001',
-      country: 'India',
-      phone: '9876543210',
-    },
+    address: { ...VALID_ADDRESS },
     lines: [{ productId: 'p1', size: 'UK 8', quantity: 2 }],
     total: 210,
     idempotencyKey: KEY,
