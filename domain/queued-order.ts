@@ -4,7 +4,10 @@
 export const QUEUED_ORDER_LIFETIME_HOURS = 24;
 export const QUEUED_ORDER_LIFETIME_MS = QUEUED_ORDER_LIFETIME_HOURS * 60 * 60 * 1000;
 
-export const ORDER_QUEUED_MESSAGE = "You're offline. Your order will be sent when you're back online.";
+/** What the shopper is told as the order is kept: offline, or online with no answer from the store. */
+export function orderQueuedMessage(online: boolean): string {
+  return `${online ? 'The store could not be reached.' : "You're offline."} Your order will be sent when you're back online.`;
+}
 
 /**
  * The key of a kept order the shopper confirmed at a new total: the same in every tab that confirms that total,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ORDER_QUEUED_MESSAGE } from '#domain/queued-order';
+import { orderQueuedMessage } from '#domain/queued-order';
 import { DELIVERY_FEE } from '#domain/store-rules';
 import {
   launchBrowser,
@@ -68,7 +68,7 @@ describe('an order placed without a network', () => {
     await watched.context.setOffline(true);
     await watched.page.getByRole('button', { name: 'PLACE ORDER' }).click();
     await watched.page.waitForURL((url) => url.pathname === '/orders');
-    await watched.page.getByText(ORDER_QUEUED_MESSAGE).waitFor();
+    await watched.page.getByText(orderQueuedMessage(false)).waitFor();
     await watched.page.getByText('Waiting to be sent').waitFor();
   }
 

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } 
 import { Navigate, useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { DELIVERY_ADDRESS_FIELDS, type DeliveryAddressField } from '#domain/address';
-import { ORDER_QUEUED_MESSAGE } from '#domain/queued-order';
+import { orderQueuedMessage } from '#domain/queued-order';
 import type { QueuedOrderItem } from '#machines/checkout/queued-order-machine';
 import {
   checkoutMachine,
@@ -125,7 +125,7 @@ function Checkout({ signedIn, account }: { signedIn: boolean; account: string | 
       if (!shown || account === null) return;
       keepOrder(request, itemsOf(shown), account).then(
         () => {
-          showToast('info', ORDER_QUEUED_MESSAGE);
+          showToast('info', orderQueuedMessage(navigator.onLine));
           void navigate('/orders', { replace: true });
         },
         () => {

@@ -169,6 +169,8 @@ export async function keepOrder(
   };
   await putKeptOrder(order);
   addActor(order);
+  // Online but unanswered (a connection reset, a store restarting): tried again at once, then as any kept order.
+  if (navigator.onLine) actors.get(order.id)?.send({ type: 'queued.send', at: Date.now() });
   void askBackgroundSync();
 }
 
