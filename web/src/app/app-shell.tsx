@@ -32,10 +32,23 @@ function PageReady() {
   return null;
 }
 
+/**
+ * A component of its own: the session becomes known after hydration, and re-rendering the shell for it would
+ * re-render every page under it (a page still hydrating would be rendered again from scratch).
+ */
+function KeptOrders() {
+  const { status } = useSession();
+  if (status !== 'signedIn') return null;
+  return (
+    <Suspense fallback={null}>
+      <KeptOrdersRunner />
+    </Suspense>
+  );
+}
+
 /** The frame of every page; `page` replaces the routed page (the prerendered loading shell uses it). */
 export function AppShell({ page = <Outlet /> }: { page?: ReactNode }) {
   const { pathname } = useLocation();
-  const { status } = useSession();
   useScrollToTop();
   // The cart lives here, above every page and the nav's badge: one actor for the whole visit.
   return (
@@ -55,11 +68,7 @@ export function AppShell({ page = <Outlet /> }: { page?: ReactNode }) {
       </main>
       <SiteFooter />
       <ToastHost />
-      {status === 'signedIn' && (
-        <Suspense fallback={null}>
-          <KeptOrdersRunner />
-        </Suspense>
-      )}
+      <KeptOrders />
     </CartProvider>
   );
 }
