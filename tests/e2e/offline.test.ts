@@ -130,6 +130,31 @@ describe.each<ViewportName>(['mobile', 'desktop'])(
       for (const url of images) expect(url.origin).toBe(new URL(storeUrl).origin);
       expect(problemsOf(watched, [/ERR_INTERNET_DISCONNECTED/]).consoleErrors).toEqual([]);
     });
+
+    it('opens a product seen before from a link inside the app, without a network', async () => {
+      await visit(watched.page, '/collection');
+      const href = await watched.page.locator('a[href^="/product/"]').first().getAttribute('href');
+      await visit(watched.page, href!);
+      const name = await watched.page.getByRole('heading', { level: 1 }).textContent();
+      await visit(watched.page, '/collection');
+      await watched.context.setOffline(true);
+      try {
+        // Followed inside the app, its data cannot be asked for: the worker's kept copy is shown instead.
+        await watched.page.locator(`a[href="${href!}"]`).first().click();
+        await watched.page.locator('[data-kept-copy]').waitFor();
+        expect(new URL(watched.page.url()).pathname).toBe(href);
+        await watched.page.getByRole('heading', { level: 1, name: name! }).waitFor();
+        expect(await watched.page.getByText('This product could not be loaded').count()).toBe(0);
+        // The one call that failed is the product's, before the page was asked for whole.
+        expect(
+          problemsOf(watched, [/ERR_INTERNET_DISCONNECTED/]).consoleErrors.filter(
+            (error) => !error.startsWith('[GraphQL ProductDetail] Error: The store could not be reached.'),
+          ),
+        ).toEqual([]);
+      } finally {
+        await watched.context.setOffline(false);
+      }
+    });
   },
 );
 

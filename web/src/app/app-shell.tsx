@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { CartProvider } from '../features/cart';
 import { SiteFooter } from './footer/site-footer';
@@ -10,10 +10,6 @@ import { handOverEarlyTaps } from '../shared/early-taps';
 import { markPageHydrated } from '../graphql/store-client';
 import { ToastHost } from '../shared/toast-host';
 import { useScrollToTop } from '../shared/use-scroll-to-top';
-import { useSession } from '../shared/session/use-session';
-
-// Only a signed-in shopper can have orders kept on the device: nobody else loads their code.
-const KeptOrdersRunner = lazy(() => import('../features/place-order/kept-orders/kept-orders-runner'));
 
 /**
  * Marks the document once the page's own chunk has loaded and React owns its markup (inside the page's
@@ -30,20 +26,6 @@ function PageReady() {
     if (performance.getEntriesByName('app-hydrated').length === 0) performance.mark('app-hydrated');
   }, []);
   return null;
-}
-
-/**
- * A component of its own: the session becomes known after hydration, and re-rendering the shell for it would
- * re-render every page under it (a page still hydrating would be rendered again from scratch).
- */
-function KeptOrders() {
-  const { status } = useSession();
-  if (status !== 'signedIn') return null;
-  return (
-    <Suspense fallback={null}>
-      <KeptOrdersRunner />
-    </Suspense>
-  );
 }
 
 /** The frame of every page; `page` replaces the routed page (the prerendered loading shell uses it). */
@@ -68,7 +50,6 @@ export function AppShell({ page = <Outlet /> }: { page?: ReactNode }) {
       </main>
       <SiteFooter />
       <ToastHost />
-      <KeptOrders />
     </CartProvider>
   );
 }

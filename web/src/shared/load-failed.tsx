@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import styles from './load-failed.module.css';
 import ui from './ui.module.css';
 
@@ -16,6 +17,7 @@ export function LoadFailed({
   onRetry: () => void;
   inline?: boolean;
 }) {
+  useKeptCopyWhenOffline(!inline);
   if (inline) {
     return (
       <p className={styles.inline} role="alert">
@@ -40,4 +42,14 @@ export function LoadFailed({
 /** A query's Try again: the failure was already logged (and toasted unless silent); the button stays. */
 export function retryWith(refetch: () => Promise<unknown>): () => void {
   return () => void refetch().catch(() => undefined);
+}
+
+/**
+ * Offline, a page the service worker keeps is asked for whole instead of this block (kept-copy.ts); the code loads
+ * only then, from the worker's precache.
+ */
+function useKeptCopyWhenOffline(wholePage: boolean): void {
+  useEffect(() => {
+    if (wholePage && !navigator.onLine) void import('./kept-copy').then(({ openKeptCopy }) => openKeptCopy());
+  }, [wholePage]);
 }

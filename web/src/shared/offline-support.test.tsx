@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { announceUpdates, keepStorageForTheCart, UPDATE_READY } from './offline-support';
+import { keepStorageForTheCart } from './offline-support';
+import { announceUpdates, UPDATE_READY } from './offline-updates';
 import { ToastHost } from './toast-host';
 
 /** A worker as the page sees it: its state, and the messages posted to it. */

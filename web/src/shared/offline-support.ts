@@ -1,16 +1,17 @@
-import { showToast } from './toasts';
-
 // The store's service worker (web/src/service-worker/sw.ts, docs/decisions/026) is registered once the app is live
 // and the browser idle: its downloads (the app's code for offline use) never compete with a first visit's.
-
-export const UPDATE_READY = 'A new version of the store is ready — refresh';
 
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const register = () => {
     navigator.serviceWorker
       .register('/sw.js')
-      .then(announceUpdates)
+      // A first visit has nothing to replace: the announcement's code loads only once a version is running.
+      .then((registration) =>
+        navigator.serviceWorker.controller === null
+          ? undefined
+          : import('./offline-updates').then(({ announceUpdates }) => announceUpdates(registration)),
+      )
       .catch((error: unknown) => {
         // The store works without it (a private window, a browser that refuses workers): nothing to tell.
         console.warn('[service worker] not registered:', error);
@@ -18,33 +19,6 @@ export function registerServiceWorker(): void {
   };
   if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 5_000 });
   else setTimeout(register, 2_000);
-}
-
-/**
- * A new version installed beside the one this tab runs is announced, never applied by itself: a checkout in
- * progress is not reloaded under the shopper. REFRESH moves every tab to it and reloads this one.
- */
-export function announceUpdates(registration: ServiceWorkerRegistration): void {
-  const announce = (worker: ServiceWorker) => {
-    showToast('info', UPDATE_READY, {
-      label: 'Refresh',
-      onClick: () => {
-        navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
-          once: true,
-        });
-        worker.postMessage({ type: 'SKIP_WAITING' });
-      },
-    });
-  };
-  // No controller: this is the first version, nothing to replace.
-  if (navigator.serviceWorker.controller === null) return;
-  if (registration.waiting) announce(registration.waiting);
-  registration.addEventListener('updatefound', () => {
-    const installing = registration.installing;
-    installing?.addEventListener('statechange', () => {
-      if (installing.state === 'installed') announce(installing);
-    });
-  });
 }
 
 let storageAsked = false;

@@ -27,6 +27,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
 function CartEvents(): null {
   const cart = useCartActor();
   useSessionEvents(cart);
+  useKeptOrders(cart);
   useOnlineEvents(cart);
   useOtherTabs(cart);
   return null;
@@ -50,6 +51,24 @@ function useSessionEvents(cart: CartActorRef): void {
       cart.send({ type: 'cart.signedOut' });
     reportedAccount.current = account;
     cart.send({ type: 'cart.signedIn' });
+  }, [cart, status, account]);
+}
+
+// The orders kept on the device while the store could not be reached (decision 027) run for the signed-in account;
+// their code loads only for one.
+function useKeptOrders(cart: CartActorRef): void {
+  const { status, account } = useSession();
+  useEffect(() => {
+    if (status !== 'signedIn' || account === null) return;
+    let stop: (() => void) | undefined;
+    let live = true;
+    void import('../place-order').then(({ runKeptOrders }) => {
+      if (live) stop = runKeptOrders({ account, orderPlaced: () => cart.send({ type: 'cart.orderPlaced' }) });
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
   }, [cart, status, account]);
 }
 

@@ -2,6 +2,7 @@
 export {
   confirmKeptOrder,
   discardKeptOrder,
+  runKeptOrders,
   sendKeptOrders,
   useKeptOrders,
   type KeptOrderView,
