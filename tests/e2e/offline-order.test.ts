@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { orderQueuedMessage } from '#domain/queued-order';
 import { DELIVERY_FEE } from '#domain/store-rules';
 import {
+  controlledByWorker,
   launchBrowser,
   openWatchedPage,
   problemsOf,
@@ -46,7 +47,7 @@ describe('an order placed without a network', () => {
     watched = await openWatchedPage(browser, store.url, 'mobile', { serviceWorkers: 'allow' });
     ({ email } = await signUpInBrowser(watched.page));
     // The worker keeps the app's code, so MY ORDERS opens without a network.
-    for (let waited = 0; !(await controlled()); waited += 250) {
+    for (let waited = 0; !(await controlledByWorker(watched.page)); waited += 250) {
       if (waited > 30_000) throw new Error('The service worker did not take the page within 30 s');
       await watched.page.waitForTimeout(250);
     }
@@ -56,9 +57,6 @@ describe('an order placed without a network', () => {
     await store.stop();
     await backend.stop();
   });
-
-  // A string expression: the page's CSP allows no function source to be evaluated, and this file is typed for Node.
-  const controlled = () => watched.page.evaluate<boolean>('navigator.serviceWorker.controller !== null');
 
   /** The shoe in the cart, the address filled in, PLACE ORDER pressed with the network off. */
   async function placeOffline(shoe: Shoe): Promise<void> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
+  controlledByWorker,
   launchBrowser,
   openWatchedPage,
   problemsOf,
@@ -31,9 +32,6 @@ function cachedUrls(watched: WatchedPage, cache: string): Promise<string[]> {
   );
 }
 
-const controlled = (watched: WatchedPage) =>
-  watched.page.evaluate<boolean>('navigator.serviceWorker.controller !== null');
-
 describe.each<ViewportName>(['mobile', 'desktop'])(
   'the store offline after a first visit (%s)',
   (viewport) => {
@@ -53,7 +51,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])(
 
     it('installs its worker once the page is live, and installs to a home screen', async () => {
       await visit(watched.page, '/');
-      await expect.poll(() => controlled(watched)).toBe(true);
+      await expect.poll(() => controlledByWorker(watched.page)).toBe(true);
       const manifest = (await (await watched.page.request.get('/manifest.webmanifest')).json()) as {
         name: string;
         start_url: string;

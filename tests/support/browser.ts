@@ -101,6 +101,11 @@ export function problemsOf(
   };
 }
 
+/** Whether the store's service worker controls the page (a string expression: this file is typed for Node). */
+export function controlledByWorker(page: Page): Promise<boolean> {
+  return page.evaluate<boolean>('navigator.serviceWorker.controller !== null');
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });

@@ -48,7 +48,7 @@ const expired = (order: QueuedOrder, at: number): boolean => at - order.queuedAt
 
 export const queuedOrderMachine = setup({
   types: {
-    context: {} as { order: QueuedOrder; message: string | null },
+    context: {} as { order: QueuedOrder },
     events: {} as QueuedOrderEvent,
     input: {} as { order: QueuedOrder },
     emitted: {} as QueuedOrderEmitted,
@@ -63,9 +63,8 @@ export const queuedOrderMachine = setup({
     keep: (_, _params: { order: QueuedOrder }) => undefined,
     /** Remove it from the device: it is placed, refused, expired or discarded. */
     forget: (_, _params: { id: string }) => undefined,
-    askToConfirm: assign(({ context }, params: { total: number; message: string }) => ({
+    askToConfirm: assign(({ context }, params: { total: number }) => ({
       order: { ...context.order, newTotal: params.total },
-      message: params.message,
     })),
     takeNewTotal: assign(({ context }) => {
       const total = context.order.newTotal ?? context.order.request.total;
@@ -76,7 +75,6 @@ export const queuedOrderMachine = setup({
           request: { ...context.order.request, total, idempotencyKey },
           newTotal: null,
         },
-        message: null,
       };
     }),
   },
@@ -86,10 +84,7 @@ export const queuedOrderMachine = setup({
   },
 }).createMachine({
   id: 'queuedOrder',
-  context: ({ input }) => ({
-    order: input.order,
-    message: input.order.newTotal === null ? null : 'Prices have changed.',
-  }),
+  context: ({ input }) => ({ order: input.order }),
   initial: 'waiting',
   states: {
     waiting: {
@@ -122,10 +117,9 @@ export const queuedOrderMachine = setup({
             actions: [
               {
                 type: 'askToConfirm',
-                params: ({ event }) =>
-                  event.output.status === 'priceChanged'
-                    ? { total: event.output.total, message: event.output.message }
-                    : { total: 0, message: '' },
+                params: ({ event }) => ({
+                  total: event.output.status === 'priceChanged' ? event.output.total : 0,
+                }),
               },
               { type: 'keep', params: ({ context }) => ({ order: context.order }) },
             ],

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { inspect } from '../../shared/inspect';
-import { useSession } from '../../shared/session/use-session';
+import { useSession, type Session } from '../../shared/session/use-session';
 import type { CartActorRef } from './cart-actor';
 import { CartActorContext, useCartActor } from './cart-context';
 import { parseStoredCartLog } from '#machines/cart/cart-events';
@@ -26,8 +26,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
 function CartEvents(): null {
   const cart = useCartActor();
-  useSessionEvents(cart);
-  useKeptOrders(cart);
+  const session = useSession();
+  useSessionEvents(cart, session);
+  useKeptOrders(cart, session);
   useOnlineEvents(cart);
   useOtherTabs(cart);
   return null;
@@ -35,8 +36,7 @@ function CartEvents(): null {
 
 // Only a known session is reported: before hydration, or before the hosted sign-in has loaded, "signed out"
 // might be wrong, and the machine would empty an account's cart on it.
-function useSessionEvents(cart: CartActorRef): void {
-  const { status, account } = useSession();
+function useSessionEvents(cart: CartActorRef, { status, account }: Session): void {
   const reportedAccount = useRef<string | null>(null);
   useEffect(() => {
     if (status === 'pending') return;
@@ -56,8 +56,7 @@ function useSessionEvents(cart: CartActorRef): void {
 
 // The orders kept on the device while the store could not be reached (decision 027) run for the signed-in account;
 // their code loads only for one.
-function useKeptOrders(cart: CartActorRef): void {
-  const { status, account } = useSession();
+function useKeptOrders(cart: CartActorRef, { status, account }: Session): void {
   useEffect(() => {
     if (status !== 'signedIn' || account === null) return;
     let stop: (() => void) | undefined;

@@ -62,17 +62,7 @@ export default function PlaceOrderPage() {
   return <Checkout signedIn={status === 'signedIn'} account={account} />;
 }
 
-/** What PLACE ORDER sends: the lines whose product the catalogue has, and the total the shopper sees. */
-function orderOf(view: CartView): { lines: OrderLine[]; total: number } {
-  const lines = view.lines.flatMap((line) =>
-    typeof line.product === 'object'
-      ? [{ productId: line.itemId, size: line.size, quantity: line.quantity }]
-      : [],
-  );
-  return { lines, total: view.totals.total };
-}
-
-/** The lines as the checkout shows them, for MY ORDERS while the order is kept on the device. */
+/** The lines whose product the catalogue has, as the checkout shows them (MY ORDERS keeps them with a kept order). */
 function itemsOf(view: CartView): QueuedOrderItem[] {
   return view.lines.flatMap((line) =>
     typeof line.product === 'object'
@@ -88,6 +78,12 @@ function itemsOf(view: CartView): QueuedOrderItem[] {
         ]
       : [],
   );
+}
+
+/** What PLACE ORDER sends: those lines, and the total the shopper sees. */
+function orderOf(view: CartView): { lines: OrderLine[]; total: number } {
+  const lines = itemsOf(view).map(({ productId, size, quantity }) => ({ productId, size, quantity }));
+  return { lines, total: view.totals.total };
 }
 
 function Checkout({ signedIn, account }: { signedIn: boolean; account: string | null }) {

@@ -1,5 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import * as z from 'zod/mini';
+import { deliveryAddressSchema } from '#domain/address';
+import { idempotencyKeySchema, orderQuantitySchema, productIdSchema, sizeSchema } from '#domain/cart-line';
 import type { QueuedOrder } from '#machines/checkout/queued-order-machine';
 
 // Orders kept on this device until they can be sent (kept-orders.ts). IndexedDB, not localStorage: the service
@@ -26,41 +28,26 @@ function openKeptOrders(): Promise<IDBPDatabase<KeptOrdersDb>> {
 // What another version of the app (or a hand in devtools) left is checked before it is sent anywhere.
 let schema: ReturnType<typeof buildSchema> | undefined;
 
+// The same checks the store makes of an order (domain/), so a kept order it would refuse is not kept.
 function buildSchema() {
-  const text = z.string().check(z.minLength(1), z.maxLength(500));
   const amount = z.number().check(z.minimum(0));
-  const count = z.number().check(z.int(), z.minimum(1));
+  const line = {
+    productId: productIdSchema('productId'),
+    size: sizeSchema(),
+    quantity: orderQuantitySchema('quantity'),
+  };
   return z.object({
-    id: text,
-    account: text,
+    id: idempotencyKeySchema('id'),
+    account: z.string().check(z.minLength(1), z.maxLength(500)),
     request: z.object({
-      address: z.object({
-        firstName: z.string(),
-        lastName: z.string(),
-        email: z.string(),
-        street: z.string(),
-        city: z.string(),
-        state: z.string(),
-        zipcode: z.string(),
-        country: z.string(),
-        phone: z.string(),
-      }),
-      lines: z.array(z.object({ productId: text, size: text, quantity: count })).check(z.minLength(1)),
+      address: deliveryAddressSchema,
+      lines: z.array(z.object(line)).check(z.minLength(1)),
       total: amount,
-      idempotencyKey: text,
+      idempotencyKey: idempotencyKeySchema('idempotencyKey'),
     }),
     queuedAt: z.number(),
     newTotal: z.nullable(amount),
-    items: z.array(
-      z.object({
-        productId: text,
-        size: text,
-        quantity: count,
-        name: z.string(),
-        price: amount,
-        image: z.nullable(z.string()),
-      }),
-    ),
+    items: z.array(z.object({ ...line, name: z.string(), price: amount, image: z.nullable(z.string()) })),
   });
 }
 

@@ -8,11 +8,10 @@ import {
   type QueuedOrderItem,
 } from '#machines/checkout/queued-order-machine';
 import { QUEUED_ORDER_LIFETIME_HOURS, SEND_KEPT_ORDERS } from '#domain/queued-order';
-import { orderReference } from '#domain/order-life';
-import { formatPrice } from '../../../shared/catalog/format-price';
 import { createListeners } from '../../../shared/listeners';
 import { showToast } from '../../../shared/toasts';
 import { loadApolloClient } from '../../../graphql/store-client';
+import { orderedWhat, orderSummary } from '../order-confirmation';
 import { placeOrder } from '../place-order-api';
 import { deleteKeptOrder, putKeptOrder, readKeptOrders } from './kept-order-db';
 
@@ -25,7 +24,6 @@ export interface KeptOrderView {
   order: QueuedOrder;
   /** 'confirming': the store prices it differently now; the shopper confirms `order.newTotal` or drops it. */
   status: 'waiting' | 'confirming';
-  message: string | null;
 }
 
 /** What the app does when a kept order is placed: the server emptied the account's cart; the local one follows. */
@@ -47,18 +45,16 @@ function refreshViews(): void {
   views = [...actors.values()].flatMap((actor): KeptOrderView[] => {
     const snapshot = actor.getSnapshot();
     const status = queuedOrderStatus(snapshot);
-    return status === 'done'
-      ? []
-      : [{ order: snapshot.context.order, status, message: snapshot.context.message }];
+    return status === 'done' ? [] : [{ order: snapshot.context.order, status }];
   });
   listeners.emit();
 }
 
-const describe = (order: QueuedOrder): string => {
-  const [first, ...others] = order.items;
-  if (!first) return 'your order';
-  return others.length > 0 ? `${first.name} and ${String(others.length)} more` : first.name;
-};
+const describe = (order: QueuedOrder): string =>
+  orderedWhat(
+    order.items.map((item) => item.name),
+    'your order',
+  );
 
 const keptSince = (order: QueuedOrder): string =>
   new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(order.queuedAt);
@@ -81,10 +77,9 @@ function addActor(order: QueuedOrder): void {
     void loadApolloClient()
       .then((client) => client.refetchQueries({ include: ['MyOrders'] }))
       .catch(() => undefined);
-    const reference = orderId === null ? '' : ` (order ${orderReference(orderId)})`;
     showToast(
       'success',
-      `Your order was sent${reference}: ${describe(placed)}, ${formatPrice(placed.request.total)}, cash on delivery.`,
+      `Your order was sent${orderSummary(describe(placed), placed.request.total, orderId)}`,
     );
   });
   actor.on('queued.refused', ({ message, order: refused }) =>
