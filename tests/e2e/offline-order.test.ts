@@ -84,6 +84,19 @@ describe('an order placed without a network', () => {
       // The cart keeps its shoe until the store has the order; nothing reached the backend.
       await expectCartCount(watched.page, 1);
       expect(backend.ordersOf(email)).toHaveLength(0);
+      // Meanwhile the checkout takes no second order of the same cart, and says why.
+      await watched.page
+        .getByRole('link', { name: /^Cart, 1 item/ })
+        .first()
+        .click();
+      await watched.page.getByText('PROCEED TO CHECKOUT').click();
+      await watched.page
+        .getByText('An order is waiting to be sent from this device.', { exact: false })
+        .waitFor();
+      const placeOrder = watched.page.getByRole('button', { name: 'PLACE ORDER', exact: true });
+      expect(await placeOrder.getAttribute('aria-disabled')).toBe('true');
+      await watched.page.getByRole('link', { name: 'See it in My orders' }).click();
+      await watched.page.getByText('Waiting to be sent').waitFor();
     } finally {
       await watched.context.setOffline(false);
     }

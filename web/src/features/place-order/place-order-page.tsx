@@ -157,7 +157,7 @@ function Checkout({ signedIn, account }: { signedIn: boolean; account: string | 
 
   if (signInRequired) return <SignInToCheckout />;
   const shown = (placed || queued) && submitted !== null ? submitted : view;
-  const busy = placing || placed || queued || waiting;
+  const busy = placing || placed || queued;
 
   const onSubmit = () => {
     // Until every price is known the total is not the one to charge; the button says so (aria-disabled). If
@@ -177,7 +177,8 @@ function Checkout({ signedIn, account }: { signedIn: boolean; account: string | 
     <CheckoutFrame
       formRef={formRef}
       placing={busy}
-      ready={shown.ready}
+      // While an order waits on the device, PLACE ORDER stays PLACE ORDER, unavailable (the notice says why).
+      ready={shown.ready && !waiting}
       onSubmit={onSubmit}
       notice={
         <>
