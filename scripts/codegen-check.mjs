@@ -1,7 +1,8 @@
 // Fails when the committed generated GraphQL code differs from what codegen makes of schema.graphql today.
 import { spawnSync } from 'node:child_process';
 
-const targets = ['web/src/graphql/generated', 'bff/src/generated'];
+// Every folder's generated/ (codegen.ts writes each folder's documents beside its .graphql files).
+const targets = [':(glob)web/src/**/generated/**', 'bff/src/generated'];
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit' }).status ?? 1;
 if (run('npx', ['graphql-codegen', '--config', 'codegen.ts', '--silent']) !== 0) process.exit(1);
 const diff = spawnSync('git', ['status', '--porcelain', '--', ...targets], { encoding: 'utf8' });

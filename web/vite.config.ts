@@ -25,7 +25,14 @@ export default defineConfig(({ mode }) => {
   const chunks = firstVisitChunks({
     entry: '/src/boot.ts',
     start: '/src/main.tsx',
-    lazy: ['/src/graphql/apollo-client.ts'],
+    lazy: [
+      '/src/graphql/apollo-client.ts',
+      // What the cart's index.ts offers the cart, checkout and product pages, which a first visit does not run.
+      '/src/features/cart/cart-totals-panel.tsx',
+      '/src/features/cart/use-cart-view.ts',
+      '/src/features/cart/use-add-to-cart.ts',
+      '/src/features/cart/products-failed-notice.tsx',
+    ],
   });
   return {
     root: import.meta.dirname,

@@ -153,6 +153,68 @@ describe.each<ViewportName>(['mobile', 'desktop'])(
         await watched.context.setOffline(false);
       }
     });
+
+    it('searches and sorts the shoes already seen, without a network, and says the list is partial', async () => {
+      // Seen with the worker in control, so that it keeps the page.
+      await visit(watched.page, '/collection');
+      await expect.poll(() => controlledByWorker(watched.page)).toBe(true);
+      await visit(watched.page, '/collection');
+      const [rendered] = JSON.parse((await watched.page.locator('#server-state').textContent())!) as Array<{
+        data: { products: { nodes: Array<{ id: string; name: string }> } };
+      }>;
+      const seen = rendered!.data.products.nodes;
+      const word = seen[0]!.name.split(' ')[0]!.toLowerCase();
+      const results = watched.page.locator('section[aria-labelledby="collection-title"]');
+      const shownIds = async () => {
+        const links = await results.locator('a[href^="/product/"]').all();
+        const hrefs = await Promise.all(links.map((link) => link.getAttribute('href')));
+        return hrefs.map((href) => decodeURIComponent(href!.slice('/product/'.length)));
+      };
+      const notice = results
+        .getByRole('status')
+        .filter({ hasText: 'You’re offline: only the shoes you’ve already seen' });
+
+      await watched.context.setOffline(true);
+      try {
+        await watched.page.goto('/collection');
+        await watched.page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+        // A search the store cannot answer now: the shoes seen on this device that match, and a plain word on it.
+        await watched.page.getByPlaceholder('Search...').fill(word);
+        await notice.waitFor();
+        expect(await notice.textContent()).toMatch(
+          /^You’re offline: only the shoes you’ve already seen on this device are shown, as of .+\. Prices and stock may have changed\.$/,
+        );
+        expect(new URL(watched.page.url()).searchParams.get('q')).toBe(word);
+        const found = await shownIds();
+        expect(found).toEqual(
+          expect.arrayContaining(
+            seen.filter((shoe) => shoe.name.toLowerCase().includes(word)).map((shoe) => shoe.id),
+          ),
+        );
+        expect(found.length).toBeGreaterThan(0);
+        await expect(
+          watched.page
+            .getByText(`${found.length} ${found.length === 1 ? 'product' : 'products'} for “${word}”`)
+            .isVisible(),
+        ).resolves.toBe(true);
+        await screenshot(watched.page, `offline-collection-search-${viewport}`);
+
+        // Sorted as the store sorts, over the same shoes.
+        await watched.page.getByLabel('Sort products').selectOption('PRICE_DESC');
+        await watched.page.waitForURL((url) => url.searchParams.get('sort') === 'PRICE_DESC');
+        await expect.poll(async () => (await shownIds()).sort()).toEqual([...found].sort());
+        const prices = (await results.locator('a[href^="/product/"] p:nth-of-type(2)').allTextContents()).map(
+          (text) => Number(text.replace(/[^\d.]/g, '')),
+        );
+        expect(prices).toEqual([...prices].sort((a, b) => b - a));
+        await notice.waitFor();
+      } finally {
+        await watched.context.setOffline(false);
+      }
+      // Back online, the store's own answer replaces what the device had kept (the worker probes every 10 s).
+      await notice.waitFor({ state: 'detached' });
+      expect(new URL(watched.page.url()).searchParams.get('q')).toBe(word);
+    });
   },
 );
 

@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/routes';
 import { isPrerenderedFor } from './shared/route-table';
-import { readServerState } from './app/server-state';
+import { readServerState } from './graphql/server-state';
 import { hydrateFrom, loadApolloClient, useStoreClient } from './graphql/store-client';
 import { onFirstInput } from './shared/first-input';
 import { registerServiceWorker } from './shared/offline-support';

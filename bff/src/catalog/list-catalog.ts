@@ -1,15 +1,9 @@
+import { filterProducts } from '#domain/catalog-view';
 import type { Catalog, CatalogSource } from './catalog.js';
 import { parseListCopy, type CatalogSnapshot, type ListCache, type ListCopy } from './catalog-cache.js';
 import { imageOriginsOf } from './image-origins.js';
 import type { CatalogProduct } from './product.js';
-import {
-  cursorOf,
-  facetCounts,
-  filterProducts,
-  paginate,
-  relatedProducts,
-  sortProducts,
-} from './list-rules.js';
+import { cursorOf, facetCounts, paginate, relatedProducts, sortProducts } from './list-rules.js';
 
 /** The whole list in memory, for a backend of spec section 7 only; answers stand while the snapshot does. */
 export function listCatalog(snapshot: CatalogSnapshot): Catalog {

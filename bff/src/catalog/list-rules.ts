@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  facetCounts as countFacets,
+  normalizedSearch,
+  sortByPrice,
+  type ViewFilter,
+} from '#domain/catalog-view';
 import { badUserInput } from '../errors.js';
 import type {
   Category,
@@ -24,18 +30,12 @@ const filterSchema = z.object({
     .string()
     .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
     .nullish()
-    .transform((s) => s?.trim().toLowerCase() ?? ''),
+    .transform(normalizedSearch),
   ids: z.array(z.string()).max(MAX_IDS, `ids may list at most ${MAX_IDS} products`).nullish(),
 });
 
 /** An absent or empty group does not filter. */
-export interface ParsedFilter {
-  categories?: ReadonlySet<Category>;
-  types?: ReadonlySet<ProductType>;
-  search: string;
-  ids?: ReadonlySet<string>;
-  inStock: boolean;
-}
+export type ParsedFilter = ViewFilter<Category, ProductType>;
 
 function nonEmptySet<T>(values: readonly T[] | null | undefined): ReadonlySet<T> | undefined {
   return values && values.length > 0 ? new Set(values) : undefined;
@@ -53,42 +53,20 @@ export function parseFilter(filter: InputMaybe<ProductFilter> | undefined): Pars
   };
 }
 
-type Group = 'categories' | 'types';
-
-// OR within a group, AND across groups; `skip` leaves one group out (for its facet).
-function matches(product: CatalogProduct, filter: ParsedFilter, skip?: Group): boolean {
-  if (skip !== 'categories' && filter.categories && !filter.categories.has(product.category)) return false;
-  if (skip !== 'types' && filter.types && !filter.types.has(product.type)) return false;
-  if (filter.ids && !filter.ids.has(product.id)) return false;
-  if (filter.inStock && product.soldOut) return false;
-  return filter.search === '' || product.searchText.includes(filter.search);
-}
-
-export function filterProducts(products: readonly CatalogProduct[], filter: ParsedFilter): CatalogProduct[] {
-  return products.filter((p) => matches(p, filter));
-}
+const ORDER = { categories: ALL_CATEGORIES, types: ALL_TYPES };
 
 /** Each group counted with the other filters applied: what ticking that box would show. */
 export function facetCounts(
   products: readonly CatalogProduct[],
   filter: ParsedFilter,
 ): { categories: CategoryCount[]; types: TypeCount[] } {
-  const byCategory = new Map<Category, number>();
-  const byType = new Map<ProductType, number>();
-  for (const p of products) {
-    if (matches(p, filter, 'categories')) byCategory.set(p.category, (byCategory.get(p.category) ?? 0) + 1);
-    if (matches(p, filter, 'types')) byType.set(p.type, (byType.get(p.type) ?? 0) + 1);
-  }
-  return {
-    categories: ALL_CATEGORIES.map((category) => ({ category, count: byCategory.get(category) ?? 0 })),
-    types: ALL_TYPES.map((type) => ({ type, count: byType.get(type) ?? 0 })),
-  };
+  return countFacets(products, filter, ORDER);
 }
 
 /** Stable: equal prices (or dates) keep the catalogue's order. */
 export function sortProducts(products: CatalogProduct[], sort: ProductSort): CatalogProduct[] {
-  if (sort === 'PRICE_ASC') return products.sort((a, b) => a.price - b.price || a.position - b.position);
-  if (sort === 'PRICE_DESC') return products.sort((a, b) => b.price - a.price || a.position - b.position);
+  if (sort === 'PRICE_ASC') return sortByPrice(products, 'ascending');
+  if (sort === 'PRICE_DESC') return sortByPrice(products, 'descending');
   if (sort === 'NEWEST') return products.sort((a, b) => b.date - a.date || a.position - b.position);
   return products;
 }

@@ -1,3 +1,4 @@
+import { searchTextOf } from '#domain/catalog-view';
 import { soldOut, type LowStock } from '#domain/stock';
 import { stringBytes } from '../../../lib/bounded-cache.js';
 import type { ListedProduct, RestProduct } from '../rest/answer-shapes.js';
@@ -44,7 +45,7 @@ export function toCatalogProduct({ lowStock, ...product }: RestProduct, position
     bestseller: product.bestseller,
     date: product.date,
     position,
-    searchText: `${product.name}\n${product.description}\n${product.subCategory}`.toLowerCase(),
+    searchText: searchTextOf(product.name, product.description, product.subCategory),
     ...(lowStock === undefined ? {} : { lowStock }),
     soldOut: soldOut(product.sizes, lowStock),
     source: product,

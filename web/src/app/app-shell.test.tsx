@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setSessionToken } from '../shared/session/session-store';
-import { NavViewerDocument } from '../graphql/generated/graphql';
+import { NavViewerDocument } from './nav/generated/documents';
 import { answer } from '../test/graphql-mock';
 import { locationText, renderApp } from '../test/render-app';
 

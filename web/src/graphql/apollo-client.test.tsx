@@ -6,7 +6,7 @@ import { answer, fail } from '../test/graphql-mock';
 import { renderWithProviders } from '../test/render-app';
 import { apolloClient } from './apollo-client';
 import { readGraphQLError } from './graphql-error';
-import { LatestProductsDocument } from './generated/graphql';
+import { LatestProductsDocument } from '../test/fixtures';
 
 function latest(limit: number, options: { silent?: boolean } = {}) {
   return apolloClient.query({

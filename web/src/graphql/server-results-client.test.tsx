@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockGraphQL } from '../test/graphql-mock';
 import { cardProduct } from '../test/fixtures';
 import { apolloClient } from './apollo-client';
-import { LatestProductsDocument } from './generated/graphql';
+import { LatestProductsDocument } from '../test/fixtures';
 import { ServerResultsClient, type ServerResult } from './server-results-client';
 import { lacksNothing } from './stand-in-guard';
 

@@ -55,14 +55,18 @@ export function isKeptImage(response: Pick<Response, 'status' | 'headers'>): boo
 
 const KEPT_AT = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** When a kept copy was fetched, as the shopper reads it: "as of 27 Nov 2026, 2:14 am". */
+export function asOfText(fetchedAt: Date | undefined): string {
+  return fetchedAt && !Number.isNaN(fetchedAt.getTime()) ? `as of ${KEPT_AT.format(fetchedAt)}` : 'as it was';
+}
+
 /**
  * A kept page shown without a network says so before any script runs: a strip fixed to the foot of the screen,
  * outside the app's root (hydration never sees it), with the time the page was fetched. Prices and stock on it
  * are not live.
  */
 export function markKeptPage(html: string, fetchedAt: Date | undefined): string {
-  const when =
-    fetchedAt && !Number.isNaN(fetchedAt.getTime()) ? `as of ${KEPT_AT.format(fetchedAt)}` : 'as it was';
+  const when = asOfText(fetchedAt);
   const strip =
     '<style>body{padding-bottom:4.5rem}</style>' +
     `<p role="status" data-kept-copy style="position:fixed;inset:auto 0 0 0;z-index:2147483000;margin:0;` +

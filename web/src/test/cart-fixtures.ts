@@ -2,7 +2,8 @@ import type { LowStock } from '#domain/stock';
 import { serializeCartLog, type CartEvent } from '#machines/cart/cart-events';
 import { CART_STORAGE_KEY } from '../features/cart/cart-storage';
 import { CART_PRODUCTS_PAGE, type CartProduct } from '../features/cart/use-cart-view';
-import { CartProductsDocument, NavViewerDocument, ServerCartDocument } from '../graphql/generated/graphql';
+import { CartProductsDocument, ServerCartDocument } from '../features/cart/generated/documents';
+import { NavViewerDocument } from '../app/nav/generated/documents';
 import { stockOf } from './fixtures';
 import { answer, type GraphQLMock } from './graphql-mock';
 

@@ -1,10 +1,19 @@
 import { sizeStock, type LowStock, type SizeStock } from '#domain/stock';
-import type { CollectionProductsQuery } from '../graphql/generated/graphql';
+import type { Category, CollectionProductsQuery, ProductType } from '../graphql/generated/graphql';
 
 type CardProduct = CollectionProductsQuery['products']['nodes'][number];
 
 /** A card's product; in stock unless `soldOut`. */
-export function cardProduct(id: string, name: string, price: number, { soldOut = false } = {}): CardProduct {
+export function cardProduct(
+  id: string,
+  name: string,
+  price: number,
+  {
+    soldOut = false,
+    category = 'MEN',
+    type = 'SNEAKERS',
+  }: { soldOut?: boolean; category?: Category; type?: ProductType } = {},
+): CardProduct {
   return {
     __typename: 'Product',
     id,
@@ -13,6 +22,8 @@ export function cardProduct(id: string, name: string, price: number, { soldOut =
     images: [`/images/${id}.svg`],
     imagePlaceholder: null,
     soldOut,
+    category,
+    type,
   };
 }
 
@@ -55,3 +66,6 @@ export function productsPage(
     },
   };
 }
+
+/** A store query for the client kit's own tests (graphql/ imports no feature, so it takes one from here). */
+export { LatestProductsDocument } from '../features/home/generated/documents';

@@ -1,7 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { describe, expect, it } from 'vitest';
 import { apolloClient } from '../graphql/apollo-client';
-import { LatestProductsDocument } from '../graphql/generated/graphql';
+import { LatestProductsDocument } from '../features/home/generated/documents';
 import { loadApolloClient } from '../graphql/store-client';
 import { cardProduct } from './fixtures';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { SyncUserDocument } from '../../graphql/generated/graphql';
+import { SyncUserDocument } from './generated/documents';
 
 /** The spec's profile call after a hosted sign-in: its answer is not used and a failure is only logged. */
 export function useSyncUser(): () => Promise<unknown> {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ServerCartDocument, UpdateCartLineDocument } from '../../graphql/generated/graphql';
+import { ServerCartDocument, UpdateCartLineDocument } from './generated/documents';
 import { answer, fail, mockGraphQL } from '../../test/graphql-mock';
 import { getSessionToken, setSessionToken } from '../../shared/session/session-store';
 import { fetchServerCart, sendCartChange } from './cart-api';

@@ -3,7 +3,7 @@
 import type { CartChangeResult } from '#machines/cart/cart-machine';
 import type { CartData } from '#machines/cart/cart-events';
 import type { CartChange } from '#machines/cart/cart-log';
-import { ServerCartDocument, UpdateCartLineDocument } from '../../graphql/generated/graphql';
+import { ServerCartDocument, UpdateCartLineDocument } from './generated/documents';
 import { callStore } from '../../graphql/store-call';
 
 interface ServerLine {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { UpdateCartLineDocument } from '../../graphql/generated/graphql';
+import { UpdateCartLineDocument } from './generated/documents';
 import {
   cartProduct,
   cartProductsAnswer,

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UpdateCartLineDocument } from '../../graphql/generated/graphql';
+import { UpdateCartLineDocument } from './generated/documents';
 import {
   cartProduct,
   cartProductsAnswer,

@@ -1,7 +1,8 @@
 import { skipToken, useQuery } from '@apollo/client/react';
 import { useMemo, useState } from 'react';
 import { priceCart, type CartTotals } from '#machines/cart/cart-totals';
-import { CartProductsDocument, type CartProductsQuery } from '../../graphql/generated/graphql';
+import { type CartProductsQuery } from '../../graphql/generated/graphql';
+import { CartProductsDocument } from './generated/documents';
 import { useCartData } from './use-cart';
 
 export type CartProduct = CartProductsQuery['products']['nodes'][number];

@@ -1,10 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  CollectionProductsDocument,
-  type CollectionProductsQueryVariables,
-} from '../../graphql/generated/graphql';
+import { type CollectionProductsQueryVariables } from '../../graphql/generated/graphql';
+import { CollectionProductsDocument } from './generated/documents';
 import { cardProduct, productsPage } from '../../test/fixtures';
 import { answer, fail } from '../../test/graphql-mock';
 import { locationText, renderApp } from '../../test/render-app';

@@ -47,7 +47,7 @@ export default function CollectionPage() {
   const sortId = useId();
   // The page can arrive rendered with its products before its code (docs/decisions/008).
   const hydrated = useHydrated();
-  const { products, totalCount, facets, hasNextPage, loadingMore, error, loadMore, retry } =
+  const { products, totalCount, facets, hasNextPage, loadingMore, error, loadMore, retry, keptNotice } =
     useCollectionProducts(view);
 
   // The previous view's facet counts and total stay while the next view loads, so the filters do not jump.
@@ -134,6 +134,11 @@ export default function CollectionPage() {
 
         <section className={styles.results} aria-labelledby="collection-title">
           <ActiveFilterChips view={view} />
+          {keptNotice ? (
+            <p className={styles.keptNotice} role="status">
+              {keptNotice}
+            </p>
+          ) : null}
 
           {products ? (
             products.length === 0 ? (

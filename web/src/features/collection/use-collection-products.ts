@@ -3,8 +3,10 @@ import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { readGraphQLError } from '../../graphql/graphql-error';
 import { retryWith } from '../../shared/load-failed';
-import { CollectionProductsDocument, type CollectionProductsQuery } from '../../graphql/generated/graphql';
+import { type CollectionProductsQuery } from '../../graphql/generated/graphql';
+import { CollectionProductsDocument } from './generated/documents';
 import { type CollectionParams, toProductFilter } from './collection-params';
+import { useKeptView } from './offline/use-kept-view';
 
 export const PAGE_SIZE = 24;
 
@@ -20,6 +22,8 @@ export interface CollectionProducts {
   loadingMore: boolean;
   /** Why the first page could not be loaded, as the shopper should read it. */
   error: { message: string } | undefined;
+  /** The store could not be reached: the products are those seen on this device, and this says so. */
+  keptNotice?: string;
   loadMore: () => void;
   retry: () => void;
 }
@@ -33,6 +37,8 @@ export function useCollectionProducts(view: CollectionParams): CollectionProduct
     variables: { filter: toProductFilter(view), sort: view.sort, first: PAGE_SIZE },
   });
 
+  const failure = error ? readGraphQLError(error) : undefined;
+  const kept = useKeptView(view, failure?.unreachable === true, refetch);
   const connection = data?.products;
   const endCursor = connection?.pageInfo.endCursor;
   const hasNextPage = connection?.pageInfo.hasNextPage ?? false;
@@ -51,14 +57,25 @@ export function useCollectionProducts(view: CollectionParams): CollectionProduct
       .finally(() => setAskedAfter(undefined));
   };
 
-  return {
+  const shown = {
     products: connection?.nodes,
     totalCount: connection?.totalCount,
     facets: connection?.facets,
     hasNextPage,
     loadingMore,
-    error: error ? { message: readGraphQLError(error).message } : undefined,
+    error: failure,
     loadMore,
     retry: retryWith(refetch),
+  };
+  if (!kept) return shown;
+  const { products, facets, notice } = kept;
+  return {
+    ...shown,
+    products,
+    totalCount: products.length,
+    facets,
+    hasNextPage: false,
+    error: undefined,
+    keptNotice: notice,
   };
 }

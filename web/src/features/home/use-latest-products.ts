@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { LATEST_COLLECTION_SIZE } from '#domain/store-rules';
-import { LatestProductsDocument, type LatestProductsQuery } from '../../graphql/generated/graphql';
+import { type LatestProductsQuery } from '../../graphql/generated/graphql';
+import { LatestProductsDocument } from './generated/documents';
 
 export interface LatestProductsView {
   products: LatestProductsQuery['latestProducts'] | undefined;

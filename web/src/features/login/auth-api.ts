@@ -1,6 +1,6 @@
 import type { AuthOutcome } from '#machines/auth/auth-machine';
 import type { AuthRequest } from '#machines/auth/credentials';
-import { LoginDocument, RegisterDocument } from '../../graphql/generated/graphql';
+import { LoginDocument, RegisterDocument } from './generated/documents';
 import { callStore } from '../../graphql/store-call';
 
 /**

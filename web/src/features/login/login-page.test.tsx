@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LoginDocument, RegisterDocument } from '../../graphql/generated/graphql';
+import { LoginDocument, RegisterDocument } from './generated/documents';
 import { serverCartAnswer, viewerAnswer } from '../../test/cart-fixtures';
 import { answer, fail } from '../../test/graphql-mock';
 import { locationText, renderApp } from '../../test/render-app';

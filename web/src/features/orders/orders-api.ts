@@ -1,6 +1,6 @@
 import type { CancelOutcome } from '#machines/orders/cancel-order-machine';
 import type { ReturnAsk, ReturnOutcome } from '#machines/orders/return-request-machine';
-import { CancelOrderDocument, RequestReturnDocument } from '../../graphql/generated/graphql';
+import { CancelOrderDocument, RequestReturnDocument } from './generated/documents';
 import { callStore } from '../../graphql/store-call';
 
 // The order machines' actors. The answered order lands in the cache (keyed by id), so all its rows show it at

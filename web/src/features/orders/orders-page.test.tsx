@@ -1,12 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  CancelOrderDocument,
-  MyOrdersDocument,
-  RequestReturnDocument,
-  type MyOrdersQuery,
-} from '../../graphql/generated/graphql';
+import { type MyOrdersQuery } from '../../graphql/generated/graphql';
+import { CancelOrderDocument, MyOrdersDocument, RequestReturnDocument } from './generated/documents';
 import { serverCartAnswer, viewerAnswer } from '../../test/cart-fixtures';
 import { answer, fail, type GraphQLMock } from '../../test/graphql-mock';
 import { renderApp } from '../../test/render-app';

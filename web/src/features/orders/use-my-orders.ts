@@ -1,7 +1,8 @@
 import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
-import { MyOrdersDocument, type MyOrdersQuery } from '../../graphql/generated/graphql';
+import { type MyOrdersQuery } from '../../graphql/generated/graphql';
+import { MyOrdersDocument } from './generated/documents';
 import { retryWith } from '../../shared/load-failed';
 
 export interface MyOrdersView {

@@ -1,5 +1,5 @@
 import type { OrderRequest, PlaceOrderOutcome } from '#machines/checkout/checkout-machine';
-import { PlaceOrderDocument } from '../../graphql/generated/graphql';
+import { PlaceOrderDocument } from './generated/documents';
 import { callStore } from '../../graphql/store-call';
 
 /**

@@ -3,11 +3,8 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DELIVERY_ADDRESS_FIELDS } from '#domain/address';
 import { ADDRESS_LABELS, VALID_ADDRESS } from '#domain/test-support/sample-address';
-import {
-  CartProductsDocument,
-  PlaceOrderDocument,
-  UpdateCartLineDocument,
-} from '../../graphql/generated/graphql';
+import { CartProductsDocument, UpdateCartLineDocument } from '../cart/generated/documents';
+import { PlaceOrderDocument } from './generated/documents';
 import { CART_PRODUCTS_PAGE } from '../cart/use-cart-view';
 import { cartProduct, cartProductsAnswer, serverCartAnswer, viewerAnswer } from '../../test/cart-fixtures';
 import { answer, fail } from '../../test/graphql-mock';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ProductDetailDocument } from '../../graphql/generated/graphql';
+import { ProductDetailDocument } from './generated/documents';
 import { cardProduct, stockOf } from '../../test/fixtures';
 import { answer } from '../../test/graphql-mock';
 import { locationText, renderApp } from '../../test/render-app';

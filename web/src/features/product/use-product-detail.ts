@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { RELATED_PRODUCTS_LIMIT } from '#domain/store-rules';
-import { ProductDetailDocument, type ProductDetailQuery } from '../../graphql/generated/graphql';
+import { type ProductDetailQuery } from '../../graphql/generated/graphql';
+import { ProductDetailDocument } from './generated/documents';
 import { readGraphQLError } from '../../graphql/graphql-error';
 import { retryWith } from '../../shared/load-failed';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { ServerResult } from '../graphql/server-results-client';
+import type { ServerResult } from './server-results-client';
 
 // The query results a page was rendered from travel in the HTML as JSON (a data block, not a script: the CSP
 // runs no inline code), so the browser's first render hydrates the same markup.
