@@ -5,7 +5,8 @@
 // bytes per route (the run with the median score of RUNS, default 3), each beside the route's limit (the same page
 // with its scripts removed, bench/script-free.ts) and Lighthouse's benchmarkIndex of the machine; for the photo
 // catalogue also the image bytes per collection card on a 375 px phone at 2× and 3×. CATALOGUES=seed (or photos)
-// and ROUTES=home,collection,product choose what runs.
+// and ROUTES=home,collection,product choose what runs. The seed's store is also put to Chrome's installability
+// check (bench/installability.ts).
 // Goals (issue 34): performance ≥ 98 and within 3 points of the limit, TBT ≤ 150 ms, LCP ≤ 1.5 s, CLS 0; ≤ 40 KB
 // of image per card on a phone.
 import * as chromeLauncher from 'chrome-launcher';
@@ -17,6 +18,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATHS } from '../tests/support/browser.js';
 import { firstProductId } from '../tests/support/graphql.js';
 import { startStoreTheReadmeWay } from '../tests/support/store-process.js';
 import { cardImageBytes, type CardImageBytes } from './card-image-bytes.js';
+import { installabilityErrors } from './installability.js';
 import { printMachine } from './machine.js';
 import { preparePhotoCatalog } from './photo-catalog.js';
 import { startScriptFreeProxy } from './script-free.js';
@@ -194,7 +196,16 @@ try {
     try {
       const rows = await lighthouseRows(seed.url, chrome.port);
       missed.push(...missedRoutes(rows).map((route) => `seed ${route}`));
-      printed.push(() => printRows('Seed catalogue (47 products, SVG artwork)', rows));
+      const installErrors = await installabilityErrors(seed.url);
+      if (installErrors.length > 0) missed.push(`installability (${installErrors.join('; ')})`);
+      printed.push(() => {
+        printRows('Seed catalogue (47 products, SVG artwork)', rows);
+        console.log(
+          `\nInstallable to a home screen (Chrome's installability check, which Lighthouse 12 no longer audits): ${
+            installErrors.length === 0 ? 'yes' : `no: ${installErrors.join('; ')}`
+          }`,
+        );
+      });
     } finally {
       await seed.stop();
     }

@@ -108,6 +108,7 @@ function SessionBridge() {
     if (isLoaded) {
       setHostedSession({
         signedIn,
+        userId: userId ?? null,
         getToken: () => getToken(),
         openSignIn: (returnTo) => clerk.openSignIn(returningTo(returnTo)),
       });
@@ -116,7 +117,7 @@ function SessionBridge() {
       // orders) go on as signed out, with no modal to offer: the store's own login is the way in.
       setHostedSession(NOBODY_SIGNED_IN);
     }
-  }, [isLoaded, failed, signedIn, getToken, clerk]);
+  }, [isLoaded, failed, signedIn, userId, getToken, clerk]);
 
   // Who was signed in at Clerk's last answer; undefined before its first.
   const lastUser = useRef<string | null | undefined>(undefined);

@@ -65,6 +65,8 @@ export function useSessionToken(): string | null {
 // in here so every call to the BFF carries its bearer token without the callers knowing which sign-in it was.
 export interface HostedSession {
   signedIn: boolean;
+  /** The provider's id of who is signed in: what the cart and the orders kept on the device belong to. */
+  userId?: string | null;
   getToken: () => Promise<string | null>;
   /**
    * Opens the provider's modal sign-in, which brings the shopper back to `returnTo`; absent when the provider
@@ -96,6 +98,15 @@ function isSignedIn(): boolean {
 /** True while either sign-in holds a session (the cart syncs and the orders load only then). */
 export function useSignedIn(): boolean {
   return useSyncExternalStore(subscribeToSession, isSignedIn, () => false);
+}
+
+/** Who is signed in through the hosted provider, as an account ('hosted:<its user id>'); null when nobody is. */
+function hostedAccount(): string | null {
+  return hostedSession?.signedIn ? `hosted:${hostedSession.userId ?? ''}` : null;
+}
+
+export function useHostedAccount(): string | null {
+  return useSyncExternalStore(subscribeToSession, hostedAccount, () => null);
 }
 
 /** True once the hosted provider has reported its session, signed in or not. */

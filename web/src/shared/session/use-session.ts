@@ -1,7 +1,7 @@
 import { BRAND } from '../brand';
 import { useHydrated } from '../use-hydrated';
 import { accountIdOf } from './account-id';
-import { useHostedSessionKnown, useSessionToken, useSignedIn } from './session-store';
+import { useHostedAccount, useHostedSessionKnown, useSessionToken } from './session-store';
 
 /**
  * Whether someone is signed in, or 'pending' while that is not known yet: before hydration, and, with the
@@ -12,18 +12,18 @@ export type SessionStatus = 'pending' | 'signedIn' | 'signedOut';
 
 export interface Session {
   status: SessionStatus;
-  /** Who is signed in: the store token's account (accountIdOf), 'hosted' for the hosted sign-in, or null. */
+  /** Who is signed in: the store token's account (accountIdOf), `hosted:<user id>` for the hosted sign-in, or null. */
   account: string | null;
 }
 
 export function useSession(): Session {
   const hydrated = useHydrated();
   const token = useSessionToken();
-  const signedIn = useSignedIn();
+  const hosted = useHostedAccount();
   const hostedKnown = useHostedSessionKnown();
   if (!hydrated) return { status: 'pending', account: null };
   if (token !== null) return { status: 'signedIn', account: accountIdOf(token) };
-  if (signedIn) return { status: 'signedIn', account: 'hosted' };
+  if (hosted !== null) return { status: 'signedIn', account: hosted };
   if (BRAND.clerkPublishableKey && !hostedKnown) return { status: 'pending', account: null };
   return { status: 'signedOut', account: null };
 }
