@@ -81,9 +81,20 @@ export function viewOfKept(kept: readonly KeptProduct[], view: CollectionParams)
   };
 }
 
+/** How long the products read from the kept pages serve the next views: taps on the filters reuse them. */
+const READ_FOR_MS = 30_000;
+let lastRead: { at: number; products: Promise<KeptProduct[]> } | undefined;
+
 /** The view over what the service worker keeps; undefined when it keeps no product at all. */
 export async function keptView(view: CollectionParams): Promise<KeptView | undefined> {
-  const kept = productsOfPages(await readKeptPages());
+  if (!lastRead || Date.now() - lastRead.at > READ_FOR_MS) {
+    // Storage the browser will not open (a private window, a quota error) keeps nothing: the page's failure shows.
+    const products = readKeptPages()
+      .then(productsOfPages)
+      .catch(() => []);
+    lastRead = { at: Date.now(), products };
+  }
+  const kept = await lastRead.products;
   return kept.length === 0 ? undefined : viewOfKept(kept, view);
 }
 
