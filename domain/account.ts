@@ -1,6 +1,6 @@
 // Account fields (spec section 5), shared by the API and the login statechart. The spec shows no password rule:
 // sign-up asks for 8 characters, login only for a length an account could have.
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { oneLineText } from './plain-text.js';
 
 export const PASSWORD_MIN_LENGTH = 8;

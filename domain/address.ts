@@ -1,6 +1,6 @@
 // Spec section 3's address with section 5's checks: the API enforces them, the checkout statechart shows them inline.
 // zod/mini keeps the web bundle small; the API embeds these schemas in its classic-zod request bodies.
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { emailSchema } from './email.js';
 import { oneLineText } from './plain-text.js';
 

@@ -1,6 +1,6 @@
 // One cart or order line as every layer checks it (API bodies, BFF inputs, the cart statechart's log), so nothing one
 // layer accepts is refused by the next. Each layer names its own id field, so the schemas take the name for messages.
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { MAX_LINE_QUANTITY } from './store-rules.js';
 
 /** A cart as section 7's `cartData` holds it, in every layer: product id → size → quantity. */

@@ -1,5 +1,5 @@
 // One email rule for every form that asks for one (login, sign-up, delivery address), as the API enforces it.
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 export const EMAIL_MAX_LENGTH = 254;
 

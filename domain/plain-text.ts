@@ -1,7 +1,7 @@
 // A one-line text a shopper types: no control characters (ESC or CR rewrites the terminal the back office reads orders
 // in), no text direction controls (a name could show as something else), and something visible once invisible
 // characters are set aside.
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 /** C0 and C1 controls (Unicode Cc): NUL, BEL, ESC, CR, tab, newline, DEL… */
 const CONTROL = /\p{Cc}/u;

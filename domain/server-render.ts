@@ -1,7 +1,7 @@
 // The contract between the web app's server build and the BFF that loads it (docs/first-visit.md). The BFF checks at
 // run time what it loads, since a build and a BFF may come from different commits.
 import type { FormattedExecutionResult } from 'graphql';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 /** Runs one GraphQL operation against the BFF's schema, in process. */
 export type ExecuteOperation = (operation: {

@@ -1,6 +1,6 @@
 // Stock per product and size (docs/decisions/020-stock-per-size.md). A size the store does not count always sells;
 // so does every size of a backend whose answers carry no stock.
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 /** At or below this many pairs left, a size shows "Only N left". */
 export const LOW_STOCK_THRESHOLD = 3;

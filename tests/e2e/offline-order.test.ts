@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { orderQueuedMessage } from '#domain/queued-order';
+import { orderQueuedMessage, SEND_KEPT_ORDERS } from '#domain/queued-order';
 import { DELIVERY_FEE } from '#domain/store-rules';
 import {
   controlledByWorker,
@@ -145,5 +145,47 @@ describe('an order placed without a network', () => {
     await expectCartCount(watched.page, 0);
     await watched.page.waitForTimeout(1_500);
     expect(backend.ordersOf(email)).toHaveLength(2);
+  });
+
+  it('is sent by the service worker when the connection is back and no tab of the store is open', async () => {
+    const shoe = shoes[3]!;
+    const before = backend.ordersOf(email).length;
+    // Keeps the browser running: a page of no origin is not a window of the store.
+    const blank = await watched.context.newPage();
+    try {
+      await placeOffline(shoe);
+      await watched.page.close();
+    } finally {
+      await watched.context.setOffline(false);
+    }
+    // Background Sync as the browser fires it when the connection is back, dispatched through DevTools.
+    const cdp = await watched.context.newCDPSession(blank);
+    const registration = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${store.url}/` && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: store.url,
+      registrationId: await registration,
+      tag: SEND_KEPT_ORDERS,
+      lastChance: false,
+    });
+    await expect.poll(() => backend.ordersOf(email).length, { timeout: 20_000 }).toBe(before + 1);
+    expect(backend.ordersOf(email)[before]?.amount).toBe(shoe.price + DELIVERY_FEE);
+
+    // The store opened again: the shopper is told once, the cart follows the store's, nothing waits.
+    const page = await watched.context.newPage();
+    await visit(page, '/orders');
+    await page.getByText(/^Your order was sent/).waitFor();
+    await expectCartCount(page, 0);
+    expect(await page.getByText('Waiting to be sent').count()).toBe(0);
+    await page.reload();
+    await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+    await page.waitForTimeout(1_500);
+    expect(await page.getByText(/^Your order was sent/).count()).toBe(0);
+    expect(backend.ordersOf(email)).toHaveLength(before + 1);
   });
 });

@@ -1,6 +1,6 @@
 // The login form's checks (spec section 5), with the API's own rules and messages so the shopper learns of a problem
 // before a round trip, and in the same words.
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { accountNameSchema, newPasswordSchema, passwordSchema } from '#domain/account';
 import { emailSchema } from '#domain/email';
 import { firstIssuePerField, type FieldErrors } from '../field-errors.js';

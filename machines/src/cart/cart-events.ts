@@ -1,5 +1,5 @@
 // The cart as an event log (decision 005): the events, the stored log's shape and how a stored log is read back.
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { cartQuantitySchema, productIdSchema, sizeSchema, type CartData } from '#domain/cart-line';
 
 export type { CartData };

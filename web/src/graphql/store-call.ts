@@ -3,9 +3,9 @@ import type { StockShortfall } from '#domain/stock';
 import { StoreBusyError, StoreUnreachableError } from '#machines/store-errors';
 import { endStaleSession } from './stale-session';
 import { firstErrorExtensions, readGraphQLError } from './graphql-error';
+import { REFUSALS } from './refusals';
 import { readStockShortfalls } from './stock-shortfalls';
 import { loadApolloClient } from './store-client';
-import type { ErrorCode } from './generated/schema-enums';
 
 /**
  * What a call came to when the store answered: its data, or its refusal and the sentence saying why (with the
@@ -25,15 +25,6 @@ export type StoreAnswer<TData> =
 type StoreCall<TData, TVariables extends OperationVariables> =
   | { query: TypedDocumentNode<TData, TVariables>; variables: TVariables }
   | { mutation: TypedDocumentNode<TData, TVariables>; variables: TVariables };
-
-// The store answered and said no: the same call sent again would get the same answer, so it is not retried.
-const REFUSALS: ReadonlySet<ErrorCode> = new Set([
-  'BAD_USER_INPUT',
-  'NOT_FOUND',
-  'OUT_OF_STOCK',
-  'NOT_SUPPORTED',
-  'PRICE_CHANGED',
-]);
 
 /**
  * The one way the machines' actors call the store; silent, as the machine decides what the shopper sees. A

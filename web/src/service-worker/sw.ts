@@ -25,10 +25,12 @@ import {
 } from './offline-rules';
 import { OFFLINE_PAGE } from './offline-page';
 import { SEND_KEPT_ORDERS } from '#domain/queued-order';
+import { sendKeptOrdersFromWorker } from '../features/place-order/kept-orders/send-from-worker';
 
 // The store's service worker (docs/decisions/026): the app's code, styles, fonts and offline page precached;
 // pages from the network first, with the last copy kept for when there is none; the store's images cache first,
 // bounded. Everything else (GraphQL, the cart, sign-in, checkout, orders) is not touched: it goes to the network.
+// Background Sync sends the orders kept on the device.
 
 declare const self: ServiceWorkerGlobalScope;
 declare const __PRECACHE__: PrecacheEntry[];
@@ -44,15 +46,21 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-// Background Sync, where the browser has it: the connection is back, so the open tabs send the orders kept on
-// the device (web/src/features/place-order/kept-orders/kept-orders.ts; the worker holds no session to send them).
+// Background Sync, where the browser has it: the connection is back, so the orders kept on the device go out.
+// An open tab sends them (web/src/features/place-order/kept-orders/kept-orders.ts); with none open the worker
+// does, as the account the app left a token for, and a call unanswered fails the event so the browser tries again.
 self.addEventListener('sync', (event: Event) => {
   const sync = event as ExtendableEvent & { tag?: string };
   if (sync.tag !== SEND_KEPT_ORDERS) return;
   sync.waitUntil(
-    self.clients
-      .matchAll({ type: 'window' })
-      .then((clients) => clients.forEach((client) => client.postMessage({ type: SEND_KEPT_ORDERS }))),
+    self.clients.matchAll({ type: 'window' }).then(async (clients) => {
+      if (clients.length > 0) {
+        for (const client of clients) client.postMessage({ type: SEND_KEPT_ORDERS });
+        return;
+      }
+      if (!(await sendKeptOrdersFromWorker()))
+        throw new Error('A kept order is still waiting for the store.');
+    }),
   );
 });
 

@@ -1,6 +1,7 @@
 import type { OrderRequest, PlaceOrderOutcome } from '#machines/checkout/checkout-machine';
 import { PlaceOrderDocument } from './generated/documents';
 import { callStore } from '../../graphql/store-call';
+import { placeOrderVariables } from './place-order-variables';
 
 /**
  * PLACE ORDER, with the machine's idempotency key (a retry never makes a second order) and the total the
@@ -8,17 +9,7 @@ import { callStore } from '../../graphql/store-call';
  * message (for stock, with the lines it cannot fill); anything else rejects with it.
  */
 export async function placeOrder(request: OrderRequest): Promise<PlaceOrderOutcome> {
-  const answer = await callStore({
-    mutation: PlaceOrderDocument,
-    variables: {
-      input: {
-        address: { ...request.address },
-        lines: request.lines.map(({ productId, size, quantity }) => ({ productId, size, quantity })),
-        idempotencyKey: request.idempotencyKey,
-        expectedTotal: request.total,
-      },
-    },
-  });
+  const answer = await callStore({ mutation: PlaceOrderDocument, variables: placeOrderVariables(request) });
   if (answer.status === 'answered')
     return { status: 'placed', orderId: answer.data.placeOrder.order?.id ?? null };
   const { message, shortfalls, total } = answer;

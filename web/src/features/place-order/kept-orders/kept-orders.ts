@@ -13,12 +13,24 @@ import { showToast } from '../../../shared/toasts';
 import { loadApolloClient } from '../../../graphql/store-client';
 import { orderedWhat, orderSummary } from '../order-confirmation';
 import { placeOrder } from '../place-order-api';
-import { deleteKeptOrder, putKeptOrder, readKeptOrders } from './kept-order-db';
+import { accountIdOf } from '../../../shared/session/account-id';
+import { getSessionToken } from '../../../shared/session/session-store';
+import {
+  deleteKeptOrder,
+  deleteOutcome,
+  deleteSender,
+  putKeptOrder,
+  putSender,
+  readKeptOrders,
+  takeOutcomes,
+  type KeptOrderOutcome,
+} from './kept-order-db';
 
 // Orders the store could not be reached for (checkout-machine's `queued`), one queued-order actor each, for the
 // signed-in account: sent when the app opens, when the browser says it is online again, when the service
 // worker's Background Sync fires, and every half minute while any waits (a store that was down comes back
-// without an `online` event).
+// without an `online` event). With no tab open, Background Sync has the worker send them (send-from-worker.ts);
+// the app tells the shopper what came of them when it next opens.
 
 export interface KeptOrderView {
   order: QueuedOrder;
@@ -59,6 +71,34 @@ const describe = (order: QueuedOrder): string =>
 const keptSince = (order: QueuedOrder): string =>
   new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(order.queuedAt);
 
+/** The store has the order: the cart follows the server's (emptied), MY ORDERS shows it, the shopper is told. */
+function announcePlaced(order: QueuedOrder, orderId: string | null): void {
+  host?.orderPlaced();
+  // MY ORDERS, if open, shows the order the store now has.
+  void loadApolloClient()
+    .then((client) => client.refetchQueries({ include: ['MyOrders'] }))
+    .catch(() => undefined);
+  showToast('success', `Your order was sent${orderSummary(describe(order), order.request.total, orderId)}`);
+}
+
+function announceRefused(order: QueuedOrder, message: string): void {
+  showToast('error', `Your order of ${describe(order)} was not placed: ${message} Your cart still has it.`);
+}
+
+function announceExpired(order: QueuedOrder): void {
+  showToast(
+    'error',
+    `Your order of ${describe(order)}, kept since ${keptSince(order)}, was not sent: orders wait at most ${String(QUEUED_ORDER_LIFETIME_HOURS)} hours. Your cart still has it.`,
+  );
+}
+
+/** What the service worker did with kept orders while no tab was open (send-from-worker.ts). */
+function announceOutcome(outcome: KeptOrderOutcome): void {
+  if (outcome.kind === 'placed') announcePlaced(outcome.order, outcome.orderId);
+  else if (outcome.kind === 'refused') announceRefused(outcome.order, outcome.message);
+  else announceExpired(outcome.order);
+}
+
 function addActor(order: QueuedOrder): void {
   if (actors.has(order.id)) return;
   const actor = createActor(
@@ -72,31 +112,18 @@ function addActor(order: QueuedOrder): void {
     { input: { order } },
   );
   actor.on('queued.placed', ({ orderId, order: placed }) => {
-    host?.orderPlaced();
-    // MY ORDERS, if open, shows the order the store now has.
-    void loadApolloClient()
-      .then((client) => client.refetchQueries({ include: ['MyOrders'] }))
-      .catch(() => undefined);
-    showToast(
-      'success',
-      `Your order was sent${orderSummary(describe(placed), placed.request.total, orderId)}`,
-    );
+    // The worker may have sent it too (the same key, one order) and left word of it: told once, here.
+    void deleteOutcome(placed.id).catch(() => undefined);
+    announcePlaced(placed, orderId);
   });
-  actor.on('queued.refused', ({ message, order: refused }) =>
-    showToast(
-      'error',
-      `Your order of ${describe(refused)} was not placed: ${message} Your cart still has it.`,
-    ),
-  );
-  actor.on('queued.expired', ({ order: expired }) =>
-    showToast(
-      'error',
-      `Your order of ${describe(expired)}, kept since ${keptSince(expired)}, was not sent: orders wait at most ${String(QUEUED_ORDER_LIFETIME_HOURS)} hours. Your cart still has it.`,
-    ),
-  );
+  actor.on('queued.refused', ({ message, order: refused }) => announceRefused(refused, message));
+  actor.on('queued.expired', ({ order: expired }) => announceExpired(expired));
   actor.subscribe(() => {
     refreshViews();
-    if (actor.getSnapshot().status === 'done') actors.delete(order.id);
+    if (actor.getSnapshot().status !== 'done') return;
+    actors.delete(order.id);
+    // Nothing left to send: the worker no longer needs to send as this account.
+    if (actors.size === 0) void deleteSender(order.account).catch(() => undefined);
   });
   actors.set(order.id, actor.start());
   refreshViews();
@@ -118,9 +145,12 @@ function stopAll(): void {
 export function runKeptOrders(next: KeptOrdersHost): () => void {
   host = next;
   let running = true;
-  void readKeptOrders(next.account)
+  void takeOutcomes(next.account)
+    .then((outcomes) => outcomes.forEach(announceOutcome))
+    .then(() => readKeptOrders(next.account))
     .then((orders) => {
       if (!running) return;
+      if (orders.length > 0) leaveSender(next.account);
       for (const order of orders) addActor(order);
       sendKeptOrders();
     })
@@ -141,6 +171,8 @@ export function runKeptOrders(next: KeptOrdersHost): () => void {
     workers?.removeEventListener('message', onMessage);
     window.clearInterval(timer);
     stopAll();
+    // Signed out (or someone else signed in): the worker sends nothing as this account any more.
+    void deleteSender(next.account).catch(() => undefined);
     if (host === next) host = null;
   };
 }
@@ -163,10 +195,21 @@ export async function keepOrder(
     items,
   };
   await putKeptOrder(order);
+  leaveSender(account);
   addActor(order);
   // Online but unanswered (a connection reset, a store restarting): tried again at once, then as any kept order.
   if (navigator.onLine) actors.get(order.id)?.send({ type: 'queued.send', at: Date.now() });
   void askBackgroundSync();
+}
+
+/**
+ * The store's own token, left where the service worker can send the account's kept orders with no tab open. Not
+ * for a hosted sign-in: its tokens last a minute, and the app mints them.
+ */
+function leaveSender(account: string): void {
+  const token = getSessionToken();
+  if (token !== null && accountIdOf(token) === account)
+    void putSender({ account, token }).catch(() => undefined);
 }
 
 async function askBackgroundSync(): Promise<void> {
