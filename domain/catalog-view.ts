@@ -12,6 +12,25 @@ export interface ViewFilter<C extends string, T extends string> {
   search: string;
 }
 
+/** A filter as a query gives its groups (absent, null or empty: not filtering) and its search text. */
+export function viewFilter<C extends string, T extends string>(query: {
+  categories?: readonly C[] | null;
+  types?: readonly T[] | null;
+  ids?: readonly string[] | null;
+  inStock?: boolean | null;
+  search?: string | null;
+}): ViewFilter<C, T> {
+  const set = <V>(values: readonly V[] | null | undefined) =>
+    values && values.length > 0 ? new Set(values) : undefined;
+  return {
+    categories: set(query.categories),
+    types: set(query.types),
+    ids: set(query.ids),
+    inStock: query.inStock === true,
+    search: normalizedSearch(query.search),
+  };
+}
+
 /** What the rules read of a product. */
 export interface ViewedProduct<C extends string, T extends string> {
   id: string;

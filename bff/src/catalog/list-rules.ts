@@ -3,6 +3,7 @@ import {
   facetCounts as countFacets,
   normalizedSearch,
   sortByPrice,
+  viewFilter,
   type ViewFilter,
 } from '#domain/catalog-view';
 import { badUserInput } from '../errors.js';
@@ -37,20 +38,10 @@ const filterSchema = z.object({
 /** An absent or empty group does not filter. */
 export type ParsedFilter = ViewFilter<Category, ProductType>;
 
-function nonEmptySet<T>(values: readonly T[] | null | undefined): ReadonlySet<T> | undefined {
-  return values && values.length > 0 ? new Set(values) : undefined;
-}
-
 export function parseFilter(filter: InputMaybe<ProductFilter> | undefined): ParsedFilter {
   const parsed = filterSchema.safeParse(filter ?? {});
   if (!parsed.success) throw badUserInput(parsed.error.issues[0]?.message ?? 'Invalid filter');
-  return {
-    categories: nonEmptySet(filter?.categories),
-    types: nonEmptySet(filter?.types),
-    search: parsed.data.search,
-    ids: nonEmptySet(filter?.ids),
-    inStock: filter?.inStock === true,
-  };
+  return viewFilter({ ...filter, search: parsed.data.search });
 }
 
 const ORDER = { categories: ALL_CATEGORIES, types: ALL_TYPES };

@@ -3,7 +3,7 @@ import type { StockShortfall } from '#domain/stock';
 import { StoreBusyError, StoreUnreachableError } from '#machines/store-errors';
 import { endStaleSession } from './stale-session';
 import { firstErrorExtensions, readGraphQLError } from './graphql-error';
-import { REFUSALS } from './refusals';
+import { changedTotal, isRefusal } from './refusals';
 import { readStockShortfalls } from './stock-shortfalls';
 import { loadApolloClient } from './store-client';
 
@@ -53,12 +53,11 @@ export async function callStore<TData, TVariables extends OperationVariables>(
   } catch (error) {
     endStaleSession(error);
     const read = readGraphQLError(error);
-    if (read.code !== undefined && REFUSALS.has(read.code)) {
+    if (isRefusal(read.code)) {
       const shortfalls = read.code === 'OUT_OF_STOCK' ? readStockShortfalls(error) : undefined;
-      const total = read.code === 'PRICE_CHANGED' ? firstErrorExtensions(error)?.total : undefined;
+      const total = changedTotal(read.code, firstErrorExtensions(error)?.total);
       if (shortfalls) return { status: 'refused', message: read.message, shortfalls };
-      if (typeof total === 'number' && Number.isFinite(total) && total >= 0)
-        return { status: 'refused', message: read.message, total };
+      if (total !== undefined) return { status: 'refused', message: read.message, total };
       return { status: 'refused', message: read.message };
     }
     if (read.code === 'STORE_BUSY') throw new StoreBusyError(read.message, read.retryAfterSeconds);

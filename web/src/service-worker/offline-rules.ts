@@ -53,6 +53,12 @@ export function isKeptImage(response: Pick<Response, 'status' | 'headers'>): boo
   return Number.isFinite(length) && length > 0 && length <= IMAGE_MAX_BYTES;
 }
 
+/** When a kept answer was fetched, from its `Date` header; undefined when it has none or not a date. */
+export function fetchedAtOf(response: Pick<Response, 'headers'>): Date | undefined {
+  const date = new Date(response.headers.get('date') ?? NaN);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
 const KEPT_AT = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** When a kept copy was fetched, as the shopper reads it: "as of 27 Nov 2026, 2:14 am". */

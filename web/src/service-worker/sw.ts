@@ -16,6 +16,7 @@ import {
   IMAGES_MAX_ENTRIES,
   isKeptImage,
   isStoreImage,
+  fetchedAtOf,
   markKeptPage,
   PAGE_NETWORK_TIMEOUT_SECONDS,
   pageRule,
@@ -69,8 +70,7 @@ const sameOrigin = (url: URL) => url.origin === self.location.origin;
 /** The kept copy of a page, marked as one (it is used only when the network has not answered). */
 async function markedCopy(response: Response): Promise<Response> {
   if (!(response.headers.get('content-type') ?? '').includes('text/html')) return response;
-  const date = response.headers.get('date');
-  const html = markKeptPage(await response.text(), date === null ? undefined : new Date(date));
+  const html = markKeptPage(await response.text(), fetchedAtOf(response));
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   headers.delete('content-encoding');

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { readServerState } from '../../../graphql/server-state';
 import type { ServerResult } from '../../../graphql/server-results-client';
 import { CATEGORY_VALUES, TYPE_VALUES } from '../../../shared/catalog/catalog-labels';
-import { PAGES_CACHE } from '../../../service-worker/offline-rules';
+import { fetchedAtOf, PAGES_CACHE } from '../../../service-worker/offline-rules';
 
 // The products a shopper has seen, read back from the pages the service worker keeps (each carries the query
 // results it was rendered from: graphql/server-state.ts), for the collection to search and filter when the store
@@ -22,7 +22,9 @@ const keptProductSchema = z.object({
   description: z.optional(z.string()),
 });
 
-export type KeptProduct = z.infer<typeof keptProductSchema> & {
+type SeenProduct = z.infer<typeof keptProductSchema>;
+
+export type KeptProduct = SeenProduct & {
   /** When the page it was read from was fetched (the newest such page). */
   fetchedAt: Date | undefined;
 };
@@ -30,7 +32,7 @@ export type KeptProduct = z.infer<typeof keptProductSchema> & {
 /** A page of products nests them a few levels down (products.nodes, product.related); deeper is not a page's. */
 const MAX_DEPTH = 6;
 
-function collect(value: unknown, depth: number, found: Array<z.infer<typeof keptProductSchema>>): void {
+function collect(value: unknown, depth: number, found: SeenProduct[]): void {
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
     for (const item of value) collect(item, depth + 1, found);
@@ -53,11 +55,14 @@ export interface KeptPage {
  */
 export function productsOfPages(pages: readonly KeptPage[]): KeptProduct[] {
   const byId = new Map<string, KeptProduct>();
-  const newestFirst = [...pages].sort((a, b) => timeOf(b.fetchedAt) - timeOf(a.fetchedAt));
+  const newestFirst = [...pages].sort(
+    // An unknown time counts as the oldest.
+    (a, b) => (b.fetchedAt?.getTime() ?? 0) - (a.fetchedAt?.getTime() ?? 0),
+  );
   for (const page of newestFirst) {
     const results: ServerResult[] =
       readServerState(new DOMParser().parseFromString(page.html, 'text/html')) ?? [];
-    const found: Array<z.infer<typeof keptProductSchema>> = [];
+    const found: SeenProduct[] = [];
     for (const result of results) collect(result.data, 0, found);
     for (const product of found) {
       const known = byId.get(product.id);
@@ -68,12 +73,6 @@ export function productsOfPages(pages: readonly KeptPage[]): KeptProduct[] {
   return [...byId.values()];
 }
 
-/** For ordering: an unknown or unreadable time is the oldest. */
-function timeOf(date: Date | undefined): number {
-  const time = date?.getTime() ?? 0;
-  return Number.isNaN(time) ? 0 : time;
-}
-
 /** The pages the service worker keeps; none where there is no worker or its cache. */
 export async function readKeptPages(): Promise<KeptPage[]> {
   if (!('caches' in window) || !(await caches.has(PAGES_CACHE))) return [];
@@ -82,9 +81,6 @@ export async function readKeptPages(): Promise<KeptPage[]> {
   return Promise.all(
     answers
       .filter((answer): answer is Response => answer !== undefined)
-      .map(async (answer) => {
-        const date = answer.headers.get('date');
-        return { html: await answer.text(), fetchedAt: date === null ? undefined : new Date(date) };
-      }),
+      .map(async (answer) => ({ html: await answer.text(), fetchedAt: fetchedAtOf(answer) })),
   );
 }

@@ -1,10 +1,4 @@
-import {
-  facetCounts,
-  filterProducts,
-  normalizedSearch,
-  searchTextOf,
-  sortByPrice,
-} from '#domain/catalog-view';
+import { facetCounts, filterProducts, searchTextOf, sortByPrice, viewFilter } from '#domain/catalog-view';
 import { asOfText } from '../../../service-worker/offline-rules';
 import { CATEGORY_VALUES, TYPE_VALUES, typeLabel } from '../../../shared/catalog/catalog-labels';
 import type { CollectionParams } from '../collection-params';
@@ -24,14 +18,10 @@ export interface KeptView {
 
 const ORDER = { categories: CATEGORY_VALUES, types: TYPE_VALUES };
 
-function nonEmptySet<T>(values: readonly T[]): ReadonlySet<T> | undefined {
-  return values.length > 0 ? new Set(values) : undefined;
-}
-
 function oldest(products: readonly KeptProduct[]): Date | undefined {
   let found: Date | undefined;
   for (const { fetchedAt } of products) {
-    if (fetchedAt && !Number.isNaN(fetchedAt.getTime()) && (!found || fetchedAt < found)) found = fetchedAt;
+    if (fetchedAt && (!found || fetchedAt < found)) found = fetchedAt;
   }
   return found;
 }
@@ -57,12 +47,7 @@ export function viewOfKept(kept: readonly KeptProduct[], view: CollectionParams)
     position,
     searchText: searchTextOf(product.name, product.description ?? '', typeLabel(product.type)),
   }));
-  const filter = {
-    categories: nonEmptySet(view.categories),
-    types: nonEmptySet(view.types),
-    inStock: view.inStock,
-    search: normalizedSearch(view.q),
-  };
+  const filter = viewFilter({ ...view, search: view.q });
   const matching = filterProducts(products, filter);
   if (view.sort === 'PRICE_ASC') sortByPrice(matching, 'ascending');
   if (view.sort === 'PRICE_DESC') sortByPrice(matching, 'descending');

@@ -4,8 +4,7 @@ import * as z from 'zod/mini';
 import type { OrderRequest, PlaceOrderOutcome } from '#machines/checkout/checkout-machine';
 import { queuedOrderMachine, type QueuedOrder } from '#machines/checkout/queued-order-machine';
 import { StoreUnreachableError } from '#machines/store-errors';
-import { REFUSALS } from '../../../graphql/refusals';
-import type { ErrorCode } from '../../../graphql/generated/schema-enums';
+import { changedTotal, isRefusal } from '../../../graphql/refusals';
 import { PlaceOrderDocument } from '../generated/documents';
 import { placeOrderVariables } from '../place-order-variables';
 import {
@@ -45,9 +44,6 @@ const answerSchema = z.object({
   ),
 });
 
-const isRefusal = (code: string | undefined): boolean =>
-  code !== undefined && REFUSALS.has(code as ErrorCode);
-
 /** PLACE ORDER over plain fetch (the worker has no Apollo Client), read as the app's placeOrder reads it. */
 async function placeOrderAs(token: string, request: OrderRequest): Promise<PlaceOrderOutcome> {
   const answer = await fetch('/graphql', {
@@ -69,9 +65,8 @@ async function placeOrderAs(token: string, request: OrderRequest): Promise<Place
   const first = parsed.data.errors?.[0];
   const code = first?.extensions?.code;
   const message = first?.message ?? 'The order was refused.';
-  const total = first?.extensions?.total;
-  if (code === 'PRICE_CHANGED' && total !== undefined && Number.isFinite(total) && total >= 0)
-    return { status: 'priceChanged', message, total };
+  const total = changedTotal(code, first?.extensions?.total);
+  if (total !== undefined) return { status: 'priceChanged', message, total };
   if (isRefusal(code)) return { status: 'refused', message };
   // Signed out, busy, the backend down: the app sends it when it opens.
   throw new Error(message);
