@@ -5,6 +5,7 @@ import { type MyOrdersQuery } from '../../graphql/generated/graphql';
 import { CancelOrderDocument, MyOrdersDocument, RequestReturnDocument } from './generated/documents';
 import { serverCartAnswer, viewerAnswer } from '../../test/cart-fixtures';
 import { answer, fail, type GraphQLMock } from '../../test/graphql-mock';
+import { apolloClient } from '../../graphql/apollo-client';
 import { renderApp } from '../../test/render-app';
 import { setHostedSession, setSessionToken } from '../../shared/session/session-store';
 
@@ -109,6 +110,29 @@ describe('orders page', () => {
 
     await waitFor(() => expect(screen.getAllByText('Shipped', { selector: 'p' })).toHaveLength(2));
     expect(requests.filter((sent) => sent.operationName === 'MyOrders')).toHaveLength(2);
+  });
+
+  it('asked again while an earlier load is on its way (a kept order just sent), shows the newer answer', async () => {
+    const user = userEvent.setup();
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    setSessionToken('token-asha');
+    const { requests } = renderApp('/orders', [
+      viewerAnswer,
+      serverCartAnswer([]),
+      answer(MyOrdersDocument, {}, { myOrders: [older] }),
+      // Track Order's load, read before the order was placed and answered late.
+      answer(MyOrdersDocument, {}, { myOrders: [older] }, held),
+      answer(MyOrdersDocument, {}, { myOrders: [older, newer] }),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Track Order' }));
+    await waitFor(() => expect(requests.filter((sent) => sent.operationName === 'MyOrders')).toHaveLength(2));
+    // What the app does when a kept order is placed (kept-orders.ts).
+    const refetched = apolloClient.refetchQueries({ include: ['MyOrders'] });
+    release();
+    await refetched;
+    expect(await screen.findAllByText('Stride Pro Running Shoe')).toHaveLength(2);
+    expect(requests.filter((sent) => sent.operationName === 'MyOrders')).toHaveLength(3);
   });
 
   it('no orders yet says so', async () => {

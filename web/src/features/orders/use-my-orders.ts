@@ -21,7 +21,9 @@ export function useMyOrders(): MyOrdersView {
   const { data, error, networkStatus, refetch } = useQuery(MyOrdersDocument, {
     fetchPolicy: 'network-only',
     notifyOnNetworkStatusChange: true,
-    context: { silent: true },
+    // Each load asks anew: one still on its way may have been read before an order was placed (a kept order sent
+    // as the connection came back, while the `online` retry was out), and joining it would miss that order.
+    context: { silent: true, queryDeduplication: false },
   });
   const failed = error !== undefined;
   // Failed for want of a network: asked again as soon as the browser has one.
