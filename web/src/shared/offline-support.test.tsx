@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keepStorageForTheCart } from './offline-support';
 import { announceUpdates, UPDATE_READY } from './offline-updates';
 import { ToastHost } from './toast-host';
+import { findToast } from '../test/toasts';
 
 /** A worker as the page sees it: its state, and the messages posted to it. */
 class FakeWorker extends EventTarget {
@@ -59,7 +60,7 @@ describe('a new version of the store', () => {
     fake.found(next);
     expect(screen.queryByText(UPDATE_READY)).toBeNull();
     next.install();
-    expect(await screen.findByText(UPDATE_READY)).toBeVisible();
+    await findToast(UPDATE_READY);
     expect(next.posted).toEqual([]);
     // A click, not a pointer sequence: sonner's swipe handling needs pointer capture, which jsdom lacks.
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));

@@ -6,6 +6,7 @@ import { CollectionProductsDocument } from './generated/documents';
 import { cardProduct, productsPage } from '../../test/fixtures';
 import { answer, fail } from '../../test/graphql-mock';
 import { locationText, renderApp } from '../../test/render-app';
+import { findToast } from '../../test/toasts';
 
 const runner = cardProduct('men-run', 'Stride Pro Running Shoe', 4499);
 const sandal = cardProduct('women-sandal', 'Breeze Strap Sandal', 1899);
@@ -253,7 +254,7 @@ describe('collection page', () => {
     await screen.findByText('Stride Pro Running Shoe');
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('The catalogue is busy')).toBeVisible();
+    await findToast('The catalogue is busy');
     expect(screen.getByText('Stride Pro Running Shoe')).toBeVisible();
 
     await user.click(await screen.findByRole('button', { name: 'Load more' }));

@@ -6,6 +6,7 @@ import { serverCartAnswer, viewerAnswer } from '../../test/cart-fixtures';
 import { answer, fail } from '../../test/graphql-mock';
 import { locationText, renderApp } from '../../test/render-app';
 import { getSessionToken, SESSION_STORAGE_KEY, setSessionToken } from '../../shared/session/session-store';
+import { findToast } from '../../test/toasts';
 
 const tokenAnswer = (token: string) => ({
   __typename: 'AuthPayload' as const,
@@ -115,7 +116,7 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong-pass');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByText('Invalid email or password')).toBeVisible();
+    await findToast('Invalid email or password');
     expect(getSessionToken()).toBeNull();
     expect(locationText(container)).toBe('/login');
     expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('asha@example.com');

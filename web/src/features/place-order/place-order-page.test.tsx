@@ -10,6 +10,7 @@ import { cartProduct, cartProductsAnswer, serverCartAnswer, viewerAnswer } from 
 import { answer, fail } from '../../test/graphql-mock';
 import { locationText, renderApp } from '../../test/render-app';
 import { setHostedSession, setSessionToken } from '../../shared/session/session-store';
+import { findToast } from '../../test/toasts';
 
 const KEY = '0c9a4b4e-6f0e-4d38-9a51-8d3f4c2f7b10';
 const runner = cartProduct('men-run', 'Stride Pro Running Shoe', 4499);
@@ -197,7 +198,7 @@ describe('place order page', () => {
 
     await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
 
-    expect(await screen.findByText('Prices have changed. Please review your cart.')).toBeVisible();
+    await findToast('Prices have changed. Please review your cart.');
     expect(locationText(container)).toBe('/place-order');
     expect(screen.getByLabelText<HTMLInputElement>('Street').value).toBe('12 MG Road');
     expect(screen.getByRole('button', { name: 'PLACE ORDER' })).toBeVisible();
@@ -333,7 +334,7 @@ describe('place order page', () => {
     pinIdempotencyKey();
     await user.click(screen.getByRole('button', { name: 'PLACE ORDER' }));
 
-    expect(await screen.findByText('Some sizes are sold out')).toBeVisible();
+    await findToast('Some sizes are sold out');
     expect(screen.queryByRole('region', { name: 'Not enough pairs in stock' })).toBeNull();
     expect(screen.getByLabelText<HTMLInputElement>('Street').value).toBe('12 MG Road');
   });

@@ -6,6 +6,7 @@ import { cardProduct, stockOf } from '../../test/fixtures';
 import { answer } from '../../test/graphql-mock';
 import { locationText, renderApp } from '../../test/render-app';
 import { PRODUCT_NOTES } from './product-page';
+import { findToast } from '../../test/toasts';
 
 const product = {
   __typename: 'Product' as const,
@@ -82,7 +83,7 @@ describe('product page', () => {
     expect(screen.getByRole('button', { name: 'UK 7' }).getAttribute('aria-pressed')).toBe('false');
 
     await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
-    expect(await screen.findByText('Added to cart')).toBeVisible();
+    await findToast('Added to cart');
     expect(screen.getByRole('link', { name: 'Cart, 1 item' }).textContent).toBe('1');
 
     await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
