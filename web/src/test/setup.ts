@@ -13,7 +13,12 @@ configure({ asyncUtilTimeout: 3000 });
 
 // Each test gets its own Apollo Client as the app's one client (graphql/apollo-client.ts), so nothing a test
 // queried or watched reaches the next.
-const testClient = vi.hoisted(() => ({ current: undefined as ApolloClient | undefined }));
+// Kept on globalThis: the files of a worker share their modules (isolate: false), so the mocked module of the
+// worker's first file is every later file's too, and must read the client this file's tests make.
+const testClient = vi.hoisted(() => {
+  const shared = globalThis as { webTestClient?: { current: ApolloClient | undefined } };
+  return (shared.webTestClient ??= { current: undefined });
+});
 vi.mock('../graphql/apollo-client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../graphql/apollo-client')>();
   return {
