@@ -185,6 +185,6 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
     imageMaxBytes: config.IMAGE_UPLOAD_MAX_BYTES,
   });
   adminStockRoutes(app, { database, admin });
-  await registerUploadedImages(app, uploadsDir);
+  registerUploadedImages(app, uploadsDir);
   return app;
 }

@@ -98,6 +98,19 @@ describe.each(BACKENDS)('products from the back office on %s', (backend) => {
       expect(Buffer.from(await image.arrayBuffer()).equals(bytes)).toBe(true);
     }
 
+    // HEAD and revalidation as for any file; nothing but a finished upload's name is found.
+    const first = new URL(product.image[0]!, api().url);
+    const head = await fetch(first, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(png.length));
+    // fetch sends Cache-Control: no-cache with a condition unless told otherwise, and no-cache is never answered 304.
+    const revalidation = { 'if-none-match': head.headers.get('etag')!, 'cache-control': 'max-age=0' };
+    expect((await fetch(first, { headers: revalidation })).status).toBe(304);
+    const name = first.pathname.split('/').pop()!;
+    for (const other of [`${name}.partial`, name.toUpperCase(), 'x.png', '..%2Fstore.db', `${name}/x`]) {
+      expect((await fetch(new URL(`/images/uploads/${other}`, api().url))).status, other).toBe(404);
+    }
+
     const listed = await listProducts(api().url);
     expect(listed.at(-1)).toMatchObject({ _id: product._id, image: product.image });
     expect(await call(api().url, 'POST', '/api/product/single', { productId: product._id })).toMatchObject({

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { linkSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -216,6 +216,35 @@ describe('the API on sqlite, as a hostile client meets it', () => {
         expect(await orders()).toEqual(before);
       },
     );
+  });
+
+  it('serves an uploaded photo as quickly beside 20,000 others as beside none (within 3×)', async () => {
+    // The back office and the import keep every photo in one folder, named by its content: a request must find
+    // its file by name, never by reading the folder, which grows with the catalogue.
+    const dir = path.join(api.dataDir, 'uploads');
+    const photo = Buffer.from('a photo, as far as the file server knows');
+    const name = `${createHash('sha256').update(photo).digest('hex')}.jpg`;
+    writeFileSync(path.join(dir, name), photo);
+    const fetchPhoto = async () => {
+      const { ms, result } = await timed(() => fetch(`${api.url}/images/uploads/${name}`));
+      expect(result.status).toBe(200);
+      expect(Buffer.from(await result.arrayBuffer()).equals(photo)).toBe(true);
+      return ms;
+    };
+    const medianOf = async (count: number) => {
+      const times: number[] = [];
+      for (let i = 0; i < count; i += 1) times.push(await fetchPhoto());
+      return median(times);
+    };
+    await medianOf(5);
+    const alone = await medianOf(25);
+    // Other photos by name; one file under them all (making 20,000 files takes this disk seconds, a name does not).
+    const other = path.join(dir, `${createHash('sha256').update('another photo').digest('hex')}.jpg`);
+    writeFileSync(other, '');
+    for (let i = 0; i < 20_000; i += 1)
+      linkSync(other, path.join(dir, `${createHash('sha256').update(String(i)).digest('hex')}.jpg`));
+    const amongMany = await medianOf(25);
+    expect(amongMany).toBeLessThanOrEqual(3 * alone);
   });
 
   it('refuses an Idempotency-Key reused for a different order, and replays it for the same one', async () => {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { access, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import send from '@fastify/send';
 import type { FastifyInstance } from 'fastify';
 import { ImageRefusal, probeImage } from '../../../lib/images/probe.js';
 
@@ -71,22 +71,29 @@ export async function storeImage(dir: string, bytes: Buffer, kind: ImageKind): P
   return UPLOADS_URL_PREFIX + name;
 }
 
-/** Serves the uploaded images: a year of immutable cache (their names are their content), never sniffed. */
-export async function registerUploadedImages(app: FastifyInstance, dir: string): Promise<void> {
+/** An upload's file name: the hash of its bytes and its format's extension (a `.partial` being written never matches). */
+const UPLOAD_NAME = /^[0-9a-f]{64}\.(jpg|png|webp)$/;
+
+/**
+ * Serves the uploaded images: a year of immutable cache (their names are their content), never sniffed. A file is
+ * found by its name alone: @fastify/static's wildcard route reads every folder on the path for each request, and
+ * this one grows with the catalogue (20,000 photos cost about 35 ms a request).
+ */
+export function registerUploadedImages(app: FastifyInstance, dir: string): void {
   // DATA_DIR holds the password hashes too: a folder made here is private to the API, as database.ts makes it.
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  await app.register(fastifyStatic, {
-    root: dir,
-    prefix: UPLOADS_URL_PREFIX,
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-    serveDotFiles: false,
-    // Only finished files, by the names this module gives them.
-    allowedPath: (pathname) => /^\/[0-9a-f]{64}\.(jpg|png|webp)$/.test(pathname),
-    setHeaders: (reply) => {
-      void reply.header('x-content-type-options', 'nosniff');
-    },
+  app.get<{ Params: { name: string } }>(`${UPLOADS_URL_PREFIX}:name`, async (request, reply) => {
+    const { name } = request.params;
+    if (!UPLOAD_NAME.test(name)) return reply.callNotFound();
+    const sent = await send(request.raw, name, { root: dir, immutable: true, maxAge: '365d', index: false });
+    if (sent.type !== 'file') {
+      sent.stream.destroy();
+      return reply.callNotFound();
+    }
+    return reply
+      .code(sent.statusCode)
+      .headers(sent.headers)
+      .header('x-content-type-options', 'nosniff')
+      .send(sent.stream);
   });
 }
