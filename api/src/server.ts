@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { nestsDeeperThan } from '../../lib/json-depth.js';
 import { createAdminAuth } from './admin/auth.js';
@@ -19,6 +18,7 @@ import type { ApiConfig } from './config.js';
 import type { StoreDatabase } from './db/database.js';
 import { crossOriginClients } from './http/cross-origin-clients.js';
 import { ApiError, BusyError, UnreadableBodyError } from './http/errors.js';
+import { serveFilesByName } from './http/files-by-name.js';
 import { adminOrderRoutes } from './order/admin-routes.js';
 import { afterOrderRoutes } from './order/after-order-routes.js';
 import { orderRoutes } from './order/routes.js';
@@ -128,12 +128,12 @@ export async function buildApi(config: ApiConfig, database: StoreDatabase): Prom
     done();
   });
   await app.register(rateLimit, { global: false });
-  await app.register(fastifyStatic, {
-    root: path.join(PUBLIC_DIR, 'images'),
+  // The seed's artwork (and any a shop puts beside it), in folders if need be; never a dot file.
+  serveFilesByName(app, {
     prefix: '/images/',
-    immutable: true,
-    maxAge: '365d',
-    wildcard: false,
+    dir: path.join(PUBLIC_DIR, 'images'),
+    name: /^[\w-][\w.-]*(\/[\w-][\w.-]*)*$/,
+    headers: { 'x-content-type-options': 'nosniff' },
   });
 
   const { db } = database;

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type { Metadata } from 'sharp';
 import { externalReferenceIn } from './svg-references.js';
 
 // What an image is, read from its header only (no pixels decoded), and the refusals every later step relies on: a
@@ -36,7 +36,7 @@ export interface ProbeOptions {
 }
 
 /** sharp names AVIF input `heif` (its container), with the AV1 compression. */
-function inputFormatOf(metadata: sharp.Metadata): InputFormat | undefined {
+function inputFormatOf(metadata: Metadata): InputFormat | undefined {
   if (metadata.format === 'heif') return metadata.compression === 'av1' ? 'avif' : undefined;
   return (INPUT_FORMATS as readonly string[]).includes(metadata.format)
     ? (metadata.format as InputFormat)
@@ -50,7 +50,9 @@ export async function probeImage(
   bytes: Buffer,
   { maxPixels = MAX_INPUT_PIXELS }: ProbeOptions = {},
 ): Promise<ImageProbe> {
-  let metadata: sharp.Metadata;
+  // Loaded at the first image: the API starts without libvips, and most of its starts never see one.
+  const { default: sharp } = await import('sharp');
+  let metadata: Metadata;
   try {
     // No pixel limit here: the header is all that is read, and the size is checked below with a clearer message.
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();

@@ -23,7 +23,9 @@ const NOT_BUNDLED = [
   'better-sqlite3',
   'sharp',
   '@node-rs/argon2',
+  'pg',
   'pg-native',
+  '@clerk/backend',
   'graphql',
   'pino',
   'thread-stream',
@@ -56,7 +58,8 @@ async function prebuild(entry: PrebuiltEntry): Promise<string> {
     format: 'esm',
     target: 'node20',
     // Packages are bundled too (loading them one by one was most of a start), except native addons, graphql (one
-    // copy for the BFF and the web's server build it imports) and pino (its transports are files of their own).
+    // copy for the BFF and the web's server build it imports), pino (its transports are files of their own) and
+    // what the store imports only when it is used (pg for PostgreSQL, Clerk for its tokens): no start compiles them.
     external: NOT_BUNDLED,
     // Bundled CommonJS packages require Node's modules.
     banner: {

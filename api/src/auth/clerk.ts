@@ -1,5 +1,3 @@
-import { verifyToken } from '@clerk/backend';
-
 export interface ClerkOptions {
   jwtKey: string | undefined;
   secretKey: string | undefined;
@@ -18,6 +16,8 @@ export async function verifyClerkToken(
   options: ClerkOptions,
 ): Promise<ClerkIdentity | undefined> {
   try {
+    // Loaded at the first Clerk token: a store without Clerk never loads it (nor the fetch it binds at import).
+    const { verifyToken } = await import('@clerk/backend');
     const payload = await verifyToken(token, {
       ...(options.jwtKey ? { jwtKey: options.jwtKey } : { secretKey: options.secretKey }),
       ...(options.authorizedParties.length > 0 ? { authorizedParties: options.authorizedParties } : {}),

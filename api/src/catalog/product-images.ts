@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { access, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import send from '@fastify/send';
 import type { FastifyInstance } from 'fastify';
 import { ImageRefusal, probeImage } from '../../../lib/images/probe.js';
+import { serveFilesByName } from '../http/files-by-name.js';
 
 // Back-office uploads: kept in DATA_DIR/uploads, named by the hash of their bytes, served at /images/uploads/.
 // Only JPEG, PNG and WebP, recognised by their bytes (never the name or declared type): an SVG can carry script.
@@ -71,29 +71,17 @@ export async function storeImage(dir: string, bytes: Buffer, kind: ImageKind): P
   return UPLOADS_URL_PREFIX + name;
 }
 
-/** An upload's file name: the hash of its bytes and its format's extension (a `.partial` being written never matches). */
-const UPLOAD_NAME = /^[0-9a-f]{64}\.(jpg|png|webp)$/;
-
 /**
- * Serves the uploaded images: a year of immutable cache (their names are their content), never sniffed. A file is
- * found by its name alone: @fastify/static's wildcard route reads every folder on the path for each request, and
- * this one grows with the catalogue (20,000 photos cost about 35 ms a request).
+ * Serves the uploaded images at /images/uploads/<name>, by the names this module gives them (a `.partial` being
+ * written never matches): a year of immutable cache (their names are their content), never sniffed.
  */
 export function registerUploadedImages(app: FastifyInstance, dir: string): void {
   // DATA_DIR holds the password hashes too: a folder made here is private to the API, as database.ts makes it.
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  app.get<{ Params: { name: string } }>(`${UPLOADS_URL_PREFIX}:name`, async (request, reply) => {
-    const { name } = request.params;
-    if (!UPLOAD_NAME.test(name)) return reply.callNotFound();
-    const sent = await send(request.raw, name, { root: dir, immutable: true, maxAge: '365d', index: false });
-    if (sent.type !== 'file') {
-      sent.stream.destroy();
-      return reply.callNotFound();
-    }
-    return reply
-      .code(sent.statusCode)
-      .headers(sent.headers)
-      .header('x-content-type-options', 'nosniff')
-      .send(sent.stream);
+  serveFilesByName(app, {
+    prefix: UPLOADS_URL_PREFIX,
+    dir,
+    name: /^[0-9a-f]{64}\.(jpg|png|webp)$/,
+    headers: { 'x-content-type-options': 'nosniff' },
   });
 }

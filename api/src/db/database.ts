@@ -2,7 +2,6 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import type { Database } from './schema.js';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 
@@ -21,9 +20,6 @@ export interface DatabaseOptions {
   /** FULL survives a power cut; NORMAL (in WAL mode) survives a killed process. */
   sqliteSynchronous: 'NORMAL' | 'FULL';
 }
-
-// bigint columns (millisecond dates) come back from pg as strings; they fit a JS number for millennia.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 const PRIVATE_DIR = 0o700;
 const PRIVATE_FILE = 0o600;
@@ -46,7 +42,14 @@ function privateSqliteFile(file: string): string {
 
 export function openDatabase(options: DatabaseOptions): StoreDatabase {
   if (options.url?.startsWith('postgres')) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const { url } = options;
+    // Loaded when first connecting: a store on SQLite never loads the PostgreSQL driver (a tenth of a start).
+    const pool = async () => {
+      const { default: pg } = await import('pg');
+      // bigint columns (millisecond dates) come back as strings; they fit a JS number for millennia.
+      pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+      return new pg.Pool({ connectionString: url, max: 10 });
+    };
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
