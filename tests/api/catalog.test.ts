@@ -55,7 +55,13 @@ describe.each(BACKENDS)('catalogue on %s', (backend) => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const revalidation = { 'if-none-match': res.headers.get('etag')!, 'cache-control': 'max-age=0' };
     expect((await fetch(new URL(product!.image[0]!, api().url), { headers: revalidation })).status).toBe(304);
-    for (const other of ['nothing-here.svg', '.env', '..%2F..%2Fpackage.json', '%2E%2E/server.ts', 'a//b.svg']) {
+    for (const other of [
+      'nothing-here.svg',
+      '.env',
+      '..%2F..%2Fpackage.json',
+      '%2E%2E/server.ts',
+      'a//b.svg',
+    ]) {
       const missing = await call(api().url, 'GET', `/images/${other}`);
       expect(missing.status, other).toBe(404);
       expect(missing.body, other).toMatchObject({ success: false });
