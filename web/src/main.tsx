@@ -31,14 +31,18 @@ const app = (
 // The served HTML was rendered for one URL (data-route): a route shell at build time, or a page with its data
 // by the BFF, which then also sends the results it rendered from. It is hydrated only on that URL; any other
 // one served the same file (an unknown path, a page the BFF could not render) renders from scratch.
-if (isPrerenderedFor(container.dataset.route, window.location.pathname, window.location.search)) {
-  hydrateFrom(readServerState(document) ?? []);
-  startTransition(() => {
-    hydrateRoot(container, app);
-  });
-} else {
-  createRoot(container).render(app);
-}
+// Started in a task of its own: the app's code has just been evaluated in one long task, and a phone gets its main
+// thread back between the two (reading the page's results and creating the root are about a third of that task).
+setTimeout(() => {
+  if (isPrerenderedFor(container.dataset.route, window.location.pathname, window.location.search)) {
+    hydrateFrom(readServerState(document) ?? []);
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else {
+    createRoot(container).render(app);
+  }
+}, 0);
 // What a first visit left out is fetched when the shopper starts using the page.
 onFirstInput(() => {
   loadApolloClient().catch(() => undefined);

@@ -21,15 +21,22 @@ function readStoredToken(): string | null {
   }
 }
 
-let currentToken: string | null = typeof window === 'undefined' ? null : readStoredToken();
+// Read at the first ask (the first render that needs it), not while the app's code is evaluated.
+let currentToken: string | null = null;
+let tokenRead = typeof window === 'undefined';
 
 export function getSessionToken(): string | null {
+  if (!tokenRead) {
+    tokenRead = true;
+    currentToken = readStoredToken();
+  }
   return currentToken;
 }
 
 export function setSessionToken(token: string): void {
   const parsed = tokenSchema.parse(token);
   currentToken = parsed;
+  tokenRead = true;
   try {
     window.localStorage.setItem(SESSION_STORAGE_KEY, parsed);
   } catch {
@@ -40,6 +47,7 @@ export function setSessionToken(token: string): void {
 
 export function clearSessionToken(): void {
   currentToken = null;
+  tokenRead = true;
   try {
     window.localStorage.removeItem(SESSION_STORAGE_KEY);
   } catch {
@@ -53,6 +61,7 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== SESSION_STORAGE_KEY && event.key !== null) return;
     currentToken = readStoredToken();
+    tokenRead = true;
     emit();
   });
 }
@@ -88,11 +97,11 @@ export async function getAuthToken(): Promise<string | null> {
     const token = await hostedSession.getToken().catch(() => null);
     if (token) return token;
   }
-  return currentToken;
+  return getSessionToken();
 }
 
 function isSignedIn(): boolean {
-  return currentToken !== null || hostedSession?.signedIn === true;
+  return getSessionToken() !== null || hostedSession?.signedIn === true;
 }
 
 /** True while either sign-in holds a session (the cart syncs and the orders load only then). */
