@@ -21,22 +21,17 @@ function readStoredToken(): string | null {
   }
 }
 
-// Read at the first ask (the first render that needs it), not while the app's code is evaluated.
-let currentToken: string | null = null;
-let tokenRead = typeof window === 'undefined';
+// Undefined until the first ask (the first render that needs it): not read while the app's code is evaluated.
+let currentToken: string | null | undefined;
 
 export function getSessionToken(): string | null {
-  if (!tokenRead) {
-    tokenRead = true;
-    currentToken = readStoredToken();
-  }
+  if (currentToken === undefined) currentToken = typeof window === 'undefined' ? null : readStoredToken();
   return currentToken;
 }
 
 export function setSessionToken(token: string): void {
   const parsed = tokenSchema.parse(token);
   currentToken = parsed;
-  tokenRead = true;
   try {
     window.localStorage.setItem(SESSION_STORAGE_KEY, parsed);
   } catch {
@@ -47,7 +42,6 @@ export function setSessionToken(token: string): void {
 
 export function clearSessionToken(): void {
   currentToken = null;
-  tokenRead = true;
   try {
     window.localStorage.removeItem(SESSION_STORAGE_KEY);
   } catch {
@@ -61,7 +55,6 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== SESSION_STORAGE_KEY && event.key !== null) return;
     currentToken = readStoredToken();
-    tokenRead = true;
     emit();
   });
 }
