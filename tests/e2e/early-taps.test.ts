@@ -131,6 +131,28 @@ describe('controls before the code', () => {
     await watched.context.close();
   });
 
+  it('a page scrolled before the code arrives stays where the shopper left it; a link there opens its page at the top', async () => {
+    const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
+    const { page } = watched;
+    const code = await holdTheAppCode(page);
+    await page.goto('/');
+    const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'My orders' });
+    await footerLink.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(1000);
+
+    code.release();
+    await appReady(page).waitFor({ state: 'attached' });
+    // The app took over without moving the page (it used to scroll to the top as it hydrated).
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled / 2);
+    await footerLink.click();
+    await page.waitForURL('**/orders');
+    await page.getByText('Sign in to see your orders.').waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
+    await watched.context.close();
+  });
+
   it('the filter form works with JavaScript disabled', async () => {
     const context = await browser.newContext({
       baseURL: inject('storeUrl'),
