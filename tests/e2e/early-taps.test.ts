@@ -24,6 +24,7 @@ async function holdTheAppCode(page: Page): Promise<HeldCode> {
 }
 
 const appReady = (page: Page) => page.locator('html[data-app="ready"]');
+const scrollY = (page: Page) => page.evaluate<number>('window.scrollY');
 
 describe('controls before the code', () => {
   let browser: Browser;
@@ -138,17 +139,17 @@ describe('controls before the code', () => {
     await page.goto('/');
     const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'My orders' });
     await footerLink.scrollIntoViewIfNeeded();
-    const scrolled = await page.evaluate(() => window.scrollY);
+    const scrolled = await scrollY(page);
     expect(scrolled).toBeGreaterThan(1000);
 
     code.release();
     await appReady(page).waitFor({ state: 'attached' });
     // The app took over without moving the page (it used to scroll to the top as it hydrated).
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled / 2);
+    expect(await scrollY(page)).toBeGreaterThan(scrolled / 2);
     await footerLink.click();
     await page.waitForURL('**/orders');
     await page.getByText('Sign in to see your orders.').waitFor();
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await scrollY(page)).toBe(0);
     expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
     await watched.context.close();
   });

@@ -19,14 +19,13 @@ import { foldCart, lineQuantity } from './cart-fold.js';
 import { pendingEvents, type CartChange } from './cart-log.js';
 import {
   cartMachine,
-  retryDelayMs,
-  RETRY_CAP_MS,
   SELECT_SIZE_MESSAGE,
   storedCartLog,
   type CartChangeResult,
   type CartMachineEvent,
   type CartSnapshot,
 } from './cart-machine.js';
+import { retryDelayMs, RETRY_CAP_MS } from '../retry-delay.js';
 import {
   selectCart,
   selectCartCount,

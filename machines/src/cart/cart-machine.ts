@@ -3,6 +3,7 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { SELECT_SIZE_MESSAGE } from '#domain/cart-line';
 import { errorMessage } from '../error-message.js';
+import { retryDelayMs } from '../retry-delay.js';
 import {
   EMPTY_CART_LOG,
   MAX_SETTLED_IDS,
@@ -82,13 +83,6 @@ export type CartMachineEvent =
 
 // The server's own refusal of a line without a size, which the machine gives before anything is sent.
 export { SELECT_SIZE_MESSAGE };
-export const RETRY_BASE_MS = 1_000;
-export const RETRY_CAP_MS = 30_000;
-
-/** 1 s, 2 s, 4 s … after each failure in a row, never more than 30 s. */
-export function retryDelayMs(retries: number): number {
-  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, retries - 1), RETRY_CAP_MS);
-}
 
 // The chart's guard has already told the two outcomes apart; these only narrow the type.
 const refusalMessage = (result: CartChangeResult) => (result.status === 'refused' ? result.message : '');

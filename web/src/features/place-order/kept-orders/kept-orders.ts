@@ -9,6 +9,7 @@ import {
 } from '#machines/checkout/queued-order-machine';
 import { QUEUED_ORDER_LIFETIME_HOURS, SEND_KEPT_ORDERS } from '#domain/queued-order';
 import { createListeners } from '../../../shared/listeners';
+import { retrySchedule } from '../../../shared/retry-schedule';
 import { showToast } from '../../../shared/toasts';
 import { loadApolloClient } from '../../../graphql/store-client';
 import { orderedWhat, orderSummary } from '../order-confirmation';
@@ -28,8 +29,8 @@ import {
 
 // Orders the store could not be reached for (checkout-machine's `queued`), one queued-order actor each, for the
 // signed-in account: sent when the app opens, when the browser says it is online again, when the service
-// worker's Background Sync fires, and every half minute while any waits (a store that was down comes back
-// without an `online` event). With no tab open, Background Sync has the worker send them (send-from-worker.ts);
+// worker's Background Sync fires, and again on the retry delays while any waits (a store that was down comes
+// back without an `online` event). With no tab open, Background Sync has the worker send them (send-from-worker.ts);
 // the app tells the shopper what came of them when it next opens.
 
 export interface KeptOrderView {
@@ -43,8 +44,6 @@ export interface KeptOrdersHost {
   account: string;
   orderPlaced: () => void;
 }
-
-const RETRY_MS = 30_000;
 
 type KeptOrderActor = ActorRefFrom<typeof queuedOrderMachine>;
 
@@ -130,9 +129,16 @@ function addActor(order: QueuedOrder): void {
 }
 
 /** Every waiting order goes out (one send each at a time; a kept order asking for confirmation waits for it). */
-export function sendKeptOrders(): void {
+function sendEach(): void {
   const at = Date.now();
   for (const actor of actors.values()) actor.send({ type: 'queued.send', at });
+}
+
+const retries = retrySchedule(sendEach, () => actors.size > 0);
+
+/** Sends the kept orders now, and again soon after while the store is not reached. */
+export function sendKeptOrders(): void {
+  retries.wake(true);
 }
 
 function stopAll(): void {
@@ -162,14 +168,11 @@ export function runKeptOrders(next: KeptOrdersHost): () => void {
   const workers = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
   window.addEventListener('online', sendKeptOrders);
   workers?.addEventListener('message', onMessage);
-  const timer = window.setInterval(() => {
-    if (actors.size > 0) sendKeptOrders();
-  }, RETRY_MS);
   return () => {
     running = false;
     window.removeEventListener('online', sendKeptOrders);
     workers?.removeEventListener('message', onMessage);
-    window.clearInterval(timer);
+    retries.stop();
     stopAll();
     // Signed out (or someone else signed in): the worker sends nothing as this account any more.
     void deleteSender(next.account).catch(() => undefined);
@@ -197,8 +200,8 @@ export async function keepOrder(
   await putKeptOrder(order);
   leaveSender(account);
   addActor(order);
-  // Online but unanswered (a connection reset, a store restarting): tried again at once, then as any kept order.
-  if (navigator.onLine) actors.get(order.id)?.send({ type: 'queued.send', at: Date.now() });
+  // Online but unanswered (a connection reset, a store restarting): tried again at once, then soon after.
+  retries.wake(navigator.onLine);
   void askBackgroundSync();
 }
 
