@@ -134,4 +134,30 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the home page at %s width', 
     expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
     await watched.context.close();
   });
+
+  it('holds room for each section below the hero close to its height once drawn, so a jump down lands where it stays', async () => {
+    const watched = await openWatchedPage(browser, inject('storeUrl'), viewport);
+    const { page } = watched;
+    await visit(page, '/');
+    // The sections laid out only when scrolled near (content-visibility) take their estimated height until then.
+    const sections = page.locator('main section').filter({ has: page.locator('h2') });
+    const heightsOf = () =>
+      page.evaluate(`[...document.querySelectorAll('main section')]
+        .filter((section) => getComputedStyle(section).contentVisibility === 'auto')
+        .map((section) => Math.round(section.getBoundingClientRect().height))`);
+    const held = (await heightsOf()) as number[];
+    expect(held.length).toBe(3);
+    for (const section of await sections.all()) {
+      await section.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(100);
+    }
+    const drawn = (await heightsOf()) as number[];
+    drawn.forEach((height, index) => {
+      expect(
+        Math.abs(height - held[index]!),
+        `section ${String(index)}: held ${String(held[index])}, drawn ${String(height)}`,
+      ).toBeLessThan(height * 0.15);
+    });
+    await watched.context.close();
+  });
 });

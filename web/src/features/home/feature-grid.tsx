@@ -40,7 +40,10 @@ const FEATURES = [
 
 export function FeatureGrid() {
   return (
-    <section className={`container ${styles.section}`} aria-labelledby="features-title">
+    <section
+      className={`container ${styles.section} ${styles.featuresSection}`}
+      aria-labelledby="features-title"
+    >
       <h2 id="features-title" className={ui.sectionTitle}>
         Made to be worn
       </h2>

@@ -10,7 +10,7 @@ export function LatestCollection() {
   const { products, failed } = useLatestProducts();
 
   return (
-    <section className={`container ${styles.section}`} aria-labelledby="latest-title">
+    <section className={`container ${styles.section} ${styles.latestSection}`} aria-labelledby="latest-title">
       <div className={styles.sectionHead}>
         <div>
           <h2 id="latest-title" className={`${ui.sectionTitle} ${styles.latestTitle}`}>

@@ -23,7 +23,7 @@ const POLICIES = [
 
 export function PolicySection() {
   return (
-    <section className={`container ${styles.section}`} aria-labelledby="policy-title">
+    <section className={`container ${styles.section} ${styles.policySection}`} aria-labelledby="policy-title">
       <h2 id="policy-title" className="visually-hidden">
         Our promises
       </h2>
