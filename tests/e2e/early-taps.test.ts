@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openWatchedPage, problemsOf, VIEWPORTS } from '../support/browser.js';
 import { gql } from '../support/graphql.js';
-import { expectCartCount, shoesVia, type Shoe } from '../support/journeys.js';
+import { expectCartCount, shoesVia, signUpInBrowser, type Shoe } from '../support/journeys.js';
 
 // Issue 19: a served page's first controls work before the app's code has arrived. The code is held back here
 // (the request for the app's main chunk waits until the test lets it go), so a tap lands on the page as a slow
@@ -150,6 +150,46 @@ describe('controls before the code', () => {
     await page.waitForURL('**/orders');
     await page.getByText('Sign in to see your orders.').waitFor();
     expect(await scrollY(page)).toBe(0);
+    expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
+    await watched.context.close();
+  });
+
+  it('credentials typed (or autofilled) before the code arrives are kept and sign the shopper in', async () => {
+    const signUp = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
+    const { email, password } = await signUpInBrowser(signUp.page);
+    await signUp.context.close();
+
+    const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
+    const { page } = watched;
+    const code = await holdTheAppCode(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    code.release();
+    const signIn = page.getByRole('button', { name: 'Sign In' });
+    await expect.poll(() => signIn.isEnabled()).toBe(true);
+    // The app's renders since have not cleared what was typed (React's state did not have it).
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.getByLabel('Password').inputValue()).toBe(password);
+    await signIn.click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
+    await watched.context.close();
+  });
+
+  it('a search typed before the code arrives is run once the app is there', async () => {
+    const watched = await openWatchedPage(browser, inject('storeUrl'), 'desktop');
+    const { page } = watched;
+    const code = await holdTheAppCode(page);
+    await page.goto('/collection');
+    const word = shoe.name.split(' ')[0]!;
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(word);
+    code.release();
+    await page.waitForURL((url) => url.searchParams.get('q') === word);
+    expect(await page.getByRole('searchbox', { name: 'Search products' }).inputValue()).toBe(word);
+    await expect
+      .poll(() => page.getByRole('link', { name: new RegExp(shoe.name) }).count())
+      .toBeGreaterThan(0);
     expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
     await watched.context.close();
   });

@@ -1,27 +1,36 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, useRef, type InputHTMLAttributes } from 'react';
 import styles from './form-field.module.css';
+import { useTypedBeforeApp } from './use-hydrated';
 
-interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> {
   name: string;
   label: string;
+  value: string;
+  /** Each edit's new value, and what was typed or autofilled into the served page before the app arrived. */
+  onValueChange: (value: string) => void;
   /** The field's message from the form's statechart, shown under the input until the field is edited. */
   error?: string | undefined;
 }
 
 /** A labelled input with its inline message, tied together for assistive technology. */
-export function FormField({ label, error, className, ...input }: FormFieldProps) {
+export function FormField({ label, error, className, value, onValueChange, ...input }: FormFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  useTypedBeforeApp(inputRef, value, onValueChange);
   return (
     <div className={`${styles.field} ${className ?? ''}`}>
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
       <input
+        ref={inputRef}
         id={id}
         className={styles.input}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
         {...input}
       />
       {error ? (

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 
 const subscribeNever = () => () => undefined;
 
@@ -12,4 +12,21 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * A served page's input takes typing, and a password manager's autofill, before the app's code arrives. React
+ * keeps that text as it hydrates, but the state it renders from does not have it, so the next render would
+ * clear the box: the text is handed to `adopt` once, as the input first mounts.
+ */
+export function useTypedBeforeApp(
+  input: RefObject<HTMLInputElement | null>,
+  value: string,
+  adopt: (typed: string) => void,
+): void {
+  const rendered = useRef({ value, adopt });
+  useLayoutEffect(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== rendered.current.value) rendered.current.adopt(typed);
+  }, [input]);
 }

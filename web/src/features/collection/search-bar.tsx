@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CloseIcon, SearchIcon } from '../../shared/icons';
+import { useTypedBeforeApp } from '../../shared/use-hydrated';
 import { MAX_SEARCH_LENGTH } from './collection-params';
 import styles from './collection.module.css';
 import { setSearchVisibility } from './search-visibility';
@@ -18,6 +19,8 @@ export function SearchBar({ form, value, onSearch }: SearchBarProps) {
   const inputId = useId();
   const [text, setText] = useState(value);
   const [lastValue, setLastValue] = useState(value);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useTypedBeforeApp(inputRef, text, setText);
 
   // When the URL's text changes from elsewhere (Clear filters, back button), the box follows it.
   if (value !== lastValue) {
@@ -38,6 +41,7 @@ export function SearchBar({ form, value, onSearch }: SearchBarProps) {
           Search products
         </label>
         <input
+          ref={inputRef}
           id={inputId}
           type="search"
           form={form}

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, type ChangeEvent } from 'react';
+import { useRef } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import {
@@ -71,8 +71,7 @@ function LoginForm() {
     error: errors[name],
     required: true,
     readOnly: submitting,
-    onChange: (event: ChangeEvent<HTMLInputElement>) =>
-      auth.send({ type: 'login.fieldChanged', field: name, value: event.target.value }),
+    onValueChange: (value: string) => auth.send({ type: 'login.fieldChanged', field: name, value }),
   });
 
   return (

@@ -44,7 +44,7 @@ export function DeliveryFields({ values, errors, readOnly, onChange }: DeliveryF
             readOnly={readOnly}
             value={values[field]}
             error={errors[field]}
-            onChange={(event) => onChange(field, event.target.value)}
+            onValueChange={(value) => onChange(field, value)}
           />
         );
       })}
