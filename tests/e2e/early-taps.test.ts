@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openWatchedPage, problemsOf, VIEWPORTS } from '../support/browser.js';
+import {
+  launchBrowser,
+  openWatchedPage,
+  problemsOf,
+  VIEWPORTS,
+  type ViewportName,
+  type WatchedPage,
+} from '../support/browser.js';
 import { gql } from '../support/graphql.js';
 import { expectCartCount, shoesVia, signUpInBrowser, type Shoe } from '../support/journeys.js';
 
@@ -26,6 +33,18 @@ async function holdTheAppCode(page: Page): Promise<HeldCode> {
 const appReady = (page: Page) => page.locator('html[data-app="ready"]');
 const scrollY = (page: Page) => page.evaluate<number>('window.scrollY');
 
+/** A page opened at `path` with the app's code held back: as a slow phone shows it, rendered and not yet React's. */
+async function openBeforeTheCode(
+  browser: Browser,
+  path: string,
+  viewport: ViewportName,
+): Promise<WatchedPage & { code: HeldCode }> {
+  const watched = await openWatchedPage(browser, inject('storeUrl'), viewport);
+  const code = await holdTheAppCode(watched.page);
+  await watched.page.goto(path);
+  return { ...watched, code };
+}
+
 describe('controls before the code', () => {
   let browser: Browser;
   let shoe: Shoe;
@@ -38,10 +57,8 @@ describe('controls before the code', () => {
   });
 
   it('a size and ADD TO CART tapped before the code arrives end with the shoe in the cart', async () => {
-    const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
-    const { page } = watched;
-    const code = await holdTheAppCode(page);
-    await page.goto(`/product/${shoe.id}`);
+    const watched = await openBeforeTheCode(browser, `/product/${shoe.id}`, 'mobile');
+    const { page, code } = watched;
     const size = shoe.sizes[1]!;
     const sizeButton = page
       .getByRole('group', { name: 'Select size' })
@@ -70,10 +87,8 @@ describe('controls before the code', () => {
   });
 
   it('ADD TO CART tapped before the code with no size asks for one once the code is there, and adds nothing', async () => {
-    const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
-    const { page } = watched;
-    const code = await holdTheAppCode(page);
-    await page.goto(`/product/${shoe.id}`);
+    const watched = await openBeforeTheCode(browser, `/product/${shoe.id}`, 'mobile');
+    const { page, code } = watched;
     await page.getByRole('button', { name: 'ADD TO CART' }).click();
     code.release();
     await expect.poll(() => page.getByText('Select product size!').count()).toBeGreaterThan(0);
@@ -86,10 +101,8 @@ describe('controls before the code', () => {
   });
 
   it('a filter tapped before the code loads the filtered collection, which the app then owns', async () => {
-    const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
-    const { page } = watched;
-    const code = await holdTheAppCode(page);
-    await page.goto('/collection');
+    const watched = await openBeforeTheCode(browser, '/collection', 'mobile');
+    const { page, code } = watched;
     // On a phone the filters are behind FILTERS, which opens before the code too.
     await page.getByRole('button', { name: /^FILTERS/ }).click();
     await page.getByRole('checkbox', { name: /^Men\b/ }).click();
@@ -109,10 +122,8 @@ describe('controls before the code', () => {
   });
 
   it("the phone's menu tapped before the code opens at once, stays open once the app takes over, and then closes", async () => {
-    const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
-    const { page } = watched;
-    const code = await holdTheAppCode(page);
-    await page.goto('/');
+    const watched = await openBeforeTheCode(browser, '/', 'mobile');
+    const { page, code } = watched;
     const menu = page.getByRole('button', { name: 'Menu' });
     const menuLinks = page.locator('header').getByRole('link', { name: 'COLLECTION' });
     await menu.click();
@@ -133,10 +144,8 @@ describe('controls before the code', () => {
   });
 
   it('a page scrolled before the code arrives stays where the shopper left it; a link there opens its page at the top', async () => {
-    const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
-    const { page } = watched;
-    const code = await holdTheAppCode(page);
-    await page.goto('/');
+    const watched = await openBeforeTheCode(browser, '/', 'mobile');
+    const { page, code } = watched;
     const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'My orders' });
     await footerLink.scrollIntoViewIfNeeded();
     const scrolled = await scrollY(page);
@@ -159,10 +168,8 @@ describe('controls before the code', () => {
     const { email, password } = await signUpInBrowser(signUp.page);
     await signUp.context.close();
 
-    const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
-    const { page } = watched;
-    const code = await holdTheAppCode(page);
-    await page.goto('/login');
+    const watched = await openBeforeTheCode(browser, '/login', 'mobile');
+    const { page, code } = watched;
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     code.release();
@@ -178,10 +185,8 @@ describe('controls before the code', () => {
   });
 
   it('a search typed before the code arrives is run once the app is there', async () => {
-    const watched = await openWatchedPage(browser, inject('storeUrl'), 'desktop');
-    const { page } = watched;
-    const code = await holdTheAppCode(page);
-    await page.goto('/collection');
+    const watched = await openBeforeTheCode(browser, '/collection', 'desktop');
+    const { page, code } = watched;
     const word = shoe.name.split(' ')[0]!;
     await page.getByRole('searchbox', { name: 'Search products' }).fill(word);
     code.release();

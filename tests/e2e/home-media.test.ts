@@ -142,16 +142,16 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the home page at %s width', 
     // The sections laid out only when scrolled near (content-visibility) take their estimated height until then.
     const sections = page.locator('main section').filter({ has: page.locator('h2') });
     const heightsOf = () =>
-      page.evaluate(`[...document.querySelectorAll('main section')]
+      page.evaluate<number[]>(`[...document.querySelectorAll('main section')]
         .filter((section) => getComputedStyle(section).contentVisibility === 'auto')
         .map((section) => Math.round(section.getBoundingClientRect().height))`);
-    const held = (await heightsOf()) as number[];
+    const held = await heightsOf();
     expect(held.length).toBe(3);
     for (const section of await sections.all()) {
       await section.scrollIntoViewIfNeeded();
       await page.waitForTimeout(100);
     }
-    const drawn = (await heightsOf()) as number[];
+    const drawn = await heightsOf();
     drawn.forEach((height, index) => {
       expect(
         Math.abs(height - held[index]!),
