@@ -124,8 +124,15 @@ async function whatWentWrong(
     .catch(() => undefined);
   await cartPage.waitForLoadState('networkidle');
   const wrong: string[] = [];
-  const shown = await cartPage.getByRole('list', { name: 'Cart items' }).getByText(shoe.name).count();
-  if (shown === 0) wrong.push('the shoe is not on /cart');
+  // A second tab takes the merged cart in from the first tab's storage event, which a slowed-down page may hear
+  // after the network went quiet: the shoe must be there within seconds.
+  const line = cartPage.getByRole('list', { name: 'Cart items' }).getByText(shoe.name);
+  const shown = await line
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!shown) wrong.push('the shoe is not on /cart');
   const badges = await Promise.all(watched.context.pages().map((page) => cartCount(page)));
   if (badges.some((badge) => badge !== 1)) wrong.push(`badges ${badges.join(', ')}`);
   const account = (await serverState(storeUrl, cartPage)).count;
