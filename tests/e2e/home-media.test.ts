@@ -161,3 +161,99 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the home page at %s width', 
     await watched.context.close();
   });
 });
+
+describe('the About picture', () => {
+  const frameBox = (page: Page) =>
+    page.evaluate<{ width: number; height: number; top: number }>(`(() => {
+      const box = document.querySelector('#about img').parentElement.closest('div').getBoundingClientRect();
+      return { width: Math.round(box.width), height: Math.round(box.height), top: Math.round(box.top) };
+    })()`);
+  /** Where the About pin starts, in page coordinates: the picture's stage is held from there. */
+  const pinTop = (page: Page) =>
+    page.evaluate<number>(
+      `Math.round(document.querySelector('#about > div:last-child').getBoundingClientRect().top + scrollY)`,
+    );
+  const aboutHeight = (page: Page) => page.evaluate<number>(`document.getElementById('about').offsetHeight`);
+
+  it('grows to the whole screen over 800 px of scroll on a wide screen, held in place, the room for it there before any code', async () => {
+    const served = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      javaScriptEnabled: false,
+    });
+    const servedPage = await served.newPage();
+    await servedPage.goto(`${inject('storeUrl')}/`);
+    const heightBeforeCode = await aboutHeight(servedPage);
+    await served.close();
+
+    const watched = await openWatchedPage(browser, inject('storeUrl'), 'desktop');
+    const { page } = watched;
+    await visit(page, '/');
+    const start = await pinTop(page);
+    await page.evaluate(`scrollTo(0, ${String(start)})`);
+    const small = await frameBox(page);
+    expect(small.width).toBeLessThan(800);
+    // The stage is not moved under the shopper once the code and GSAP are there.
+    expect(await aboutHeight(page)).toBe(heightBeforeCode);
+
+    await page.evaluate(`scrollTo(0, ${String(start + 400)})`);
+    await expect.poll(async () => (await frameBox(page)).width).toBeGreaterThan(small.width + 100);
+    const halfway = await frameBox(page);
+    expect(halfway.width).toBeLessThan(1280);
+    // Held: centred in the screen, not scrolled 400 px up with the page.
+    expect(Math.abs(halfway.top + halfway.height / 2 - 400)).toBeLessThan(20);
+
+    await page.evaluate(`scrollTo(0, ${String(start + 800)})`);
+    await expect.poll(() => frameBox(page)).toEqual({ width: 1280, height: 800, top: 0 });
+    await page.evaluate(`scrollTo(0, ${String(start + 1000)})`);
+    await expect.poll(async () => (await frameBox(page)).top).toBe(-200);
+    expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
+    await watched.context.close();
+  });
+
+  it('keeps its size on a phone', async () => {
+    const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
+    const { page } = watched;
+    await visit(page, '/');
+    const start = await pinTop(page);
+    await page.evaluate(`scrollTo(0, ${String(start)})`);
+    const before = await frameBox(page);
+    await page.evaluate(`scrollTo(0, ${String(start + 400)})`);
+    await page.waitForTimeout(1_000);
+    const after = await frameBox(page);
+    expect({ width: after.width, height: after.height }).toEqual({
+      width: before.width,
+      height: before.height,
+    });
+    expect(after.top).toBe(before.top - 400);
+    await watched.context.close();
+  });
+
+  it('leaves no animation-frame loop running on the pages after home', async () => {
+    const watched = await openWatchedPage(browser, inject('storeUrl'), 'desktop');
+    const { page } = watched;
+    await page.addInitScript(`(() => {
+      const request = window.requestAnimationFrame.bind(window);
+      window.__frameRequests = 0;
+      window.requestAnimationFrame = (callback) => {
+        window.__frameRequests += 1;
+        return request(callback);
+      };
+    })()`);
+    await visit(page, '/');
+    await page.evaluate(`scrollTo(0, document.getElementById('about').offsetTop)`);
+    await page.waitForTimeout(1_000);
+    // Back at the top, where the nav shows again.
+    await page.evaluate('scrollTo(0, 0)');
+    await page.getByRole('navigation').getByRole('link', { name: 'COLLECTION', exact: true }).click();
+    await page.waitForURL('**/collection');
+    await page.waitForLoadState('networkidle');
+    // A loop asks for a frame about 60 times a second; GSAP's own ticker stops within a few seconds of its last tween.
+    const framesInASecond = async () => {
+      await page.evaluate('window.__frameRequests = 0');
+      await page.waitForTimeout(1_000);
+      return page.evaluate<number>('window.__frameRequests');
+    };
+    await expect.poll(framesInASecond, { timeout: 15_000 }).toBeLessThan(3);
+    await watched.context.close();
+  });
+});

@@ -1,66 +1,80 @@
 import { useEffect, useRef } from 'react';
 import { BRAND } from '../../shared/brand';
 import { logError } from '../../shared/notify-error';
-import { usePrefersReducedMotion } from '../../shared/use-prefers-reduced-motion';
 import styles from './home.module.css';
 import { HomePicture } from './home-picture';
-import { loadGsapWithScrollTrigger } from './load-gsap';
+import { loadGsap } from './load-gsap';
 
-// Spec: the image expands to full screen only above the 768 px breakpoint, scrubbed over 800 scroll units.
-const EXPAND_MEDIA = '(min-width: 769px)';
-const SCRUB_DISTANCE = '+=800';
+// Spec: the image expands to full screen only above the 768 px breakpoint, scrubbed over 800 scroll units. CSS holds
+// the stage (sticky, in a pin 800 px taller than the screen: home.module.css, same query), so the page has its
+// whole height before any code; GSAP only grows the picture with the scroll. ScrollTrigger is not used: it keeps a
+// requestAnimationFrame loop running on every page for the rest of the visit.
+const EXPAND_MEDIA = '(min-width: 769px) and (prefers-reduced-motion: no-preference)';
+const SCRUB_DISTANCE_PX = 800;
+/** How long the picture takes to catch up with the scroll, as ScrollTrigger's `scrub: 0.5`. */
+const SCRUB_SECONDS = 0.5;
 
 export function AboutSection() {
   const pinRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
-  const reducedMotion = usePrefersReducedMotion();
 
   useEffect(() => {
     const pin = pinRef.current;
     const frame = frameRef.current;
-    if (reducedMotion || !pin || !frame) return;
-    const wide = window.matchMedia(EXPAND_MEDIA);
+    if (!pin || !frame) return;
+    const expand = window.matchMedia(EXPAND_MEDIA);
     let revert: (() => void) | undefined;
     let started = false;
     let cancelled = false;
 
-    // Phones never pin, so they never fetch ScrollTrigger: it is loaded the first time the screen is wide.
+    // Phones and reduced motion never expand, so they never fetch GSAP for it.
     const setUp = () => {
-      if (started || !wide.matches) return;
+      if (started || !expand.matches) return;
       started = true;
-      loadGsapWithScrollTrigger()
+      loadGsap()
         .then((gsap) => {
           if (cancelled) return;
-          // From here GSAP follows the media query itself, both ways.
+          // From here GSAP follows the media query itself, both ways; reverting restores the frame's styles.
           const mm = gsap.matchMedia();
           mm.add(EXPAND_MEDIA, () => {
-            gsap
-              .timeline({
-                scrollTrigger: {
-                  trigger: pin,
-                  start: 'top top',
-                  end: SCRUB_DISTANCE,
-                  scrub: 0.5,
-                  pin: true,
-                  pinSpacing: true,
-                },
-              })
-              .to(frame, { width: '100vw', height: '100vh', borderRadius: 0, ease: 'power1.inOut' });
+            const grow = gsap.to(frame, {
+              width: '100vw',
+              height: '100vh',
+              borderRadius: 0,
+              ease: 'power1.inOut',
+              paused: true,
+            });
+            const scrolled = () =>
+              gsap.utils.clamp(0, 1, -pin.getBoundingClientRect().top / SCRUB_DISTANCE_PX);
+            let target = scrolled();
+            grow.progress(target);
+            // A tween only when the target moves: scrolling elsewhere on the page starts nothing.
+            const follow = () => {
+              const next = scrolled();
+              if (next === target) return;
+              target = next;
+              gsap.to(grow, { progress: next, duration: SCRUB_SECONDS, ease: 'power3.out', overwrite: true });
+            };
+            window.addEventListener('scroll', follow, { passive: true });
+            window.addEventListener('resize', follow);
+            return () => {
+              window.removeEventListener('scroll', follow);
+              window.removeEventListener('resize', follow);
+            };
           });
-          // Reverting removes the pin spacer and inline styles, so leaving or crossing 768 px is clean.
           revert = () => mm.revert();
         })
         .catch((error: unknown) => logError(error, 'about animation'));
     };
     setUp();
-    wide.addEventListener('change', setUp);
+    expand.addEventListener('change', setUp);
 
     return () => {
       cancelled = true;
-      wide.removeEventListener('change', setUp);
+      expand.removeEventListener('change', setUp);
       revert?.();
     };
-  }, [reducedMotion]);
+  }, []);
 
   return (
     <section id="about" className={styles.about} aria-labelledby="about-title">
@@ -75,16 +89,18 @@ export function AboutSection() {
         </p>
       </div>
       <div ref={pinRef} className={styles.aboutPin}>
-        <div ref={frameRef} className={styles.aboutFrame}>
-          <HomePicture
-            name="about"
-            widths={[640, 1280, 1920]}
-            width={1920}
-            height={1080}
-            // The pin grows the frame to the whole viewport above 768 px; on a phone it is the page's width.
-            sizes="100vw"
-            alt="A cognac brogue derby in polished leather, seen from the side"
-          />
+        <div className={styles.aboutStage}>
+          <div ref={frameRef} className={styles.aboutFrame}>
+            <HomePicture
+              name="about"
+              widths={[640, 1280, 1920]}
+              width={1920}
+              height={1080}
+              // The frame grows to the whole viewport above 768 px; on a phone it is the page's width.
+              sizes="100vw"
+              alt="A cognac brogue derby in polished leather, seen from the side"
+            />
+          </div>
         </div>
       </div>
     </section>
