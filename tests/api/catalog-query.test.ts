@@ -589,7 +589,22 @@ function oneEditApart(a: string, b: string): boolean {
   return indexes(longer).some((i) => longer.slice(0, i) + longer.slice(i + 1) === shorter);
 }
 
-function tierOf(q: string, product: Product): 0 | 1 | 2 | 3 {
+type Tier = 0 | 1 | 2 | 3;
+
+/** The oracle's answers by query and product text: the catalogues repeat a few hundred texts thousands of times. */
+const tiers = new Map<string, Tier>();
+
+function tierOf(q: string, product: Product): Tier {
+  const key = [q, product.name, product.subCategory, product.description].join('\u0000');
+  let tier = tiers.get(key);
+  if (tier === undefined) {
+    tier = tierOfText(q, product);
+    tiers.set(key, tier);
+  }
+  return tier;
+}
+
+function tierOfText(q: string, product: Product): Tier {
   const words = [...new Set(wordsOf(q))];
   const last = wordsOf(q).at(-1)!;
   const matches = (word: string, among: string[]) =>
