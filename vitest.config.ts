@@ -100,8 +100,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          // The builds first: the store started here runs them too (scripts/start.ts).
-          globalSetup: [PREBUILT, 'tests/e2e/global-setup.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts', PREBUILT],
           // Two files at a time, each with its own browser: most of a journey is waiting on the store and on
           // animations. Files that change or stop a store start their own; the rest share the one started here.
           maxWorkers: 2,
