@@ -21,7 +21,8 @@ export function AboutSection() {
   useEffect(() => {
     const pin = pinRef.current;
     const frame = frameRef.current;
-    if (!pin || !frame) return;
+    // Without matchMedia (old browsers, jsdom) nothing is known of the screen: the picture stays as it is.
+    if (!pin || !frame || typeof window.matchMedia !== 'function') return;
     const expand = window.matchMedia(EXPAND_MEDIA);
     let revert: (() => void) | undefined;
     let started = false;
