@@ -152,7 +152,7 @@ describe('hosted sign-in (Clerk) in the browser', () => {
           const unavailable = nav(page)
             .getByRole('alert')
             .filter({ hasText: 'Sign-in unavailable: use email' });
-          // 15 s of clerk-react's own, then the nav's render: on a loaded machine, well over 25 s was seen.
+          // clerk-react's own 15 s load timeout, then the nav's render, on a machine the whole suite shares.
           await unavailable.waitFor({ timeout: 45_000 });
           await screenshot(page, `clerk-failed-${script}`);
           // The pages that wait for the session go on as signed out.

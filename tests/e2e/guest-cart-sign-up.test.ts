@@ -117,7 +117,7 @@ async function whatWentWrong(
   cartPage: Page,
   shoe: Shoe,
 ): Promise<string[]> {
-  // Once the outbox has settled (the count the account holds is 1), every tab holds the shoe too.
+  // Once the outbox has settled (the count the account holds is 1), every tab comes to hold the shoe too.
   await expect
     .poll(async () => (await serverState(storeUrl, cartPage)).count, { timeout: 15_000 })
     .toBe(1)
