@@ -117,7 +117,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('axe finds nothing serious at
     [shoe] = (await shoesVia(inject('storeUrl'))) as [Shoe];
   });
   beforeEach(async () => {
-    watched = await openWatchedPage(browser, inject('storeUrl'), viewport);
+    watched = await openWatchedPage(browser, inject('storeUrl'), viewport, { motion: 'full' });
     page = watched.page;
   });
   afterEach(async () => {
@@ -295,7 +295,7 @@ async function heroCopyContrast(
 describe('the hero', () => {
   let watched: WatchedPage;
   beforeEach(async () => {
-    watched = await openWatchedPage(browser, inject('storeUrl'), 'desktop');
+    watched = await openWatchedPage(browser, inject('storeUrl'), 'desktop', { motion: 'full' });
   });
   afterEach(async () => {
     await watched.context.close();
@@ -420,7 +420,7 @@ const named = (name: string | RegExp) => (element: Focused) =>
 describe.each<ViewportName>(['desktop', 'mobile'])('keyboard only at %s width', (viewport) => {
   let watched: WatchedPage;
   beforeEach(async () => {
-    watched = await openWatchedPage(browser, inject('storeUrl'), viewport);
+    watched = await openWatchedPage(browser, inject('storeUrl'), viewport, { motion: 'full' });
   });
   afterEach(async () => {
     await watched.context.close();

@@ -23,7 +23,7 @@ describe('bundle budget', () => {
   });
 
   it(`/collection transfers at most ${budget.collectionFirstVisitJsTransferredKiB} KiB of JavaScript on a first visit`, async () => {
-    const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
+    const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile', { motion: 'full' });
     const transfers: Array<Promise<{ transferred: number; gzip: number }>> = [];
     watched.page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;

@@ -74,7 +74,7 @@ describe.each(['mobile', 'desktop'] as const)('buying feedback on %s', (viewport
   beforeAll(async () => {
     shoes = await shoesVia(inject('storeUrl'));
     browser = await launchBrowser();
-    watched = await openWatchedPage(browser, inject('storeUrl'), viewport);
+    watched = await openWatchedPage(browser, inject('storeUrl'), viewport, { motion: 'full' });
     page = watched.page;
   });
 
@@ -208,7 +208,7 @@ describe.each(['mobile', 'desktop'] as const)('buying feedback on %s', (viewport
   it('lists what is ordered at checkout, from the cart its totals come from', async () => {
     const [first, second] = [shoes[2]!, shoes[3]!];
     // A shopper of their own: the guest cart of the tests above would be merged into the new account.
-    shopper = await openWatchedPage(browser, inject('storeUrl'), viewport);
+    shopper = await openWatchedPage(browser, inject('storeUrl'), viewport, { motion: 'full' });
     const { page } = shopper;
     await signUpInBrowser(page);
     await addToCartInBrowser(page, first, first.sizes[0]!);
@@ -239,7 +239,7 @@ describe.each(['mobile', 'desktop'] as const)('buying feedback on %s', (viewport
     const third = shoes[4]!;
     // Run alone (-t), it signs its own shopper up.
     if (shopper === undefined) {
-      shopper = await openWatchedPage(browser, inject('storeUrl'), viewport);
+      shopper = await openWatchedPage(browser, inject('storeUrl'), viewport, { motion: 'full' });
       await signUpInBrowser(shopper.page);
     }
     const { page } = shopper;

@@ -74,7 +74,7 @@ describe('collection filters', () => {
     let watched: WatchedPage;
     let page: Page;
     beforeAll(async () => {
-      watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
+      watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile', { motion: 'full' });
       page = watched.page;
     });
     afterAll(async () => {
@@ -203,7 +203,7 @@ describe('collection filters', () => {
     let watched: WatchedPage;
     let page: Page;
     beforeAll(async () => {
-      watched = await openWatchedPage(browser, inject('storeUrl'), 'desktop');
+      watched = await openWatchedPage(browser, inject('storeUrl'), 'desktop', { motion: 'full' });
       page = watched.page;
     });
     afterAll(async () => {
@@ -246,7 +246,7 @@ describe('collection filters', () => {
   it.each(['mobile', 'desktop'] as const)(
     'at %s width, Apply shows only without JavaScript, where the form and the chips work',
     async (viewport) => {
-      const watched = await openWatchedPage(browser, inject('storeUrl'), viewport);
+      const watched = await openWatchedPage(browser, inject('storeUrl'), viewport, { motion: 'full' });
       await visit(watched.page, '/collection');
       if (viewport === 'mobile') await watched.page.getByRole('button', { name: /^FILTERS/ }).click();
       expect(await watched.page.getByRole('checkbox', { name: /^Women\b/ }).isVisible()).toBe(true);

@@ -39,7 +39,7 @@ async function openBeforeTheCode(
   path: string,
   viewport: ViewportName,
 ): Promise<WatchedPage & { code: HeldCode }> {
-  const watched = await openWatchedPage(browser, inject('storeUrl'), viewport);
+  const watched = await openWatchedPage(browser, inject('storeUrl'), viewport, { motion: 'full' });
   const code = await holdTheAppCode(watched.page);
   await watched.page.goto(path);
   return { ...watched, code };
@@ -164,7 +164,7 @@ describe('controls before the code', () => {
   });
 
   it('credentials typed (or autofilled) before the code arrives are kept and sign the shopper in', async () => {
-    const signUp = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
+    const signUp = await openWatchedPage(browser, inject('storeUrl'), 'mobile', { motion: 'full' });
     const { email, password } = await signUpInBrowser(signUp.page);
     await signUp.context.close();
 

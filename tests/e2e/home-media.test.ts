@@ -55,7 +55,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the home page at %s width', 
   const shape = viewport === 'mobile' ? 'portrait' : 'landscape';
 
   it(`shows the hero's ${shape} cut, and fetches no file of the other`, async () => {
-    const watched = await openWatchedPage(browser, inject('storeUrl'), viewport);
+    const watched = await openWatchedPage(browser, inject('storeUrl'), viewport, { motion: 'full' });
     const { page } = watched;
     const heroFiles: string[] = [];
     page.on('request', (request) => {
@@ -98,7 +98,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the home page at %s width', 
   });
 
   it("loads the feature grid's and the about section's pictures from the web app itself", async () => {
-    const watched = await openWatchedPage(browser, inject('storeUrl'), viewport);
+    const watched = await openWatchedPage(browser, inject('storeUrl'), viewport, { motion: 'full' });
     const { page } = watched;
     const answers = new Map<string, number>();
     page.on('response', (response) => {
@@ -136,7 +136,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the home page at %s width', 
   });
 
   it('holds room for each section below the hero close to its height once drawn, so a jump down lands where it stays', async () => {
-    const watched = await openWatchedPage(browser, inject('storeUrl'), viewport);
+    const watched = await openWatchedPage(browser, inject('storeUrl'), viewport, { motion: 'full' });
     const { page } = watched;
     await visit(page, '/');
     // The sections laid out only when scrolled near (content-visibility) take their estimated height until then.
@@ -185,7 +185,7 @@ describe('the About picture', () => {
     const heightBeforeCode = await aboutHeight(servedPage);
     await served.close();
 
-    const watched = await openWatchedPage(browser, inject('storeUrl'), 'desktop');
+    const watched = await openWatchedPage(browser, inject('storeUrl'), 'desktop', { motion: 'full' });
     const { page } = watched;
     await visit(page, '/');
     const start = await pinTop(page);
@@ -211,7 +211,7 @@ describe('the About picture', () => {
   });
 
   it('keeps its size on a phone', async () => {
-    const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
+    const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile', { motion: 'full' });
     const { page } = watched;
     await visit(page, '/');
     const start = await pinTop(page);
@@ -229,7 +229,7 @@ describe('the About picture', () => {
   });
 
   it('leaves no animation-frame loop running on the pages after home', async () => {
-    const watched = await openWatchedPage(browser, inject('storeUrl'), 'desktop');
+    const watched = await openWatchedPage(browser, inject('storeUrl'), 'desktop', { motion: 'full' });
     const { page } = watched;
     await page.addInitScript(`(() => {
       const request = window.requestAnimationFrame.bind(window);

@@ -149,7 +149,7 @@ describe('in the browser', () => {
     await screenshot(bare, 'collection-without-scripts');
     await noScript.close();
 
-    watched = await openWatchedPage(browser, inject('storeUrl'), 'desktop');
+    watched = await openWatchedPage(browser, inject('storeUrl'), 'desktop', { motion: 'full' });
     const operations: string[] = [];
     const scripts: string[] = [];
     watched.page.on('request', (request) => {
@@ -183,7 +183,7 @@ describe('in the browser', () => {
       '{ products { totalCount } }',
     );
     expect(all.data!.products.totalCount).toBeGreaterThan(24);
-    const loadMore = await openWatchedPage(browser, inject('storeUrl'), 'desktop');
+    const loadMore = await openWatchedPage(browser, inject('storeUrl'), 'desktop', { motion: 'full' });
     const { page } = loadMore;
     // The client's chunk is held until the tap has been made on the page hydrated without it.
     let release!: () => void;
@@ -211,7 +211,7 @@ describe('in the browser', () => {
   });
 
   it("home on a phone leaves GSAP out until the shopper's first tap, and the hero's preview still swaps the video", async () => {
-    const home = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
+    const home = await openWatchedPage(browser, inject('storeUrl'), 'mobile', { motion: 'full' });
     const { page } = home;
     const scripts: string[] = [];
     page.on('request', (request) => {

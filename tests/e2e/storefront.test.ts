@@ -53,6 +53,7 @@ describe.each(E2E_BACKENDS)('storefront on $name', ({ key, start }) => {
     beforeAll(async () => {
       browser = await launchBrowser();
       watched = await openWatchedPage(browser, backend.storeUrl, viewport, {
+        motion: 'full',
         allowedOrigins: backend.imageOrigins,
       });
       page = watched.page;
