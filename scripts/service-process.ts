@@ -27,6 +27,20 @@ export interface ServiceOptions {
   prebuilt?: string;
 }
 
+/**
+ * Set by the test runner (tests/support/prebuilt.ts): the entries it built once for the run, as JSON
+ * `{ "files": { "<entry>": "<file>" } }`. `npm start` under the tests runs those instead of the sources through tsx.
+ */
+export const PREBUILT_ENV = 'STORE_TEST_PREBUILT';
+
+/** The build of `entry` the test runner made for this run, if any. */
+export function prebuiltFromEnvironment(entry: string): string | undefined {
+  const built = process.env[PREBUILT_ENV];
+  if (built === undefined) return undefined;
+  const { files } = JSON.parse(built) as { files?: Record<string, string | undefined> };
+  return files?.[entry];
+}
+
 /** Node's arguments to run a TypeScript entry: its build when there is one, else the source through tsx. */
 export function programArgs(entry: string, prebuilt: string | undefined): string[] {
   return prebuilt === undefined ? ['--import', 'tsx', entry] : [prebuilt];

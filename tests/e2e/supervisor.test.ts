@@ -3,14 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql } from '../support/graphql.js';
 import { startStoreTheReadmeWay, type RunningStore } from '../support/store-process.js';
 
-/** The pid of the store's API process: the one running api/src/main.ts with this store's data folder. */
+/**
+ * The pid of the store's API process: the one running api/src/main.ts (or the run's build of it,
+ * `api-src-main-<hash>.mjs`) with this store's data folder.
+ */
 function apiPidOf(dataDir: string): number | undefined {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
       const environ = readFileSync(`/proc/${entry}/environ`, 'utf8');
-      if (cmdline.includes('api/src/main.ts') && environ.split('\0').includes(`DATA_DIR=${dataDir}`))
+      if (/api[/-]src[/-]main\b/.test(cmdline) && environ.split('\0').includes(`DATA_DIR=${dataDir}`))
         return Number(entry);
     } catch {
       // The process ended while being read.

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { programArgs, ROOT } from '../../scripts/service-process.js';
+import { PREBUILT_ENV, prebuiltFromEnvironment, programArgs, ROOT } from '../../scripts/service-process.js';
 
 // The suites start some hundred APIs, BFFs and command-line runs. Through tsx each pays for loading every module
 // through its loader (about 3 s of CPU for an API here); built once per run into one file, about a third of that.
@@ -30,7 +30,6 @@ const NOT_BUNDLED = [
   'pino',
   'thread-stream',
 ];
-const ENV = 'STORE_TEST_PREBUILT';
 const DIR = path.join(ROOT, 'node_modules/.cache/store-prebuilt');
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -97,7 +96,7 @@ interface Prebuilt {
 }
 
 function readPrebuilt(): Prebuilt | undefined {
-  const built = process.env[ENV];
+  const built = process.env[PREBUILT_ENV];
   return built === undefined ? undefined : (JSON.parse(built) as Prebuilt);
 }
 
@@ -110,12 +109,12 @@ export default async function setup(): Promise<void> {
     PREBUILT_ENTRIES.map(async (entry): Promise<[PrebuiltEntry, string]> => [entry, await prebuild(entry)]),
   );
   const prebuilt: Prebuilt = { by: process.pid, files: Object.fromEntries(built) };
-  process.env[ENV] = JSON.stringify(prebuilt);
+  process.env[PREBUILT_ENV] = JSON.stringify(prebuilt);
 }
 
 /** This run's build of `entry`, if the run has one (a test file run without the global setup has not). */
 export function prebuiltOf(entry: PrebuiltEntry): string | undefined {
-  return readPrebuilt()?.files[entry];
+  return prebuiltFromEnvironment(entry);
 }
 
 /** Node's arguments to run `entry`: its build when the run has one, else the TypeScript through tsx. */
