@@ -28,17 +28,26 @@ export interface ServiceOptions {
 }
 
 /**
- * Set by the test runner (tests/support/prebuilt.ts): the entries it built once for the run, as JSON
- * `{ "files": { "<entry>": "<file>" } }`. `npm start` under the tests runs those instead of the sources through tsx.
+ * Set by the test runner (tests/support/prebuilt.ts): the entries it built once for the run, as JSON. `npm start`
+ * under the tests runs those instead of the sources through tsx.
  */
 export const PREBUILT_ENV = 'STORE_TEST_PREBUILT';
 
+export interface PrebuiltRun {
+  /** The vitest process that built them: its other projects' global setups reuse them. */
+  by: number;
+  files: Partial<Record<string, string>>;
+}
+
+/** The builds the test runner made for this run, if any. */
+export function prebuiltRun(): PrebuiltRun | undefined {
+  const built = process.env[PREBUILT_ENV];
+  return built === undefined ? undefined : (JSON.parse(built) as PrebuiltRun);
+}
+
 /** The build of `entry` the test runner made for this run, if any. */
 export function prebuiltFromEnvironment(entry: string): string | undefined {
-  const built = process.env[PREBUILT_ENV];
-  if (built === undefined) return undefined;
-  const { files } = JSON.parse(built) as { files?: Record<string, string | undefined> };
-  return files?.[entry];
+  return prebuiltRun()?.files[entry];
 }
 
 /** Node's arguments to run a TypeScript entry: its build when there is one, else the source through tsx. */

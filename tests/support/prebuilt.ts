@@ -4,7 +4,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { PREBUILT_ENV, prebuiltFromEnvironment, programArgs, ROOT } from '../../scripts/service-process.js';
+import {
+  PREBUILT_ENV,
+  prebuiltFromEnvironment,
+  prebuiltRun,
+  programArgs,
+  ROOT,
+  type PrebuiltRun,
+} from '../../scripts/service-process.js';
 
 // The suites start some hundred APIs, BFFs and command-line runs. Through tsx each pays for loading every module
 // through its loader (about 3 s of CPU for an API here); built once per run into one file, about a third of that.
@@ -89,26 +96,15 @@ function removeStale(): void {
   }
 }
 
-interface Prebuilt {
-  /** The vitest process that built them: its other projects' global setups reuse them. */
-  by: number;
-  files: Partial<Record<PrebuiltEntry, string>>;
-}
-
-function readPrebuilt(): Prebuilt | undefined {
-  const built = process.env[PREBUILT_ENV];
-  return built === undefined ? undefined : (JSON.parse(built) as Prebuilt);
-}
-
 /** Vitest global setup: builds the entries once for the run; the test processes find them through the environment. */
 export default async function setup(): Promise<void> {
-  if (readPrebuilt()?.by === process.pid) return;
+  if (prebuiltRun()?.by === process.pid) return;
   mkdirSync(DIR, { recursive: true });
   removeStale();
   const built = await Promise.all(
     PREBUILT_ENTRIES.map(async (entry): Promise<[PrebuiltEntry, string]> => [entry, await prebuild(entry)]),
   );
-  const prebuilt: Prebuilt = { by: process.pid, files: Object.fromEntries(built) };
+  const prebuilt: PrebuiltRun = { by: process.pid, files: Object.fromEntries(built) };
   process.env[PREBUILT_ENV] = JSON.stringify(prebuilt);
 }
 
