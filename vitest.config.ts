@@ -100,9 +100,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          // The shared store first, through tsx as a shop runs it; the stores files start later find the run's builds
-          // in the environment PREBUILT sets, and `npm start` runs those (scripts/start.ts, decision 023).
-          globalSetup: ['tests/e2e/global-setup.ts', PREBUILT],
+          // The shared store, through tsx as a shop runs it, and meanwhile the run's builds (PREBUILT): the stores
+          // files start later find them in the environment, and `npm start` runs those (scripts/start.ts, decision 023).
+          globalSetup: ['tests/e2e/global-setup.ts'],
           // Two files at a time, each with its own browser: most of a journey is waiting on the store and on
           // animations. Files that change or stop a store start their own; the rest share the one started here.
           maxWorkers: 2,

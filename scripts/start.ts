@@ -1,6 +1,7 @@
 // `npm start`: builds the web app when the build is missing, older than its sources or made with other VITE_*
-// values, then starts the API and the BFF (which serves the web app) and prints the one URL of the whole store.
-import { spawnSync } from 'node:child_process';
+// values, starts the API meanwhile (it needs no build), then the BFF (which serves the web app), and prints the one
+// URL of the whole store.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { prebuiltFromEnvironment, ROOT, startService, type RunningService } from './service-process.js';
@@ -9,6 +10,29 @@ import { recordWebBuild, webBuildIsStale } from './web-build.js';
 // The folder the BFF serves (its WEB_DIST, resolved from the repository root as the BFF does).
 const webDist = path.resolve(ROOT, process.env.WEB_DIST || 'web/dist');
 
+/** The web app's build while it runs: stopping the store stops it too. */
+let webBuild: ChildProcess | undefined;
+
+/** Builds the web app into `webDist`; resolves with the build's exit code. */
+function buildWebApp(): Promise<number> {
+  console.log('Building the web app…');
+  // Always a production build: an inherited NODE_ENV (a test runner sets "test") would make Vite bundle React's
+  // development build.
+  const build = (webBuild = spawn('npm', ['run', 'build:web', '--', '--outDir', webDist], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  }));
+  return new Promise((resolve) => {
+    build.once('error', () => resolve(1));
+    build.once('exit', (code) => {
+      if (code === 0) recordWebBuild(webDist, process.env);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+let webBuilt: Promise<number> = Promise.resolve(0);
 if (webBuildIsStale(ROOT, webDist, process.env)) {
   // Vite empties the folder it builds into: never one that holds something other than an earlier build.
   if (
@@ -19,16 +43,7 @@ if (webBuildIsStale(ROOT, webDist, process.env)) {
     console.error(`WEB_DIST (${webDist}) is not empty and holds no web build: refusing to build over it.`);
     process.exit(1);
   }
-  console.log('Building the web app…');
-  // Always a production build: an inherited NODE_ENV (a test runner sets "test") would make Vite bundle React's
-  // development build.
-  const build = spawnSync('npm', ['run', 'build:web', '--', '--outDir', webDist], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-  recordWebBuild(webDist, process.env);
+  webBuilt = buildWebApp();
 }
 
 // Each store process is kept running: one that dies (a crash, a kill -9) is started again on the same port, so
@@ -43,6 +58,7 @@ const MAX_QUICK_RESTARTS = 5;
 
 async function shutdown(code: number): Promise<never> {
   stopping = true;
+  if (webBuild?.exitCode === null) webBuild.kill('SIGTERM');
   await Promise.all(supervised.map((s) => s.current.stop()));
   process.exit(code);
 }
@@ -96,6 +112,11 @@ try {
   // With API_URL set, the shop runs its own backend of the same contract and no local API is started.
   let apiUrl = process.env.API_URL;
   if (apiUrl === undefined) apiUrl = (await supervise('API', 'api/src/main.ts', {}, 'API_PORT')).url;
+  const buildStatus = await webBuilt;
+  if (buildStatus !== 0) {
+    console.error(`The web app's build failed (exit code ${String(buildStatus)}): stopping.`);
+    await shutdown(buildStatus);
+  }
   // The store runs in production mode unless a developer asks for the BFF's development extras (IDE, stack traces).
   const bffEnv = {
     API_URL: apiUrl,

@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql } from '../support/graphql.js';
 import { startStoreTheReadmeWay, type RunningStore } from '../support/store-process.js';
@@ -60,5 +62,23 @@ describe('npm start when the API is killed with -9', () => {
       .toEqual(expect.any(String));
     expect(apiPidOf(store.dataDir)).not.toBe(pid);
     expect(store.output()).toMatch(/The API stopped \(SIGKILL\); starting it again/);
+  });
+});
+
+// `npm start` starts the API while it builds the web app: a build that fails stops the API it started.
+describe('npm start when the web build fails', () => {
+  it('stops the API it started meanwhile and exits, saying the build failed', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'store-failed-build-'));
+    try {
+      // The build's server half cannot be written where a file already is.
+      writeFileSync(path.join(root, 'dist-server'), '');
+      const dataDir = path.join(root, 'data');
+      await expect(
+        startStoreTheReadmeWay({ WEB_DIST: path.join(root, 'dist'), DATA_DIR: dataDir }),
+      ).rejects.toThrow(/The web app's build failed \(exit code 1\): stopping\./);
+      expect(apiPidOf(dataDir)).toBeUndefined();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
