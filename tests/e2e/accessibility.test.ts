@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -22,6 +21,7 @@ import {
   visit,
   type Shoe,
 } from '../support/journeys.js';
+import { seriousViolations } from '../support/axe.js';
 
 // The quality gate's accessibility part: axe on every route at both widths, the whole purchase by keyboard
 // with a visible focus ring on every stop, and a hero whose copy stays readable and whose videos are silent and
@@ -49,14 +49,6 @@ function describeViolations(violations: Result[]): string {
       return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length} nodes)\n  ${violation.helpUrl}\n${nodes}`;
     })
     .join('\n\n');
-}
-
-/** The serious and critical findings on the page as it is now, described, or '' when there are none. */
-async function seriousViolations(page: Page): Promise<string> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return describeViolations(
-    violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
-  );
 }
 
 function expectNothingFound(found: Record<string, string>): void {
@@ -109,6 +101,26 @@ afterAll(async () => {
   await browser.close();
 });
 
+it('axe, as these checks run it, finds faint text and a nameless button planted in a page', async () => {
+  const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile');
+  try {
+    await visit(watched.page, '/login');
+    await settle(watched.page);
+    await inPage(
+      watched.page,
+      `() => {
+        const faint = Object.assign(document.createElement('p'), { textContent: 'Faint words' });
+        faint.style.color = '#ddd';
+        document.querySelector('main').append(faint, document.createElement('button'));
+      }`,
+    );
+    const found = await seriousViolations(watched.page);
+    expect(found.map((violation) => violation.id).sort()).toEqual(['button-name', 'color-contrast']);
+  } finally {
+    await watched.context.close();
+  }
+});
+
 describe.each<ViewportName>(['mobile', 'desktop'])('axe finds nothing serious at %s width', (viewport) => {
   let watched: WatchedPage;
   let page: Page;
@@ -132,7 +144,10 @@ describe.each<ViewportName>(['mobile', 'desktop'])('axe finds nothing serious at
   /** Runs axe and the image check on the page as it is now, keeping what they find under `where`. */
   async function check(where: string): Promise<void> {
     const missing = await imagesWithoutAName(page);
-    found[where] = [await seriousViolations(page), ...missing.map((image) => `[image] ${image}`)]
+    found[where] = [
+      describeViolations(await seriousViolations(page)),
+      ...missing.map((image) => `[image] ${image}`),
+    ]
       .filter(Boolean)
       .join('\n');
   }

@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { orderMoveRefusal } from '#domain/order-life';
 import { RETURN_POLICY_DAYS } from '#domain/store-rules';
+import { seriousViolations } from '../support/axe.js';
 import { ADMIN_ENV, adminLogin, runShop } from '../support/back-office.js';
 import {
   launchBrowser,
@@ -32,17 +32,14 @@ import { startStoreTheReadmeWay, type RunningStore } from '../support/store-proc
 // late and a return past the store's window are refused, with the reason shown where the shopper asked.
 
 const DAY = 24 * 60 * 60 * 1000;
-/** "2 Dec", as the store words its dates. */
 /** axe's serious and critical findings in the list of ordered items (its panels open), as rule ids and targets. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
+async function seriousInMain(page: Page): Promise<string[]> {
+  return (await seriousViolations(page, 'main')).map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
+/** "2 Dec", as the store words its dates. */
 const dayMonth = (ms: number) =>
   new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' }).format(ms);
 
@@ -137,7 +134,7 @@ describe('after the order, in the browser', () => {
       /^Cancel order #/,
     );
     await screenshot(page, 'after-order-cancel-confirm-mobile');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousInMain(page)).toEqual([]);
     await row.getByRole('button', { name: 'Yes, cancel order' }).click();
 
     await expect.poll(async () => (await statusOf(row).textContent()) ?? '').toBe('Cancelled');
@@ -205,7 +202,7 @@ describe('after the order, in the browser', () => {
     await returnForm.getByRole('radio', { name: 'Return for a refund' }).check();
     await returnForm.getByRole('combobox', { name: 'Reason' }).selectOption('Arrived damaged');
     await screenshot(page, 'after-order-return-form-mobile');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousInMain(page)).toEqual([]);
     await returnForm.getByRole('button', { name: 'Send request' }).click();
     await expect.poll(() => returnRow.getByText(/^Return requested/).count()).toBe(1);
 
@@ -225,7 +222,7 @@ describe('after the order, in the browser', () => {
       .poll(() => exchangeRow.getByText(new RegExp(`^Exchange requested — size ${wanted}`)).count())
       .toBe(1);
     await screenshot(page, 'after-order-requests-mobile');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousInMain(page)).toEqual([]);
 
     // The shop approves both from its terminal, then receives the returned pair.
     const requests = (await ordersOf(page))[0]!.returns;
@@ -293,7 +290,7 @@ describe('after the order, in the browser', () => {
       .poll(() => form.getByRole('alert').textContent())
       .toBe(`The return window for this order closed on ${closedOn}.`);
     await screenshot(page, 'after-order-return-too-late-desktop');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousInMain(page)).toEqual([]);
 
     // Seen afresh, the page offers no return and says when the window closed.
     await visit(page, '/orders');
