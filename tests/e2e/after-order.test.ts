@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { orderMoveRefusal } from '#domain/order-life';
 import { RETURN_POLICY_DAYS } from '#domain/store-rules';
-import { seriousViolations } from '../support/axe.js';
+import { axeViolations } from '../support/axe.js';
 import { ADMIN_ENV, adminLogin, runShop } from '../support/back-office.js';
 import {
   launchBrowser,
@@ -32,9 +32,9 @@ import { startStoreTheReadmeWay, type RunningStore } from '../support/store-proc
 // late and a return past the store's window are refused, with the reason shown where the shopper asked.
 
 const DAY = 24 * 60 * 60 * 1000;
-/** axe's serious and critical findings in the list of ordered items (its panels open), as rule ids and targets. */
-async function seriousInMain(page: Page): Promise<string[]> {
-  return (await seriousViolations(page, 'main')).map(
+/** axe's findings above minor in the list of ordered items (its panels open), as rule ids and targets. */
+async function axeFindingsInMain(page: Page): Promise<string[]> {
+  return (await axeViolations(page, 'main')).map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
 }
@@ -134,7 +134,7 @@ describe('after the order, in the browser', () => {
       /^Cancel order #/,
     );
     await screenshot(page, 'after-order-cancel-confirm-mobile');
-    expect(await seriousInMain(page)).toEqual([]);
+    expect(await axeFindingsInMain(page)).toEqual([]);
     await row.getByRole('button', { name: 'Yes, cancel order' }).click();
 
     await expect.poll(async () => (await statusOf(row).textContent()) ?? '').toBe('Cancelled');
@@ -202,7 +202,7 @@ describe('after the order, in the browser', () => {
     await returnForm.getByRole('radio', { name: 'Return for a refund' }).check();
     await returnForm.getByRole('combobox', { name: 'Reason' }).selectOption('Arrived damaged');
     await screenshot(page, 'after-order-return-form-mobile');
-    expect(await seriousInMain(page)).toEqual([]);
+    expect(await axeFindingsInMain(page)).toEqual([]);
     await returnForm.getByRole('button', { name: 'Send request' }).click();
     await expect.poll(() => returnRow.getByText(/^Return requested/).count()).toBe(1);
 
@@ -222,7 +222,7 @@ describe('after the order, in the browser', () => {
       .poll(() => exchangeRow.getByText(new RegExp(`^Exchange requested — size ${wanted}`)).count())
       .toBe(1);
     await screenshot(page, 'after-order-requests-mobile');
-    expect(await seriousInMain(page)).toEqual([]);
+    expect(await axeFindingsInMain(page)).toEqual([]);
 
     // The shop approves both from its terminal, then receives the returned pair.
     const requests = (await ordersOf(page))[0]!.returns;
@@ -290,7 +290,7 @@ describe('after the order, in the browser', () => {
       .poll(() => form.getByRole('alert').textContent())
       .toBe(`The return window for this order closed on ${closedOn}.`);
     await screenshot(page, 'after-order-return-too-late-desktop');
-    expect(await seriousInMain(page)).toEqual([]);
+    expect(await axeFindingsInMain(page)).toEqual([]);
 
     // Seen afresh, the page offers no return and says when the window closed.
     await visit(page, '/orders');

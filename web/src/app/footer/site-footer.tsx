@@ -21,14 +21,13 @@ export function SiteFooter() {
       </div>
 
       <div className={`container ${styles.columns}`}>
-        <section aria-labelledby="footer-about">
-          <h2 id="footer-about" className={styles.heading}>
-            {BRAND.storeName}
-          </h2>
+        {/* Not a region: it would share its name with the hero's, which the store's name labels on home. */}
+        <div>
+          <h2 className={styles.heading}>{BRAND.storeName}</h2>
           <p className={styles.about}>
             Shoes for work, weekends and everything between — made to be worn every day and kept for years.
           </p>
-        </section>
+        </div>
         <section aria-labelledby="footer-shop">
           <h2 id="footer-shop" className={styles.heading}>
             Shop
