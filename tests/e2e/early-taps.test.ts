@@ -86,6 +86,45 @@ describe('controls before the code', () => {
     await watched.context.close();
   });
 
+  it('a gallery thumbnail tapped before the code shows its image at once, and the app keeps it and owns the rest', async () => {
+    const watched = await openBeforeTheCode(browser, `/product/${shoe.id}`, 'mobile');
+    const { page, code } = watched;
+    const thumbs = page.getByRole('list', { name: 'Product images' }).getByRole('button');
+    const mainImage = page.getByRole('img', { name: shoe.name, exact: true });
+    const mainUrls = async () => ({
+      src: await mainImage.getAttribute('src'),
+      srcset: await mainImage.getAttribute('srcset'),
+    });
+    // The URLs a thumbnail carries for the main image: what the app shows for it too.
+    const urlsFor = async (index: number) => ({
+      src: await thumbs.nth(index).getAttribute('data-main-src'),
+      srcset: await thumbs.nth(index).getAttribute('data-main-srcset'),
+    });
+    expect(await thumbs.count()).toBeGreaterThanOrEqual(3);
+    const served = await mainUrls();
+    expect(served).toEqual(await urlsFor(0));
+
+    await thumbs.nth(1).click();
+    await expect.poll(mainUrls).toEqual(await urlsFor(1));
+    expect(served).not.toEqual(await urlsFor(1));
+    expect(await thumbs.nth(1).getAttribute('aria-pressed')).toBe('true');
+    expect(await thumbs.nth(0).getAttribute('aria-pressed')).toBe('false');
+    expect(await appReady(page).count()).toBe(0);
+
+    code.release();
+    await appReady(page).waitFor({ state: 'attached' });
+    // Hydrated on the image the shopper chose, not thrown back to the first.
+    await expect.poll(mainUrls).toEqual(await urlsFor(1));
+    expect(await thumbs.nth(1).getAttribute('aria-pressed')).toBe('true');
+    // And now React's: another thumbnail shows its image.
+    await thumbs.nth(2).click();
+    await expect.poll(mainUrls).toEqual(await urlsFor(2));
+    expect(await thumbs.nth(2).getAttribute('aria-pressed')).toBe('true');
+    expect(await thumbs.nth(1).getAttribute('aria-pressed')).toBe('false');
+    expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
+    await watched.context.close();
+  });
+
   it('ADD TO CART tapped before the code with no size asks for one once the code is there, and adds nothing', async () => {
     const watched = await openBeforeTheCode(browser, `/product/${shoe.id}`, 'mobile');
     const { page, code } = watched;

@@ -9,11 +9,13 @@ export interface EarlyTaps {
   add?: boolean;
   filtersOpen?: boolean;
   menuOpen?: boolean;
+  /** The product gallery's image last tapped (its index). */
+  image?: number;
 }
 
 /** The attribute naming a control the listeners handle, and its values. */
 export const EARLY = 'data-early';
-export type EarlyControl = 'size' | 'add' | 'filters' | 'menu' | 'form';
+export type EarlyControl = 'size' | 'add' | 'filters' | 'menu' | 'form' | 'image';
 /** On <html> once taps are kept. */
 const KEEPING = 'data-early-taps';
 
@@ -31,15 +33,41 @@ function toggleExpanded(control: HTMLElement): boolean {
   return open;
 }
 
+/** Marks `control` pressed and the other controls of its kind within `group` not. */
+function pressOnly(control: HTMLElement, group: Element | null): void {
+  const kind = control.getAttribute(EARLY) ?? '';
+  for (const other of group?.querySelectorAll(`[${EARLY}="${kind}"]`) ?? [])
+    other.setAttribute('aria-pressed', 'false');
+  control.setAttribute('aria-pressed', 'true');
+}
+
+/** The main images' served `style` (image 0's placeholder), put back when image 0 is tapped again. */
+const servedStyles = new WeakMap<HTMLImageElement, string>();
+
+/** Shows a thumbnail's image as the gallery's main one, as the app would; only image 0 has a placeholder. */
+function showImage(thumb: HTMLElement): void {
+  const gallery = thumb.closest('[data-gallery]');
+  pressOnly(thumb, gallery);
+  const main = gallery?.querySelector<HTMLImageElement>('[data-gallery-main] img');
+  // Each thumbnail carries the main image's URLs for its picture (data-main-src, data-main-srcset).
+  const { mainSrc, mainSrcset } = thumb.dataset;
+  if (!main || mainSrc === undefined) return;
+  if (!servedStyles.has(main)) servedStyles.set(main, main.getAttribute('style') ?? '');
+  const style = thumb.dataset.index === '0' ? (servedStyles.get(main) ?? '') : '';
+  if (style === '') main.removeAttribute('style');
+  else main.setAttribute('style', style);
+  if (mainSrcset === undefined) main.removeAttribute('srcset');
+  else main.setAttribute('srcset', mainSrcset);
+  main.setAttribute('src', mainSrc);
+}
+
 function onClick(event: MouseEvent): void {
   const control = controlOf(event.target);
   // Kept here only: React (listening below, on the root) must not act on it a second time.
   if (control?.tagName === 'BUTTON') event.stopPropagation();
   switch (control?.getAttribute(EARLY)) {
     case 'size': {
-      for (const other of control.parentElement?.querySelectorAll(`[${EARLY}="size"]`) ?? [])
-        other.setAttribute('aria-pressed', 'false');
-      control.setAttribute('aria-pressed', 'true');
+      pressOnly(control, control.parentElement);
       kept = { ...kept, size: control.dataset.size ?? control.textContent.trim() };
       break;
     }
@@ -55,6 +83,10 @@ function onClick(event: MouseEvent): void {
       kept = { ...kept, filtersOpen: open };
       break;
     }
+    case 'image':
+      showImage(control);
+      kept = { ...kept, image: Number(control.dataset.index) };
+      break;
     case 'menu': {
       const open = toggleExpanded(control);
       document.getElementById(control.getAttribute('aria-controls') ?? '')?.toggleAttribute('hidden', !open);

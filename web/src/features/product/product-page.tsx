@@ -56,7 +56,7 @@ function ProductDetail({ product }: { product: DetailedProduct }) {
   const [addedEarly] = useState(() => earlyTaps().add === true);
   const addToCart = useAddToCart();
   // The page can arrive rendered before its code (docs/decisions/008). A tap on a size or ADD TO CART is kept
-  // by boot.ts until React owns them (shared/early-taps.ts) and acted on here; the gallery waits for React.
+  // by boot.ts until React owns them (shared/early-taps.ts) and acted on here; a thumbnail's too (ProductGallery).
   // They are never `disabled`: React drops a click it replays on a control whose props say so.
   const hydrated = useHydrated();
 
@@ -92,12 +92,7 @@ function ProductDetail({ product }: { product: DetailedProduct }) {
       </nav>
 
       <article className={styles.detail}>
-        <ProductGallery
-          images={product.images}
-          name={product.name}
-          placeholder={product.imagePlaceholder}
-          disabled={!hydrated}
-        />
+        <ProductGallery images={product.images} name={product.name} placeholder={product.imagePlaceholder} />
 
         <div className={styles.info}>
           <h1 className={styles.name}>{product.name}</h1>

@@ -63,7 +63,7 @@ function placeholderStyle(placeholder: string | null | undefined): CSSProperties
 export function ProductImage({ src, alt, use, placeholder, priority = false, className }: ProductImageProps) {
   const spec = PRODUCT_IMAGE_USES[use];
   const url = src ?? FALLBACK_PRODUCT_IMAGE;
-  const optimizable = isOptimizable(url);
+  const sources = productImageSources(src, use);
   // Attribute order matters to the browser: loading and sizes are read before srcset/src start a fetch.
   return (
     <img
@@ -74,10 +74,21 @@ export function ProductImage({ src, alt, use, placeholder, priority = false, cla
       width={spec.box}
       height={spec.box}
       alt={alt}
-      style={optimizable ? placeholderStyle(placeholder) : undefined}
-      sizes={optimizable ? spec.sizes : undefined}
-      srcSet={imageSrcSet(url, spec.widths)}
-      src={optimizable ? optimizedImageUrl(url, spec.src) : url}
+      style={isOptimizable(url) ? placeholderStyle(placeholder) : undefined}
+      sizes={sources.sizes}
+      srcSet={sources.srcSet}
+      src={sources.src}
     />
   );
+}
+
+/** The URLs `ProductImage` gives the browser for `src` shown as `use`. */
+export function productImageSources(
+  src: string | null | undefined,
+  use: ProductImageUse,
+): { src: string; srcSet?: string; sizes?: string } {
+  const spec = PRODUCT_IMAGE_USES[use];
+  const url = src ?? FALLBACK_PRODUCT_IMAGE;
+  if (!isOptimizable(url)) return { src: url };
+  return { src: optimizedImageUrl(url, spec.src), srcSet: imageSrcSet(url, spec.widths), sizes: spec.sizes };
 }
