@@ -121,115 +121,112 @@ it('axe, as these checks run it, finds faint text and a nameless button planted 
   }
 });
 
-describe.each<ViewportName>(['mobile', 'desktop'])(
-  'axe finds nothing above minor at %s width',
-  (viewport) => {
-    let watched: WatchedPage;
-    let page: Page;
-    let shoe: Shoe;
-    beforeAll(async () => {
-      [shoe] = (await shoesVia(inject('storeUrl'))) as [Shoe];
-    });
-    beforeEach(async () => {
-      watched = await openWatchedPage(browser, inject('storeUrl'), viewport, { motion: 'full' });
-      page = watched.page;
-    });
-    afterEach(async () => {
-      await watched.context.close();
-    });
+describe.each<ViewportName>(['mobile', 'desktop'])('axe finds nothing to fix at %s width', (viewport) => {
+  let watched: WatchedPage;
+  let page: Page;
+  let shoe: Shoe;
+  beforeAll(async () => {
+    [shoe] = (await shoesVia(inject('storeUrl'))) as [Shoe];
+  });
+  beforeEach(async () => {
+    watched = await openWatchedPage(browser, inject('storeUrl'), viewport, { motion: 'full' });
+    page = watched.page;
+  });
+  afterEach(async () => {
+    await watched.context.close();
+  });
 
-    // What each check found, by where it looked; reported together at the end of a test.
-    let found: Record<string, string> = {};
-    beforeEach(() => {
-      found = {};
-    });
-    /** Runs axe and the image check on the page as it is now, keeping what they find under `where`. */
-    async function check(where: string): Promise<void> {
-      const missing = await imagesWithoutAName(page);
-      found[where] = [
-        describeViolations(await axeViolations(page)),
-        ...missing.map((image) => `[image] ${image}`),
-      ]
-        .filter(Boolean)
-        .join('\n');
+  // What each check found, by where it looked; reported together at the end of a test.
+  let found: Record<string, string> = {};
+  beforeEach(() => {
+    found = {};
+  });
+  /** Runs axe and the image check on the page as it is now, keeping what they find under `where`. */
+  async function check(where: string): Promise<void> {
+    const missing = await imagesWithoutAName(page);
+    found[where] = [
+      describeViolations(await axeViolations(page)),
+      ...missing.map((image) => `[image] ${image}`),
+    ]
+      .filter(Boolean)
+      .join('\n');
+  }
+  async function open(path: string): Promise<void> {
+    await visit(page, path);
+    await settle(page);
+    await check(path);
+  }
+  /** Toasts slide in; axe measures them once they are fully shown. */
+  async function afterToast(text: string): Promise<void> {
+    await expect
+      .poll(() => page.locator('[data-sonner-toast]', { hasText: text }).getAttribute('data-mounted'))
+      .toBe('true');
+    await page.waitForTimeout(500);
+  }
+
+  it('on the signed-out pages: home, collection, a product, login and not found, with their menus, toasts and messages', async () => {
+    await open('/');
+    await screenshot(page, `a11y-home-${viewport}`);
+    if (viewport === 'mobile') {
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await check('/ with the menu open');
     }
-    async function open(path: string): Promise<void> {
-      await visit(page, path);
-      await settle(page);
-      await check(path);
+    await open('/collection');
+    if (viewport === 'mobile') {
+      await page.getByRole('button', { name: /FILTERS/ }).click();
+      await check('/collection with the filters open');
     }
-    /** Toasts slide in; axe measures them once they are fully shown. */
-    async function afterToast(text: string): Promise<void> {
-      await expect
-        .poll(() => page.locator('[data-sonner-toast]', { hasText: text }).getAttribute('data-mounted'))
-        .toBe('true');
-      await page.waitForTimeout(500);
-    }
+    await open(`/product/${shoe.id}`);
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    await afterToast('Select product size!');
+    await check('a product with the "Select product size!" toast');
+    await page.getByRole('group').getByRole('button', { name: shoe.sizes[0]!, exact: true }).click();
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    await afterToast('Added to cart');
+    await check('a product with the "Added to cart" toast');
+    await screenshot(page, `a11y-product-toasts-${viewport}`);
+    await open('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
+    await check('/login with its field messages');
+    await open('/no/such/page');
+    await screenshot(page, `a11y-not-found-${viewport}`);
+    expectNothingFound(found);
+    // The unknown page provokes the one expected console error.
+    expect(problemsOf(watched, [/404/])).toEqual({ consoleErrors: [], foreignRequests: [] });
+  });
 
-    it('on the signed-out pages: home, collection, a product, login and not found, with their menus, toasts and messages', async () => {
-      await open('/');
-      await screenshot(page, `a11y-home-${viewport}`);
-      if (viewport === 'mobile') {
-        await page.getByRole('button', { name: 'Menu' }).click();
-        await check('/ with the menu open');
-      }
-      await open('/collection');
-      if (viewport === 'mobile') {
-        await page.getByRole('button', { name: /FILTERS/ }).click();
-        await check('/collection with the filters open');
-      }
-      await open(`/product/${shoe.id}`);
-      await page.getByRole('button', { name: 'ADD TO CART' }).click();
-      await afterToast('Select product size!');
-      await check('a product with the "Select product size!" toast');
-      await page.getByRole('group').getByRole('button', { name: shoe.sizes[0]!, exact: true }).click();
-      await page.getByRole('button', { name: 'ADD TO CART' }).click();
-      await afterToast('Added to cart');
-      await check('a product with the "Added to cart" toast');
-      await screenshot(page, `a11y-product-toasts-${viewport}`);
-      await open('/login');
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      await expect.poll(() => page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
-      await check('/login with its field messages');
-      await open('/no/such/page');
-      await screenshot(page, `a11y-not-found-${viewport}`);
-      expectNothingFound(found);
-      // The unknown page provokes the one expected console error.
-      expect(problemsOf(watched, [/404/])).toEqual({ consoleErrors: [], foreignRequests: [] });
-    });
+  it('on the shopper pages: a cart with lines, checkout with its messages, orders with an order, the account menu', async () => {
+    await signUpInBrowser(page);
+    await addToCartInBrowser(page, shoe, shoe.sizes[0]!);
+    await expectCartCount(page, 1);
+    await visit(page, '/place-order');
+    await settle(page);
+    await fillAddress(page);
+    await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+    await page.waitForURL('**/orders');
+    await expect.poll(async () => (await serverState(inject('storeUrl'), page)).orders.length).toBe(1);
+    await addToCartInBrowser(page, shoe, shoe.sizes[1]!);
+    await expectCartCount(page, 1);
 
-    it('on the shopper pages: a cart with lines, checkout with its messages, orders with an order, the account menu', async () => {
-      await signUpInBrowser(page);
-      await addToCartInBrowser(page, shoe, shoe.sizes[0]!);
-      await expectCartCount(page, 1);
-      await visit(page, '/place-order');
-      await settle(page);
-      await fillAddress(page);
-      await page.getByRole('button', { name: 'PLACE ORDER' }).click();
-      await page.waitForURL('**/orders');
-      await expect.poll(async () => (await serverState(inject('storeUrl'), page)).orders.length).toBe(1);
-      await addToCartInBrowser(page, shoe, shoe.sizes[1]!);
-      await expectCartCount(page, 1);
-
-      await open('/cart');
-      await open('/place-order');
-      await page.getByRole('button', { name: 'PLACE ORDER' }).click();
-      await expect.poll(() => page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
-      await check('/place-order with its field messages');
-      await screenshot(page, `a11y-place-order-messages-${viewport}`);
-      await visit(page, '/orders');
-      await settle(page);
-      await expect
-        .poll(() => page.getByRole('list', { name: 'Ordered items' }).getByRole('listitem').count())
-        .toBe(1);
-      await check('/orders');
-      await page.getByRole('button', { name: /^Account menu/ }).click();
-      await check('/orders with the account menu open');
-      expectNothingFound(found);
-      expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
-    });
-  },
-);
+    await open('/cart');
+    await open('/place-order');
+    await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+    await expect.poll(() => page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
+    await check('/place-order with its field messages');
+    await screenshot(page, `a11y-place-order-messages-${viewport}`);
+    await visit(page, '/orders');
+    await settle(page);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Ordered items' }).getByRole('listitem').count())
+      .toBe(1);
+    await check('/orders');
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await check('/orders with the account menu open');
+    expectNothingFound(found);
+    expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
+  });
+});
 
 interface Box {
   x: number;
