@@ -2,7 +2,8 @@ import type { Result } from 'axe-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  launchBrowser,
+  closeTestBrowser,
+  openTestBrowser,
   openWatchedPage,
   problemsOf,
   screenshot,
@@ -95,10 +96,10 @@ async function settle(page: Page): Promise<void> {
 // One browser for the file; each test gets its own context (its own shopper).
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await openTestBrowser();
 });
 afterAll(async () => {
-  await browser.close();
+  await closeTestBrowser(browser);
 });
 
 it('axe, as these checks run it, finds faint text and a nameless button planted in a page', async () => {

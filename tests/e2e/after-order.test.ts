@@ -6,7 +6,8 @@ import { RETURN_POLICY_DAYS } from '#domain/store-rules';
 import { axeViolations } from '../support/axe.js';
 import { ADMIN_ENV, adminLogin, runShop } from '../support/back-office.js';
 import {
-  launchBrowser,
+  closeTestBrowser,
+  openTestBrowser,
   openWatchedPage,
   problemsOf,
   screenshot,
@@ -55,12 +56,12 @@ describe('after the order, in the browser', () => {
       AUTH_RATE_LIMIT_MAX: '10000',
       LOG_LEVEL: 'warn',
     });
-    browser = await launchBrowser();
+    browser = await openTestBrowser();
     shoes = (await shoesVia(store.url)).filter((shoe) => shoe.sizes.length >= 3);
     admin = await adminLogin(store.url);
   });
   afterAll(async () => {
-    await browser.close();
+    await closeTestBrowser(browser);
     await store.stop();
   });
 

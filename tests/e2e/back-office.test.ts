@@ -10,7 +10,13 @@ import {
   runShop,
   solidPng,
 } from '../support/back-office.js';
-import { launchBrowser, openWatchedPage, problemsOf, screenshot } from '../support/browser.js';
+import {
+  closeTestBrowser,
+  openTestBrowser,
+  openWatchedPage,
+  problemsOf,
+  screenshot,
+} from '../support/browser.js';
 import { call } from '../support/http.js';
 import {
   addToCartInBrowser,
@@ -44,11 +50,11 @@ describe('the back office behind the storefront', () => {
       AUTH_RATE_LIMIT_MAX: '10000',
       LOG_LEVEL: 'warn',
     });
-    browser = await launchBrowser();
+    browser = await openTestBrowser();
     shoes = await shoesVia(store.url);
   });
   afterAll(async () => {
-    await browser.close();
+    await closeTestBrowser(browser);
     await store.stop();
   });
 

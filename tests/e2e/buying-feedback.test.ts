@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
-  launchBrowser,
+  closeTestBrowser,
+  openTestBrowser,
   openWatchedPage,
   problemsOf,
   screenshot,
@@ -73,13 +74,13 @@ describe.each(['mobile', 'desktop'] as const)('buying feedback on %s', (viewport
 
   beforeAll(async () => {
     shoes = await shoesVia(inject('storeUrl'));
-    browser = await launchBrowser();
+    browser = await openTestBrowser();
     watched = await openWatchedPage(browser, inject('storeUrl'), viewport, { motion: 'full' });
     page = watched.page;
   });
 
   afterAll(async () => {
-    await browser.close();
+    await closeTestBrowser(browser);
   });
 
   it('says "Select product size!" beside the sizes, and takes it back when a size is picked', async () => {

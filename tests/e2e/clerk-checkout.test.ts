@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, problemsOf, screenshot } from '../support/browser.js';
+import { closeTestBrowser, openTestBrowser, problemsOf, screenshot } from '../support/browser.js';
 import {
   addFirstProductByLinks,
   errorToasts,
@@ -69,10 +69,10 @@ describe("signing in through Clerk's modal from checkout and MY ORDERS", () => {
     fapi.addAccount(CHECKOUT_SHOPPER);
     fapi.addAccount(ORDERS_SHOPPER);
     store = await startClerkStore(fapi);
-    browser = await launchBrowser();
+    browser = await openTestBrowser();
   });
   afterAll(async () => {
-    await browser.close();
+    await closeTestBrowser(browser);
     await store.stop();
   });
 

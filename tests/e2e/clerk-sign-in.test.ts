@@ -2,7 +2,8 @@ import { decodeJwt } from 'jose';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  launchBrowser,
+  closeTestBrowser,
+  openTestBrowser,
   openWatchedPage,
   problemsOf,
   screenshot,
@@ -76,10 +77,10 @@ describe('hosted sign-in (Clerk) in the browser', () => {
     fapi = await createClerkFrontendApi();
     fapi.addAccount(ACCOUNT);
     store = await startClerkStore(fapi);
-    browser = await launchBrowser();
+    browser = await openTestBrowser();
   });
   afterAll(async () => {
-    await browser.close();
+    await closeTestBrowser(browser);
     await store.stop();
   });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  launchBrowser,
+  closeTestBrowser,
+  openTestBrowser,
   openWatchedPage,
   problemsOf,
   screenshot,
@@ -63,11 +64,11 @@ describe('collection filters', () => {
   let browser: Browser;
   let all: Listed;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await openTestBrowser();
     all = await listed({});
   });
   afterAll(async () => {
-    await browser.close();
+    await closeTestBrowser(browser);
   });
 
   describe('on a phone', () => {

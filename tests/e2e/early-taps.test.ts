@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  launchBrowser,
+  closeTestBrowser,
+  openTestBrowser,
   openWatchedPage,
   problemsOf,
   VIEWPORTS,
@@ -49,11 +50,11 @@ describe('controls before the code', () => {
   let browser: Browser;
   let shoe: Shoe;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await openTestBrowser();
     shoe = (await shoesVia(inject('storeUrl')))[0]!;
   });
   afterAll(async () => {
-    await browser.close();
+    await closeTestBrowser(browser);
   });
 
   it('a size and ADD TO CART tapped before the code arrives end with the shoe in the cart', async () => {

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { launchBrowser, openWatchedPage, problemsOf, type WatchedPage } from '../support/browser.js';
+import {
+  closeTestBrowser,
+  openTestBrowser,
+  openWatchedPage,
+  problemsOf,
+  type WatchedPage,
+} from '../support/browser.js';
 import { E2E_BACKENDS, type E2eBackend } from '../support/e2e-backends.js';
 import {
   addToCartInBrowser,
@@ -148,11 +154,11 @@ describe('a guest’s cart at sign-up, on a backend of the seed kind, slowed dow
   let shoes: Shoe[];
   beforeAll(async () => {
     backend = await seedBackend.start();
-    browser = await launchBrowser();
+    browser = await openTestBrowser();
     shoes = await shoesVia(backend.storeUrl);
   });
   afterAll(async () => {
-    await browser.close();
+    await closeTestBrowser(browser);
     await backend.stop();
   });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
-  launchBrowser,
+  closeTestBrowser,
+  openTestBrowser,
   openWatchedPage,
   problemsOf,
   screenshot,
@@ -45,10 +46,10 @@ function mediaUrlsOutsideProductCards(page: Page): Promise<string[]> {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await openTestBrowser();
 });
 afterAll(async () => {
-  await browser.close();
+  await closeTestBrowser(browser);
 });
 
 describe.each<ViewportName>(['mobile', 'desktop'])('the home page at %s width', (viewport) => {

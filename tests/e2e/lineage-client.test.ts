@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, openWatchedPage, problemsOf, screenshot } from '../support/browser.js';
+import {
+  closeTestBrowser,
+  openTestBrowser,
+  openWatchedPage,
+  problemsOf,
+  screenshot,
+} from '../support/browser.js';
 import { call } from '../support/http.js';
 import { startLineageClient, type LineageClient } from '../support/lineage-client/serve.js';
 import { listProducts, VALID_ADDRESS, type CatalogProduct } from '../support/store-api.js';
@@ -27,11 +33,11 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
   });
   client.setBackendUrl(store.url);
-  browser = await launchBrowser();
+  browser = await openTestBrowser();
 });
 
 afterAll(async () => {
-  await browser.close();
+  await closeTestBrowser(browser);
   await store.stop();
   await client.stop();
 });

@@ -4,7 +4,8 @@ import { orderQueuedMessage, SEND_KEPT_ORDERS } from '#domain/queued-order';
 import { DELIVERY_FEE } from '#domain/store-rules';
 import {
   controlledByWorker,
-  launchBrowser,
+  closeTestBrowser,
+  openTestBrowser,
   openWatchedPage,
   problemsOf,
   screenshot,
@@ -43,7 +44,7 @@ describe('an order placed without a network', () => {
       CATALOG_TTL_MS: '0',
     });
     shoes = await shoesVia(store.url);
-    browser = await launchBrowser();
+    browser = await openTestBrowser();
     watched = await openWatchedPage(browser, store.url, 'mobile', { serviceWorkers: 'allow' });
     ({ email } = await signUpInBrowser(watched.page));
     // The worker keeps the app's code, so MY ORDERS opens without a network.
@@ -53,7 +54,7 @@ describe('an order placed without a network', () => {
     }
   });
   afterAll(async () => {
-    await browser.close();
+    await closeTestBrowser(browser);
     await store.stop();
     await backend.stop();
   });

@@ -3,7 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ROOT } from '../../scripts/service-process.js';
-import { controlledByWorker, launchBrowser, openWatchedPage, type WatchedPage } from '../support/browser.js';
+import {
+  closeTestBrowser,
+  controlledByWorker,
+  openTestBrowser,
+  openWatchedPage,
+  type WatchedPage,
+} from '../support/browser.js';
 import { visit } from '../support/journeys.js';
 import { startLineageBackend, type LineageBackend } from '../support/lineage-backend.js';
 import { startStoreTheReadmeWay, type RunningStore } from '../support/store-process.js';
@@ -60,11 +66,11 @@ describe('a new version of the store', () => {
   beforeAll(async () => {
     backend = await startLineageBackend();
     store = await startStoreTheReadmeWay({ API_URL: backend.url });
-    browser = await launchBrowser();
+    browser = await openTestBrowser();
     watched = await openWatchedPage(browser, store.url, 'mobile', { serviceWorkers: 'allow' });
   });
   afterAll(async () => {
-    await browser.close();
+    await closeTestBrowser(browser);
     await store.stop();
     await backend.stop();
     if (nextDist) {

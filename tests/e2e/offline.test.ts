@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
   controlledByWorker,
-  launchBrowser,
+  closeTestBrowser,
+  openTestBrowser,
   openWatchedPage,
   problemsOf,
   screenshot,
@@ -41,12 +42,12 @@ describe.each<ViewportName>(['mobile', 'desktop'])(
     const storeUrl = inject('storeUrl');
 
     beforeAll(async () => {
-      browser = await launchBrowser();
+      browser = await openTestBrowser();
       shoes = await shoesVia(storeUrl);
       watched = await openWatchedPage(browser, storeUrl, viewport, { serviceWorkers: 'allow' });
     });
     afterAll(async () => {
-      await browser.close();
+      await closeTestBrowser(browser);
     });
 
     it('installs its worker once the page is live, and installs to a home screen', async () => {
@@ -224,11 +225,11 @@ describe('a cart changed without a network', () => {
   const storeUrl = inject('storeUrl');
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await openTestBrowser();
     watched = await openWatchedPage(browser, storeUrl, 'mobile', { serviceWorkers: 'allow' });
   });
   afterAll(async () => {
-    await browser.close();
+    await closeTestBrowser(browser);
   });
 
   it('keeps the change on the device and sends it, once, when the connection is back', async () => {

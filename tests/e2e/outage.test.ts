@@ -6,7 +6,13 @@ import type { Browser } from 'playwright-core';
 import type { RunningService } from '../../scripts/service-process.js';
 import { startApi, type RunningApi } from '../support/api-process.js';
 import { startBff } from '../support/bff-process.js';
-import { launchBrowser, openWatchedPage, problemsOf, screenshot } from '../support/browser.js';
+import {
+  closeTestBrowser,
+  openTestBrowser,
+  openWatchedPage,
+  problemsOf,
+  screenshot,
+} from '../support/browser.js';
 import {
   addToCartInBrowser,
   expectCartCount,
@@ -30,10 +36,10 @@ describe('the store API goes down while a shopper changes the cart', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'store-outage-'));
     api = await startApi(env, dataDir);
     bff = await startBff(api.url, { NODE_ENV: 'production', WEB_DIST: 'web/dist', API_TIMEOUT_MS: '1500' });
-    browser = await launchBrowser();
+    browser = await openTestBrowser();
   });
   afterAll(async () => {
-    await browser.close();
+    await closeTestBrowser(browser);
     await bff.stop();
     await api.stop();
     rmSync(dataDir, { recursive: true, force: true });

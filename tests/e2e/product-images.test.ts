@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { IMAGE_WIDTHS, OPTIMIZED_IMAGE_PATH } from '#domain/images';
-import { launchBrowser, VIEWPORTS } from '../support/browser.js';
+import { closeTestBrowser, openTestBrowser, VIEWPORTS } from '../support/browser.js';
 import { shoesVia, visit } from '../support/journeys.js';
 
 // Issue 30: product images as a phone and a desktop fetch them: through the BFF's optimizer (AVIF or WebP), at a
@@ -79,12 +79,12 @@ describe('product images through the optimizer', () => {
   let productPath: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await openTestBrowser();
     productPath = `/product/${encodeURIComponent((await shoesVia(inject('storeUrl')))[0]!.id)}`;
   });
 
   afterAll(async () => {
-    await browser.close();
+    await closeTestBrowser(browser);
   });
 
   for (const { name, viewport, scale } of SCREENS) {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { orderQueuedMessage } from '#domain/queued-order';
 import {
-  launchBrowser,
+  closeTestBrowser,
+  openTestBrowser,
   openWatchedPage,
   problemsOf,
   screenshot,
@@ -52,11 +53,11 @@ describe.each(E2E_BACKENDS)('purchase on $name', ({ key, start }) => {
   let shoes: Shoe[];
   beforeAll(async () => {
     backend = await start();
-    browser = await launchBrowser();
+    browser = await openTestBrowser();
     shoes = await shoesVia(backend.storeUrl);
   });
   afterAll(async () => {
-    await browser.close();
+    await closeTestBrowser(browser);
     await backend.stop();
   });
   const storeUrl = () => backend.storeUrl;

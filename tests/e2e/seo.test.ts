@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
-  launchBrowser,
+  closeTestBrowser,
+  openTestBrowser,
   openWatchedPage,
   problemsOf,
   screenshot,
@@ -52,11 +53,11 @@ describe('found by search engines and by shared links', () => {
   let watched: WatchedPage;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await openTestBrowser();
     watched = await openWatchedPage(browser, store(), 'desktop');
   });
   afterAll(async () => {
-    await browser.close();
+    await closeTestBrowser(browser);
   });
 
   it('walks robots.txt, the sitemap, a product page, a collection view and a missing page', async () => {

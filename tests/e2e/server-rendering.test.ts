@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startBff } from '../support/bff-process.js';
 import {
-  launchBrowser,
+  closeTestBrowser,
+  openTestBrowser,
   openWatchedPage,
   problemsOf,
   screenshot,
@@ -133,11 +134,11 @@ describe('in the browser', () => {
   let browser: Browser;
   let watched: WatchedPage;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await openTestBrowser();
   });
   afterAll(async () => {
     await watched.context.close();
-    await browser.close();
+    await closeTestBrowser(browser);
   });
 
   it('shows the products with scripts off, and with scripts on hydrates without asking for them again', async () => {

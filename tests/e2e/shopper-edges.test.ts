@@ -2,7 +2,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import type { Browser, Page, Route } from 'playwright-core';
 import { orderReference } from '#domain/order-life';
 import { HERO_LOADING_TIMEOUT_MS } from '../../machines/src/hero/hero-machine.js';
-import { launchBrowser, openWatchedPage, problemsOf, type WatchedPage } from '../support/browser.js';
+import {
+  closeTestBrowser,
+  openTestBrowser,
+  openWatchedPage,
+  problemsOf,
+  type WatchedPage,
+} from '../support/browser.js';
 import {
   addToCartInBrowser,
   expectCartCount,
@@ -161,11 +167,11 @@ let browser: Browser;
 let shoes: Shoe[];
 const storeUrl = () => inject('storeUrl');
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await openTestBrowser();
   shoes = await shoesVia(storeUrl());
 });
 afterAll(async () => {
-  await browser.close();
+  await closeTestBrowser(browser);
 });
 
 let watched: WatchedPage;

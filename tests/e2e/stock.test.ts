@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { StoreDatabase } from '../../api/src/db/database.js';
-import { launchBrowser, openWatchedPage, problemsOf, type WatchedPage } from '../support/browser.js';
+import {
+  closeTestBrowser,
+  openTestBrowser,
+  openWatchedPage,
+  problemsOf,
+  type WatchedPage,
+} from '../support/browser.js';
 import { openStoreDatabase } from '../support/databases.js';
 import { gql } from '../support/graphql.js';
 import {
@@ -68,13 +74,13 @@ describe('stock per size, as a shopper meets it', () => {
       },
       { timeout: 20_000, interval: 500 },
     );
-    browser = await launchBrowser();
+    browser = await openTestBrowser();
     watched = await openWatchedPage(browser, storeUrl, 'mobile');
   });
 
   afterAll(async () => {
     await store.destroy();
-    await browser.close();
+    await closeTestBrowser(browser);
     await running.stop();
   });
 

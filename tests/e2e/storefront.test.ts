@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  launchBrowser,
+  closeTestBrowser,
+  openTestBrowser,
   openWatchedPage,
   problemsOf,
   screenshot,
@@ -51,7 +52,7 @@ describe.each(E2E_BACKENDS)('storefront on $name', ({ key, start }) => {
     let watched: WatchedPage;
     let page: Page;
     beforeAll(async () => {
-      browser = await launchBrowser();
+      browser = await openTestBrowser();
       watched = await openWatchedPage(browser, backend.storeUrl, viewport, {
         motion: 'full',
         allowedOrigins: backend.imageOrigins,
@@ -60,7 +61,7 @@ describe.each(E2E_BACKENDS)('storefront on $name', ({ key, start }) => {
     });
     afterAll(async () => {
       await watched.context.close();
-      await browser.close();
+      await closeTestBrowser(browser);
     });
 
     it('home shows the store, and the hero cycles 1→2→3→4→1 on clicks', async () => {

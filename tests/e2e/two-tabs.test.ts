@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { launchBrowser, openWatchedPage, problemsOf, type WatchedPage } from '../support/browser.js';
+import {
+  closeTestBrowser,
+  openTestBrowser,
+  openWatchedPage,
+  problemsOf,
+  type WatchedPage,
+} from '../support/browser.js';
 import {
   addToCartInBrowser,
   cartCount,
@@ -39,13 +45,13 @@ describe('two tabs of one browser', () => {
   const storeUrl = inject('storeUrl');
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await openTestBrowser();
     shoes = await shoesVia(storeUrl);
     first = await openWatchedPage(browser, storeUrl, 'desktop');
     second = await first.context.newPage();
   });
   afterAll(async () => {
-    await browser.close();
+    await closeTestBrowser(browser);
   });
 
   it('a guest’s shoe added in one tab shows in the other’s badge and cart within a second', async () => {

@@ -34,6 +34,36 @@ export function launchBrowser(build: keyof typeof CHROMIUM_PATHS = 'headlessShel
   });
 }
 
+/** The test worker's browser: launching one costs about 1.2 CPU-s here, and the browser suite's blocks took 36. */
+let workerBrowser: Promise<Browser> | undefined;
+/** For each block holding the browser, the contexts that were open before it: the rest are its own. */
+const holders: Set<BrowserContext>[] = [];
+
+/**
+ * The browser for a file or a block of its tests, shared with the worker's other files (vitest runs them one after
+ * another there): each works in contexts of its own, which `closeTestBrowser` closes. A crashed browser is replaced.
+ */
+export async function openTestBrowser(): Promise<Browser> {
+  let browser = await workerBrowser?.catch(() => undefined);
+  if (browser?.isConnected() !== true) {
+    workerBrowser = launchBrowser();
+    browser = await workerBrowser;
+  }
+  holders.push(new Set(browser.contexts()));
+  return browser;
+}
+
+/** Closes the contexts opened since the matching `openTestBrowser`; the browser stays for the worker's next file. */
+export async function closeTestBrowser(browser: Browser): Promise<void> {
+  const before = holders.pop() ?? new Set<BrowserContext>();
+  await Promise.all(
+    browser
+      .contexts()
+      .filter((context) => !before.has(context))
+      .map((context) => context.close()),
+  );
+}
+
 export const VIEWPORTS = {
   mobile: { width: 375, height: 812 },
   desktop: { width: 1280, height: 800 },
