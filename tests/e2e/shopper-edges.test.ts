@@ -185,42 +185,72 @@ afterEach(async () => {
 });
 
 describe("the hero's loader", () => {
-  it('ends at once when the videos fail, and the posters stay', async () => {
+  describe('for a shopper who has not asked for less motion', () => {
+    beforeEach(async () => {
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+    });
+
+    it('ends at once when the videos fail, and the posters stay', async () => {
+      const posters = watchPosters(page);
+      await page.route(HERO_VIDEOS, (route) => route.abort('failed'));
+      const started = Date.now();
+      await page.goto('/');
+      await heroLoading(page).waitFor({ state: 'detached', timeout: HERO_LOADING_TIMEOUT_MS });
+      // Before the bounded wait could have run out: the failed video ended it.
+      expect(Date.now() - started).toBeLessThan(HERO_LOADING_TIMEOUT_MS);
+      expect(await page.locator('section[aria-labelledby="hero-title"]').getAttribute('aria-busy')).toBe(
+        'false',
+      );
+      await expectPostersShown(page, posters);
+      expect(problemsOf(watched, [/Failed to load resource/])).toEqual({
+        consoleErrors: [],
+        foreignRequests: [],
+      });
+    });
+
+    it('ends after the bounded wait when the videos never finish loading', async () => {
+      const posters = watchPosters(page);
+      const held: Route[] = [];
+      await page.route(HERO_VIDEOS, (route) => {
+        held.push(route);
+      });
+      // The page's clock runs as usual; the test moves it past the bounded wait instead of waiting 8 s.
+      await page.clock.install();
+      await page.goto('/');
+      await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      await page.waitForTimeout(500);
+      expect(await heroLoading(page).count()).toBe(1);
+
+      await page.clock.fastForward(HERO_LOADING_TIMEOUT_MS);
+      await heroLoading(page).waitFor({ state: 'detached', timeout: 2000 });
+      await expectPostersShown(page, posters);
+      await Promise.all(held.map((route) => route.abort().catch(() => undefined)));
+    });
+  });
+
+  it('is not shown to a shopper who asked for less motion, who gets the posters and no video until pressing Play', async () => {
     const posters = watchPosters(page);
-    await page.route(HERO_VIDEOS, (route) => route.abort('failed'));
-    const started = Date.now();
-    await page.goto('/');
-    await heroLoading(page).waitFor({ state: 'detached', timeout: HERO_LOADING_TIMEOUT_MS });
-    // Before the bounded wait could have run out: the failed video ended it.
-    expect(Date.now() - started).toBeLessThan(HERO_LOADING_TIMEOUT_MS);
+    const videoRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/videos\/.*\.(webm|mp4)$/.test(request.url())) videoRequests.push(request.url());
+    });
+    await visit(page, '/');
+    await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+    expect(await heroLoading(page).count()).toBe(0);
     expect(await page.locator('section[aria-labelledby="hero-title"]').getAttribute('aria-busy')).toBe(
       'false',
     );
     await expectPostersShown(page, posters);
-    expect(problemsOf(watched, [/Failed to load resource/])).toEqual({
-      consoleErrors: [],
-      foreignRequests: [],
-    });
-  });
+    expect(videoRequests).toEqual([]);
 
-  it('ends after the bounded wait when the videos never finish loading', async () => {
-    const posters = watchPosters(page);
-    const held: Route[] = [];
-    await page.route(HERO_VIDEOS, (route) => {
-      held.push(route);
-    });
-    // The page's clock runs as usual; the test moves it past the bounded wait instead of waiting 8 s.
-    await page.clock.install();
-    await page.goto('/');
-    await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
-    await expect.poll(() => held.length).toBeGreaterThan(0);
-    await page.waitForTimeout(500);
-    expect(await heroLoading(page).count()).toBe(1);
-
-    await page.clock.fastForward(HERO_LOADING_TIMEOUT_MS);
-    await heroLoading(page).waitFor({ state: 'detached', timeout: 2000 });
-    await expectPostersShown(page, posters);
-    await Promise.all(held.map((route) => route.abort().catch(() => undefined)));
+    await page.getByRole('button', { name: 'Play background video' }).click();
+    await expect
+      .poll(() =>
+        inPage<boolean>(page, `() => !document.querySelector('[data-active="true"] > video').paused`),
+      )
+      .toBe(true);
+    expect(videoRequests.length).toBeGreaterThan(0);
   });
 });
 

@@ -15,6 +15,7 @@ function subscribe(onChange: () => void): () => void {
   return () => list.removeEventListener('change', onChange);
 }
 
-export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, getSnapshot, () => true);
+/** `onServer`: what the server's HTML (and so hydration) assumes; unwanted unless a caller needs otherwise. */
+export function usePrefersReducedMotion(onServer = true): boolean {
+  return useSyncExternalStore(subscribe, getSnapshot, () => onServer);
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render-app';
 import { Hero } from './hero';
 
@@ -8,7 +8,29 @@ function activeVideoSource(container: HTMLElement): string | undefined {
   return container.querySelector('[data-active="true"] > video source')?.getAttribute('src') ?? undefined;
 }
 
+const matchMediaDescriptor = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+
+/** A screen on which exactly these media queries match (jsdom has no matchMedia: the hero then assumes less motion). */
+function screenMatching(...queries: string[]): void {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string) => ({
+      matches: queries.includes(query),
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }),
+  });
+}
+
+afterEach(() => {
+  if (matchMediaDescriptor) Object.defineProperty(window, 'matchMedia', matchMediaDescriptor);
+  else Reflect.deleteProperty(window, 'matchMedia');
+});
+
 describe('hero', () => {
+  // A landscape screen whose shopper has not asked for less motion.
+  beforeEach(() => screenMatching());
+
   it('shows the loading state until 4 videos have reported loadeddata', () => {
     const { container } = renderWithProviders(<Hero />);
     const videos = container.querySelectorAll('[data-active] > video');
@@ -46,27 +68,27 @@ describe('hero', () => {
     expect(screen.getByRole('button', { name: 'Show video 2 of 4' })).toBeVisible();
     for (const video of container.querySelectorAll('video')) expect(video.muted).toBe(true);
 
-    // jsdom has no matchMedia, so the hero treats motion as unwanted and starts paused.
+    await user.click(screen.getByRole('button', { name: 'Pause background video' }));
+    expect(screen.getByRole('button', { name: 'Play background video' })).toBeVisible();
+  });
+
+  it('with less motion asked for, shows the posters and fetches no video until Play is pressed', async () => {
+    screenMatching('(prefers-reduced-motion: reduce)');
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<Hero />);
+    expect(container.querySelectorAll('video source')).toHaveLength(0);
+    expect(screen.queryByTestId('hero-loading')).toBeNull();
+    expect(container.querySelector('[data-active="true"] img')).not.toBeNull();
+
     await user.click(screen.getByRole('button', { name: 'Play background video' }));
+    expect(activeVideoSource(container)).toBe('/videos/hero-1.webm');
+    expect(screen.queryByTestId('hero-loading')).not.toBeNull();
     expect(screen.getByRole('button', { name: 'Pause background video' })).toBeVisible();
   });
 
   describe('on a screen taller than wide', () => {
-    const descriptor = Object.getOwnPropertyDescriptor(window, 'matchMedia');
-    afterEach(() => {
-      if (descriptor) Object.defineProperty(window, 'matchMedia', descriptor);
-      else Reflect.deleteProperty(window, 'matchMedia');
-    });
-
     it('plays the portrait cut of every loop, and the preview offers the next one in that cut', () => {
-      Object.defineProperty(window, 'matchMedia', {
-        configurable: true,
-        value: (query: string) => ({
-          matches: query === '(orientation: portrait)',
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-        }),
-      });
+      screenMatching('(orientation: portrait)');
       const { container } = renderWithProviders(<Hero />);
       expect(activeVideoSource(container)).toBe('/videos/portrait/hero-1.webm');
       const sources = [...container.querySelectorAll('video source')].map((source) =>

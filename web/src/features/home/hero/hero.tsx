@@ -72,6 +72,10 @@ export function Hero() {
   // null: follow the motion preference; true/false: the shopper pressed pause or play.
   const [pausedByUser, setPausedByUser] = useState<boolean | null>(null);
   const paused = pausedByUser ?? reducedMotion;
+  // A shopper who prefers less motion sees the posters, and fetches no loop (nor waits for one) until pressing Play.
+  // The server's HTML shows the loading state, as most shoppers will see it; theirs ends as the page hydrates.
+  const videosWanted = !usePrefersReducedMotion(false) || pausedByUser !== null;
+  const loading = hero.loading && videosWanted;
   // Each layer is a poster with its video above it; the swap animates the layer, play/pause the video.
   const layers = useRef<(HTMLDivElement | null)[]>([]);
   const videos = useRef<(HTMLVideoElement | null)[]>([]);
@@ -79,7 +83,8 @@ export function Hero() {
   const previewRef = useRef<HTMLVideoElement>(null);
   const upcoming = nextHeroIndex(hero.index);
   // The posters are the first paint; the videos (the heaviest files) are fetched after the page has loaded.
-  const mediaReady = usePageLoaded();
+  const pageLoaded = usePageLoaded();
+  const videosReady = pageLoaded && videosWanted;
 
   useHeroTransition(layers, hero.index, !reducedMotion);
 
@@ -113,10 +118,10 @@ export function Hero() {
     if (paused) previewRef.current?.pause();
     else playQuietly(previewRef.current);
     // A new shape remounts the videos with the other cut: they are started again.
-  }, [hero.index, paused, upcoming, mediaReady, shape]);
+  }, [hero.index, paused, upcoming, videosReady, shape]);
 
   return (
-    <section className={styles.hero} aria-labelledby="hero-title" aria-busy={hero.loading}>
+    <section className={styles.hero} aria-labelledby="hero-title" aria-busy={loading}>
       <div className={styles.stage}>
         {HERO_VIDEOS.map((video) => {
           const active = video.index === hero.index;
@@ -132,7 +137,7 @@ export function Hero() {
               aria-hidden="true"
             >
               {/* Hidden layers take their posters later: the first paint needs only the visible one. */}
-              {mediaReady || active ? <HeroPoster video={video} size="poster" priority={active} /> : null}
+              {pageLoaded || active ? <HeroPoster video={video} size="poster" priority={active} /> : null}
               <video
                 // The other cut is another file: a rotated screen loads it afresh.
                 key={shape}
@@ -148,14 +153,14 @@ export function Hero() {
                 tabIndex={-1}
                 onLoadedData={() => reportLoaded(video.index)}
               >
-                {mediaReady ? <HeroSources cut={video[shape]} onFailed={hero.videoFailed} /> : null}
+                {videosReady ? <HeroSources cut={video[shape]} onFailed={hero.videoFailed} /> : null}
               </video>
             </div>
           );
         })}
       </div>
 
-      {hero.loading ? (
+      {loading ? (
         <div className={styles.loading} role="status" data-testid="hero-loading">
           <span className={ui.spinner} />
           <span className="visually-hidden">Loading videos…</span>
@@ -181,7 +186,7 @@ export function Hero() {
           aria-hidden="true"
           tabIndex={-1}
         >
-          {mediaReady ? <HeroSources cut={HERO_VIDEOS[upcoming - 1]![shape]} /> : null}
+          {videosReady ? <HeroSources cut={HERO_VIDEOS[upcoming - 1]![shape]} /> : null}
         </video>
       </button>
 
