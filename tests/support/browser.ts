@@ -34,7 +34,7 @@ export function launchBrowser(build: keyof typeof CHROMIUM_PATHS = 'headlessShel
   });
 }
 
-/** The test worker's browser: launching one costs about 1.2 CPU-s here, and the browser suite's blocks took 36. */
+/** The test worker's browser: one launch costs about 1.2 CPU-s here, and the files' blocks made 38–48 a run. */
 let workerBrowser: Promise<Browser> | undefined;
 /** For each block holding the browser, the contexts that were open before it: the rest are its own. */
 const holders: Set<BrowserContext>[] = [];
