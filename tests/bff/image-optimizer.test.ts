@@ -149,6 +149,7 @@ describe('the image optimizer on a shop backend with its own image origin', () =
     bigPhoto = await photo(3000, 2000);
     const files = {
       '/big.jpg': { bytes: bigPhoto, type: 'image/jpeg' },
+      '/copy.jpg': { bytes: bigPhoto, type: 'image/jpeg' },
       '/small.jpg': { bytes: await photo(300, 200), type: 'image/jpeg' },
       '/warm.jpg': { bytes: await photo(800, 600), type: 'image/jpeg' },
       '/bomb.png': { bytes: bombPng(), type: 'image/png' },
@@ -238,6 +239,17 @@ describe('the image optimizer on a shop backend with its own image origin', () =
     );
     expect(answers.map((a) => a.response.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(origin.hits.get('/big.jpg')).toBe(before + 1);
+  });
+
+  it('serves a picture met again under another URL from what it made for the first, without encoding it again', async () => {
+    const first = await getImage(bff.url, big(), 480, { accept: WEBP });
+    const files = cacheFiles(cacheDir).count;
+    const copy = await getImage(bff.url, `${origin.url}/copy.jpg`, 480, { accept: WEBP });
+    expect(copy.response.status).toBe(200);
+    expect(origin.hits.get('/copy.jpg')).toBe(1);
+    expect(copy.response.headers.get('etag')).toBe(first.response.headers.get('etag'));
+    expect(copy.bytes.equals(first.bytes)).toBe(true);
+    expect(cacheFiles(cacheDir).count).toBe(files);
   });
 
   it('refuses widths outside the list and URLs that are not the catalogue’s, without fetching them', async () => {

@@ -37,7 +37,7 @@ describe('ImageDiskCache', () => {
     expect(again.size).toBe(2);
     expect(again.bytes).toBe(2000);
     expect(readdirSync(dir).some((file) => file.endsWith('.partial'))).toBe(false);
-    const kept = again.lookup(name(3, 'avif'));
+    const kept = await again.find(name(3, 'avif'));
     expect(kept === undefined ? undefined : await again.read(kept)).toEqual(Buffer.alloc(1000, 3));
   });
 
@@ -47,6 +47,19 @@ describe('ImageDiskCache', () => {
     const entry = await cache.write(name(5), Buffer.from('x'));
     rmSync(path.join(dir, name(5)));
     expect(await cache.read(entry)).toBeUndefined();
-    expect(cache.lookup(name(5))).toBeUndefined();
+    expect(await cache.find(name(5))).toBeUndefined();
+  });
+
+  it('finds a file another cache on the same folder wrote after it opened, within its own bound', async () => {
+    const dir = freshDir();
+    const mine = await ImageDiskCache.open(dir, 1500);
+    const other = await ImageDiskCache.open(dir, 10_000);
+    await mine.write(name(1), Buffer.alloc(1000, 1));
+    await other.write(name(2), Buffer.alloc(1000, 2));
+    const found = await mine.find(name(2));
+    expect(found === undefined ? undefined : await mine.read(found)).toEqual(Buffer.alloc(1000, 2));
+    expect([mine.size, mine.bytes]).toEqual([1, 1000]);
+    expect(readdirSync(dir)).toEqual([name(2)]);
+    expect(await mine.find(name(3))).toBeUndefined();
   });
 });

@@ -4,7 +4,8 @@ import { readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/
 import path from 'node:path';
 
 // The optimizer's answers on disk, least recently used first out. A restart keeps them (a file's access time
-// is when it was last served); files are written aside and renamed, so no reader sees half an image.
+// is when it was last served); files are written aside and renamed, so no reader sees half an image. A file is
+// named by what it holds, so BFFs sharing the folder use each other's.
 
 const ENTRY_NAME = /^[0-9a-f]{64}\.(avif|webp|jpg)$/;
 /** So that a hit is a read, not a write. */
@@ -73,8 +74,15 @@ export class ImageDiskCache {
     return this.#entries.size;
   }
 
-  /** Enough to answer a revalidation. */
-  lookup(name: string): CacheEntry | undefined {
+  /** Enough to answer a revalidation: a file this cache knows, or one another process sharing the folder wrote. */
+  async find(name: string): Promise<CacheEntry | undefined> {
+    const known = this.#entries.get(name);
+    if (known !== undefined || !ENTRY_NAME.test(name)) return known;
+    const info = await stat(path.join(this.dir, name)).catch(() => undefined);
+    if (info?.isFile() !== true || this.#entries.has(name)) return this.#entries.get(name);
+    const entry: CacheEntry = { name, size: info.size, writtenAt: info.mtimeMs, usedAt: Date.now() };
+    this.#add(entry);
+    await this.#evict();
     return this.#entries.get(name);
   }
 

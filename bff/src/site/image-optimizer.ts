@@ -18,15 +18,17 @@ import { SlotsFull, WorkSlots } from '../../../lib/work-slots.js';
 import type { CatalogSource } from '../catalog/catalog.js';
 import type { Upstream } from '../rest/upstream.js';
 import { ImageDiskCache, type CacheEntry } from './image-cache.js';
-import { ImagePlaceholders } from './image-placeholders.js';
+import { ImageNotes, openPlaceholders, openSourceDigests, type SourceDigest } from './image-notes.js';
 import { imageSourceOf, SourceFailure, SourceReader, type ImageSource } from './image-sources.js';
 
 // GET /_img?url=&w= (docs/decisions/021): only the store's own image paths and the catalogue's image origins
-// are read, never an open proxy; every answer is made once, in a few bounded slots, and kept on disk.
+// are read, never an open proxy; every answer is made once, in a few bounded slots, and kept on disk under the
+// digest of its source's bytes, so a picture met again under another URL, or unchanged after its day, is not
+// encoded again.
 
 /** Catalogue URLs are short, and every cache entry's key is made from it. */
 const MAX_URL_LENGTH = 2048;
-/** A source that may change under its URL (seed art, a shop's CDN) is made again after a day. */
+/** A source that may change under its URL (seed art, a shop's CDN) is read again after a day. */
 const MUTABLE_SOURCE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATED = 'public, max-age=86400, stale-while-revalidate=604800';
@@ -58,6 +60,11 @@ interface MadeImage {
   bytes: Buffer;
 }
 
+interface ReadSource {
+  bytes: Buffer;
+  digest: string;
+}
+
 export interface ImageOptimizerOptions {
   upstream: Upstream;
   apiUrl: string;
@@ -79,9 +86,9 @@ export interface PlaceholderLookup {
   pending: boolean;
 }
 
-function entryName(source: ImageSource, width: number, format: OutputFormat): string {
+function entryName(digest: string, width: number, format: OutputFormat): string {
   const key = createHash('sha256')
-    .update(`${source.id}\n${String(width)}\n${format}`)
+    .update(`${digest}\n${String(width)}\n${format}`)
     .digest('hex');
   return `${key}.${FILE_EXTENSIONS[format]}`;
 }
@@ -108,13 +115,14 @@ function refusalOf(error: unknown): Refused | undefined {
 export class ImageOptimizer {
   readonly #options: ImageOptimizerOptions;
   readonly #disk: ImageDiskCache;
-  readonly #placeholders: ImagePlaceholders;
+  readonly #placeholders: ImageNotes<string>;
+  readonly #digests: ImageNotes<SourceDigest>;
   readonly #reader: SourceReader;
   readonly #slots: WorkSlots;
   /** A burst of requests for one image costs one encode. */
   readonly #making = new SingleFlight<MadeImage>();
   /** One read per source for its widths and formats asked together. */
-  readonly #reading = new SingleFlight<Buffer>();
+  readonly #reading = new SingleFlight<ReadSource>();
   readonly #warming = new Set<string>();
   readonly #refusals = new BoundedCache<Refused>({
     maxBytes: REFUSAL_BYTES,
@@ -122,10 +130,16 @@ export class ImageOptimizer {
     ttlMs: REFUSAL_TTL_MS,
   });
 
-  private constructor(options: ImageOptimizerOptions, disk: ImageDiskCache, placeholders: ImagePlaceholders) {
+  private constructor(
+    options: ImageOptimizerOptions,
+    disk: ImageDiskCache,
+    placeholders: ImageNotes<string>,
+    digests: ImageNotes<SourceDigest>,
+  ) {
     this.#options = options;
     this.#disk = disk;
     this.#placeholders = placeholders;
+    this.#digests = digests;
     this.#reader = new SourceReader({
       upstream: options.upstream,
       timeoutMs: options.sourceTimeoutMs,
@@ -141,14 +155,17 @@ export class ImageOptimizer {
 
   static async create(options: ImageOptimizerOptions): Promise<ImageOptimizer> {
     const disk = await ImageDiskCache.open(options.cacheDir, options.cacheMaxBytes);
-    const placeholders = await ImagePlaceholders.open(path.join(disk.dir, 'placeholders.json'));
-    return new ImageOptimizer(options, disk, placeholders);
+    const [placeholders, digests] = await Promise.all([
+      openPlaceholders(path.join(disk.dir, 'placeholders.json')),
+      openSourceDigests(path.join(disk.dir, 'sources.json')),
+    ]);
+    return new ImageOptimizer(options, disk, placeholders, digests);
   }
 
   register(app: FastifyInstance): void {
     app.get(OPTIMIZED_IMAGE_PATH, (request, reply) => this.#answer(request, reply));
     app.addHook('onClose', async () => {
-      await Promise.all([this.#reader.close(), this.#placeholders.flush()]);
+      await Promise.all([this.#reader.close(), this.#placeholders.flush(), this.#digests.flush()]);
     });
   }
 
@@ -185,14 +202,13 @@ export class ImageOptimizer {
     if (refused !== undefined) return refuse(refused.status, refused.message);
 
     const format = preferredFormat(request.headers.accept);
-    const name = entryName(source, width, format);
     void reply
       .header('vary', 'Accept')
       .header('cache-control', source.contentNamed ? IMMUTABLE : REVALIDATED);
     const ifNoneMatch = request.headers['if-none-match'];
 
     let made: MadeImage | undefined;
-    const kept = this.#fresh(name, source);
+    const kept = await this.#kept(source, width, format);
     if (kept !== undefined) {
       if (matches(ifNoneMatch, etagOf(kept))) return reply.code(304).header('etag', etagOf(kept)).send();
       const bytes = await this.#disk.read(kept);
@@ -200,7 +216,8 @@ export class ImageOptimizer {
     }
     if (made === undefined) {
       try {
-        made = await this.#making.run(name, () => this.#make(source, width, format, name));
+        const key = `${String(width)} ${format} ${source.id}`;
+        made = await this.#making.run(key, () => this.#make(source, width, format));
       } catch (error) {
         return this.#failed(source, error, reply, refuse);
       }
@@ -237,26 +254,43 @@ export class ImageOptimizer {
     return (await this.#options.catalog.get()).imageOrigins().includes(origin);
   }
 
-  #fresh(name: string, source: ImageSource): CacheEntry | undefined {
-    const entry = this.#disk.lookup(name);
-    if (entry === undefined) return undefined;
-    return source.contentNamed || Date.now() - entry.writtenAt < MUTABLE_SOURCE_MAX_AGE_MS
-      ? entry
-      : undefined;
+  /** What was made from the source's bytes as last read, while that read is fresh. */
+  async #kept(source: ImageSource, width: number, format: OutputFormat): Promise<CacheEntry | undefined> {
+    const known = this.#digests.get(source.id);
+    if (known === undefined || known === null) return undefined;
+    if (!source.contentNamed && Date.now() - known.readAt >= MUTABLE_SOURCE_MAX_AGE_MS) return undefined;
+    return this.#disk.find(entryName(known.digest, width, format));
   }
 
-  async #make(source: ImageSource, width: number, format: OutputFormat, name: string): Promise<MadeImage> {
+  async #make(source: ImageSource, width: number, format: OutputFormat): Promise<MadeImage> {
+    const stored = async (entry: CacheEntry | undefined): Promise<MadeImage | undefined> => {
+      const bytes = entry === undefined ? undefined : await this.#disk.read(entry);
+      return entry === undefined || bytes === undefined ? undefined : { entry, bytes };
+    };
     // Made by the request that just finished, between this one's look and its turn.
-    const kept = this.#fresh(name, source);
-    const bytes = kept === undefined ? undefined : await this.#disk.read(kept);
-    if (kept !== undefined && bytes !== undefined) return { entry: kept, bytes };
+    const kept = await stored(await this.#kept(source, width, format));
+    if (kept !== undefined) return kept;
     return this.#slots.run(async () => {
-      const original = await this.#reading.run(source.id, () => this.#reader.read(source));
-      const probe = await probeImage(original);
-      if (this.#placeholders.get(source.id) === undefined)
-        this.#placeholders.set(source.id, await placeholderOf(original, probe));
-      const resized = await resizeImage(original, probe, { width, format });
+      const original = await this.#read(source);
+      const name = entryName(original.digest, width, format);
+      const same = await stored(await this.#disk.find(name));
+      const placeholderKnown = this.#placeholders.get(source.id) !== undefined;
+      if (same !== undefined && placeholderKnown) return same;
+      const probe = await probeImage(original.bytes);
+      if (!placeholderKnown) this.#placeholders.set(source.id, await placeholderOf(original.bytes, probe));
+      if (same !== undefined) return same;
+      const resized = await resizeImage(original.bytes, probe, { width, format });
       return { entry: await this.#disk.write(name, resized.bytes), bytes: resized.bytes };
+    });
+  }
+
+  /** One read per source at a time, its digest noted for the next request. */
+  #read(source: ImageSource): Promise<ReadSource> {
+    return this.#reading.run(source.id, async () => {
+      const bytes = await this.#reader.read(source);
+      const digest = createHash('sha256').update(bytes).digest('hex');
+      this.#digests.set(source.id, { digest, readAt: Date.now() });
+      return { bytes, digest };
     });
   }
 
@@ -264,8 +298,8 @@ export class ImageOptimizer {
     if (this.#warming.has(source.id)) return;
     const running = this.#slots.runIfIdle(async () => {
       if (source.origin !== null && !(await this.#admits(source.origin))) return;
-      const original = await this.#reading.run(source.id, () => this.#reader.read(source));
-      this.#placeholders.set(source.id, await placeholderOf(original, await probeImage(original)));
+      const { bytes } = await this.#read(source);
+      this.#placeholders.set(source.id, await placeholderOf(bytes, await probeImage(bytes)));
     });
     if (running === undefined) return;
     this.#warming.add(source.id);
