@@ -90,6 +90,9 @@ describe('a new version of the store', () => {
     await store.stop();
     store = await startStoreTheReadmeWay({ API_URL: backend.url, BFF_PORT: port, WEB_DIST: nextDist });
     expect(store.url).toBe(watched.page.url().replace(/\/$/, ''));
+    // Warmed up as a deploy's health check would: the worker waits 4 s for a page before it shows the offline page
+    // (no copy of this one is kept yet), and a cold start's first render can take longer on a busy machine.
+    expect((await fetch(`${store.url}/collection`)).status).toBe(200);
 
     await visit(watched.page, '/collection');
     // What the shopper is doing stays: the page is not reloaded under them.
