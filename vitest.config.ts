@@ -86,11 +86,12 @@ export default defineConfig({
       },
       {
         test: {
-          // The hostile API checks that compare two timings: `npm test` runs this project alone.
+          // The hostile API checks that compare two timings: run alone, after the projects above.
           name: 'hostile-timings',
           globalSetup: [PREBUILT],
           include: [HOSTILE_TIMINGS],
           environment: 'node',
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -112,6 +113,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // Last: the browsers take both cores.
+          sequence: { groupOrder: 2 },
           // The shared store, through tsx as a shop runs it, and meanwhile the run's builds (PREBUILT): the stores
           // files start later find them in the environment, and `npm start` runs those (scripts/start.ts, decision 023).
           globalSetup: ['tests/e2e/global-setup.ts'],

@@ -11,12 +11,12 @@ declare module 'vitest' {
 
 let store: RunningStore | undefined;
 
-// One store for every journey, started as the README says (it builds the web app when it is stale). Its `npm start`
-// is spawned before the run's builds are in the environment, so it runs through tsx as a shop's does; the builds
-// the files' own stores run (tests/support/prebuilt.ts, decision 023) are made meanwhile.
+// One store for every journey, started as the README says (it builds the web app when it is stale), through tsx as
+// a shop's does; the builds the files' own stores run (tests/support/prebuilt.ts, decision 023) are made meanwhile,
+// or were made by an earlier project's setup of the same run.
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const [started, built] = await Promise.allSettled([
-    startStoreTheReadmeWay({ AUTH_RATE_LIMIT_MAX: '10000', LOG_LEVEL: 'warn' }),
+    startStoreTheReadmeWay({ AUTH_RATE_LIMIT_MAX: '10000', LOG_LEVEL: 'warn' }, { throughTsx: true }),
     buildPrebuilt(),
   ]);
   if (started.status === 'rejected') throw started.reason;

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../../scripts/service-process.js';
+import { PREBUILT_ENV, ROOT } from '../../scripts/service-process.js';
 
 export interface RunningStore {
   url: string;
@@ -12,14 +12,24 @@ export interface RunningStore {
   stop(): Promise<void>;
 }
 
-/** The whole store started the README's way (`npm start`), on free ports and a fresh data folder. */
-export function startStoreTheReadmeWay(env: Record<string, string> = {}): Promise<RunningStore> {
+/**
+ * The whole store started the README's way (`npm start`), on free ports and a fresh data folder. It runs the
+ * run's builds of the API and BFF when the run has them (decision 023), or with `throughTsx` the sources as a
+ * shop's does.
+ */
+export function startStoreTheReadmeWay(
+  env: Record<string, string> = {},
+  { throughTsx = false } = {},
+): Promise<RunningStore> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'store-e2e-'));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !(throughTsx && name === PREBUILT_ENV)),
+  );
   // Its own process group, so stopping it stops npm, the start script and the API and BFF under it.
   const child: ChildProcess = spawn('npm', ['start'], {
     cwd: ROOT,
     detached: true,
-    env: { ...process.env, API_PORT: '0', BFF_PORT: '0', DATA_DIR: dataDir, ...env },
+    env: { ...inherited, API_PORT: '0', BFF_PORT: '0', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
