@@ -23,6 +23,7 @@ export const PREBUILT_ENTRIES = [
   'api/src/catalog/import.ts',
   'api/src/admin/cli.ts',
   'scripts/generate-catalog.ts',
+  'scripts/start.ts',
 ] as const;
 export type PrebuiltEntry = (typeof PREBUILT_ENTRIES)[number];
 

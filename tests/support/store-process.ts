@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PREBUILT_ENV, ROOT } from '../../scripts/service-process.js';
+import { prebuiltOf } from './prebuilt.js';
 
 export interface RunningStore {
   url: string;
@@ -13,9 +14,9 @@ export interface RunningStore {
 }
 
 /**
- * The whole store started the README's way (`npm start`), on free ports and a fresh data folder. It runs the
- * run's builds of the API and BFF when the run has them (decision 023), or with `throughTsx` the sources as a
- * shop's does.
+ * The whole store started the README's way (`npm start`'s script), on free ports and a fresh data folder. When the
+ * run has its builds (decision 023), the start script's own runs with node and starts the API's and the BFF's;
+ * with `throughTsx`, `npm start` itself runs the sources as a shop's does.
  */
 export function startStoreTheReadmeWay(
   env: Record<string, string> = {},
@@ -26,7 +27,9 @@ export function startStoreTheReadmeWay(
     Object.entries(process.env).filter(([name]) => !(throughTsx && name === PREBUILT_ENV)),
   );
   // Its own process group, so stopping it stops npm, the start script and the API and BFF under it.
-  const child: ChildProcess = spawn('npm', ['start'], {
+  const startScript = throughTsx ? undefined : prebuiltOf('scripts/start.ts');
+  const [program, args] = startScript ? [process.execPath, [startScript]] : ['npm', ['start']];
+  const child: ChildProcess = spawn(program, args, {
     cwd: ROOT,
     detached: true,
     env: { ...inherited, API_PORT: '0', BFF_PORT: '0', DATA_DIR: dataDir, ...env },
