@@ -1,3 +1,4 @@
+import { closeWithin } from '../../lib/close-within.js';
 import { seedCatalogIfEmpty } from './catalog/seed.js';
 import { loadApiConfig } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -21,8 +22,7 @@ let closing = false;
 function shutdown(): void {
   if (closing) return;
   closing = true;
-  void app
-    .close()
+  void closeWithin(app)
     .then(() => database.destroy())
     .finally(() => process.exit(0));
 }

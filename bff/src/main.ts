@@ -1,3 +1,4 @@
+import { closeWithin } from '../../lib/close-within.js';
 import { loadBffConfig } from './config.js';
 import { buildBff } from './server.js';
 
@@ -11,7 +12,7 @@ let closing = false;
 function shutdown(): void {
   if (closing) return;
   closing = true;
-  void app.close().finally(() => process.exit(0));
+  void closeWithin(app).finally(() => process.exit(0));
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, shutdown);
 if (config.EXIT_WITH_PARENT) {
