@@ -8,8 +8,8 @@ export const CLOSE_GRACE_MS = 5_000;
  * timing connections out once its server closes, so a connection that never sends a whole request (a browser's
  * preconnect, a hostile client) would otherwise keep the process from ever stopping.
  */
-export async function closeWithin(app: FastifyInstance, graceMs = CLOSE_GRACE_MS): Promise<void> {
-  const timer = setTimeout(() => app.server.closeAllConnections(), graceMs);
+export async function closeWithin(app: FastifyInstance): Promise<void> {
+  const timer = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
   try {
     await app.close();
   } finally {

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 
 const CHECKS = [
-  // `npm run typecheck` and `npm run lint` in one process, on programs built once for both.
+  // What `npm run typecheck` and `npm run lint` check, in one process on programs built once for both.
   { name: 'types and lint', command: ['node', 'scripts/typed-checks.mjs'] },
   ...['format:check', 'codegen:check'].map((script) => ({
     name: script,

@@ -26,9 +26,9 @@ export function startStoreTheReadmeWay(
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !(throughTsx && name === PREBUILT_ENV)),
   );
-  // Its own process group, so stopping it stops npm, the start script and the API and BFF under it.
   const startScript = throughTsx ? undefined : prebuiltOf('scripts/start.ts');
   const [program, args] = startScript ? [process.execPath, [startScript]] : ['npm', ['start']];
+  // Its own process group, so stopping it stops npm, the start script and the API and BFF under it.
   const child: ChildProcess = spawn(program, args, {
     cwd: ROOT,
     detached: true,
