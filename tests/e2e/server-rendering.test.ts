@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startBff } from '../support/bff-process.js';
 import {
   closeTestBrowser,
@@ -130,6 +130,12 @@ describe('pages rendered with their data', () => {
   });
 });
 
+/** Items of the page's lists the browser does not draw until scrolled near (content-visibility: auto). */
+const undrawnItems = (page: Page) =>
+  page.evaluate<number>(
+    `[...document.querySelectorAll('main li')].filter((item) => getComputedStyle(item).contentVisibility === 'auto').length`,
+  );
+
 describe('in the browser', () => {
   let browser: Browser;
   let watched: WatchedPage;
@@ -147,6 +153,9 @@ describe('in the browser', () => {
     const bare = await noScript.newPage();
     await bare.goto('/collection?category=WOMEN');
     expect(await bare.locator(`main a[href="/product/${women[0]!.id}"]`).count()).toBe(1);
+    // The first frame draws the first four cards; the rest wait to be scrolled near (or for the app, below).
+    const served = await bare.locator('main li a[href^="/product/"]').count();
+    expect(await undrawnItems(bare)).toBe(served - 4);
     await screenshot(bare, 'collection-without-scripts');
     await noScript.close();
 
@@ -207,6 +216,8 @@ describe('in the browser', () => {
     await expect
       .poll(() => cards.count(), { timeout: 10_000 })
       .toBe(Math.min(48, all.data!.products.totalCount));
+    // Once the app owns the page every card is drawn, the appended ones too: a page captured whole has no blank rows.
+    await expect.poll(() => undrawnItems(page)).toBe(0);
     expect(problemsOf(loadMore)).toEqual({ consoleErrors: [], foreignRequests: [] });
     await loadMore.context.close();
   });
