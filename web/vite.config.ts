@@ -33,6 +33,12 @@ export default defineConfig(({ mode }) => {
       '/src/features/cart/use-add-to-cart.ts',
       '/src/features/cart/products-failed-notice.tsx',
     ],
+    // Home, the collection and product pages all show product cards in a grid and set the document's title.
+    shared: [
+      '/src/shared/catalog/product-card.tsx',
+      '/src/shared/catalog/product-grid.module.css',
+      '/src/shared/use-document-meta.ts',
+    ],
   });
   return {
     root: import.meta.dirname,
