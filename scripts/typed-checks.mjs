@@ -36,10 +36,7 @@ const host = {
 };
 if (diagnostics.length > 0) process.stdout.write(ts.formatDiagnosticsWithColorAndContext(diagnostics, host));
 
-if (process.argv.includes('--types-only')) {
-  process.exitCode = diagnostics.length > 0 ? 1 : 0;
-  process.exit();
-}
+if (process.argv.includes('--types-only')) process.exit(diagnostics.length > 0 ? 1 : 0);
 
 const eslint = new ESLint({
   overrideConfig: {
