@@ -140,24 +140,37 @@ describe('controls before the code', () => {
     await watched.context.close();
   });
 
-  it('a filter tapped before the code loads the filtered collection, which the app then owns', async () => {
+  it('filters ticked before the code load the filtered collection with the panel still open, which the app then owns', async () => {
     const watched = await openBeforeTheCode(browser, '/collection', 'mobile');
     const { page, code } = watched;
     // On a phone the filters are behind FILTERS, which opens before the code too.
     await page.getByRole('button', { name: /^FILTERS/ }).click();
     await page.getByRole('checkbox', { name: /^Men\b/ }).click();
-    await page.waitForURL(/[?&]category=MEN\b/);
+    // The URL leaves out the empty search and the default sort, as the app's does.
+    await page.waitForURL((url) => url.search === '?category=MEN' && url.hash === '');
+    // The new page has the panel open again, so the next box is a tap away.
+    await page.getByRole('checkbox', { name: /^Sneakers\b/ }).click();
+    await page.waitForURL((url) => url.search === '?category=MEN&type=SNEAKERS');
+    expect(await page.getByRole('checkbox', { name: /^Men\b/ }).isChecked()).toBe(true);
+    expect(await appReady(page).count()).toBe(0);
+
     code.release();
     await appReady(page).waitFor({ state: 'attached' });
-    // The app shows the filter it was served (the panel is closed again on the new page).
-    expect(await page.getByRole('checkbox', { name: /^Men\b/, includeHidden: true }).isChecked()).toBe(true);
-    const men = await gql<{ products: { totalCount: number } }>(
+    // The app's sheet takes over the open panel, with both boxes ticked.
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    for (const name of [/^Men\b/, /^Sneakers\b/])
+      await expect.poll(() => sheet.getByRole('checkbox', { name }).isChecked()).toBe(true);
+    const matching = await gql<{ products: { totalCount: number } }>(
       inject('storeUrl'),
-      '{ products(filter: { categories: [MEN] }) { totalCount } }',
+      '{ products(filter: { categories: [MEN], types: [SNEAKERS] }) { totalCount } }',
     );
+    const count = matching.data!.products.totalCount;
     await expect
-      .poll(() => page.getByText(`${men.data!.products.totalCount} products`, { exact: true }).count())
+      .poll(() =>
+        sheet.getByRole('button', { name: `Show ${count} result${count === 1 ? '' : 's'}` }).count(),
+      )
       .toBe(1);
+    expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
     await watched.context.close();
   });
 

@@ -61,6 +61,15 @@ function showImage(thumb: HTMLElement): void {
   main.setAttribute('src', mainSrc);
 }
 
+/** Opens or closes the phone's filter panel in place, as the app's sheet would be. */
+function toggleFilters(control: HTMLElement): void {
+  const open = toggleExpanded(control);
+  document
+    .getElementById(control.getAttribute('aria-controls') ?? '')
+    ?.setAttribute('data-open', String(open));
+  kept = { ...kept, filtersOpen: open };
+}
+
 function onClick(event: MouseEvent): void {
   const control = controlOf(event.target);
   // Kept here only: React (listening below, on the root) must not act on it a second time.
@@ -75,14 +84,9 @@ function onClick(event: MouseEvent): void {
       control.setAttribute('aria-busy', 'true');
       kept = { ...kept, add: true };
       break;
-    case 'filters': {
-      const open = toggleExpanded(control);
-      document
-        .getElementById(control.getAttribute('aria-controls') ?? '')
-        ?.setAttribute('data-open', String(open));
-      kept = { ...kept, filtersOpen: open };
+    case 'filters':
+      toggleFilters(control);
       break;
-    }
     case 'image':
       showImage(control);
       kept = { ...kept, image: Number(control.dataset.index) };
@@ -108,10 +112,42 @@ function changedFromServed(control: Element): boolean {
   return false;
 }
 
+/** The fragment of a page loaded by an early form while the phone's filters were open: they open again. */
+const FILTERS_OPEN = '#filters';
+
+/** An empty search or the first (default) sort: left out of an early form's URL, as the app leaves them out. */
+function leftAsDefault(control: Element): control is HTMLInputElement | HTMLSelectElement {
+  if (control instanceof HTMLSelectElement) return control.selectedIndex === 0;
+  return control instanceof HTMLInputElement && control.type !== 'checkbox' && control.value === '';
+}
+
+/**
+ * Loads the page for the form's new view. The shopper who ticked a box in the open panel finds it open there,
+ * to tick the next (the form's entries and URL are taken as `requestSubmit` runs, so the changes are undone).
+ */
+function submitEarly(form: HTMLFormElement): void {
+  const defaults = [...form.elements].filter(leftAsDefault).filter((control) => !control.disabled);
+  const action = form.getAttribute('action');
+  for (const control of defaults) control.disabled = true;
+  if (kept.filtersOpen === true) form.action = `${form.action.split('#')[0] ?? ''}${FILTERS_OPEN}`;
+  form.requestSubmit();
+  for (const control of defaults) control.disabled = false;
+  if (action === null) form.removeAttribute('action');
+  else form.setAttribute('action', action);
+}
+
 function onChange(event: Event): void {
   const target = event.target;
   const form = target instanceof HTMLInputElement || target instanceof HTMLSelectElement ? target.form : null;
-  if (form?.getAttribute(EARLY) === 'form') form.requestSubmit();
+  if (form?.getAttribute(EARLY) === 'form') submitEarly(form);
+}
+
+/** On a page an early form loaded with the filters open, opens them again and takes the fragment away. */
+function reopenFilters(): void {
+  if (window.location.hash !== FILTERS_OPEN) return;
+  history.replaceState(history.state, '', window.location.pathname + window.location.search);
+  const control = document.querySelector<HTMLElement>(`[${EARLY}="filters"]`);
+  if (control?.getAttribute('aria-expanded') === 'false') toggleFilters(control);
 }
 
 /**
@@ -124,8 +160,9 @@ export function keepEarlyTaps(): void {
   document.addEventListener('click', onClick, true);
   document.addEventListener('change', onChange, true);
   document.documentElement.setAttribute(KEEPING, '');
+  reopenFilters();
   for (const form of document.querySelectorAll<HTMLFormElement>(`form[${EARLY}="form"]`)) {
-    if ([...form.elements].some(changedFromServed)) form.requestSubmit();
+    if ([...form.elements].some(changedFromServed)) submitEarly(form);
   }
   // For bench:interactive: from here on a tap on the first controls is kept.
   performance.mark('taps-kept');
