@@ -47,7 +47,7 @@ const LOST_ANSWER_LOGS = [
   /UPSTREAM_UNAVAILABLE/,
 ];
 
-describe.each(E2E_BACKENDS)('purchase on $name', ({ key, start }) => {
+describe.each(E2E_BACKENDS)('purchase on $name', ({ key, viewports, start }) => {
   let backend: E2eBackend;
   let browser: Browser;
   let shoes: Shoe[];
@@ -64,7 +64,7 @@ describe.each(E2E_BACKENDS)('purchase on $name', ({ key, start }) => {
   const open = (viewport: ViewportName): Promise<WatchedPage> =>
     openWatchedPage(browser, storeUrl(), viewport, { allowedOrigins: backend.imageOrigins });
 
-  describe.each<ViewportName>(['mobile', 'desktop'])('at %s width', (viewport) => {
+  describe.each(viewports)('at %s width', (viewport) => {
     it('sign up, fill the cart, survive a reload, check out with a bad then a good address, see the order first', async () => {
       const watched = await open(viewport);
       const { page } = watched;

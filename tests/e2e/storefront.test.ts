@@ -6,7 +6,6 @@ import {
   openWatchedPage,
   problemsOf,
   screenshot,
-  type ViewportName,
   type WatchedPage,
 } from '../support/browser.js';
 import { E2E_BACKENDS, type E2eBackend } from '../support/e2e-backends.js';
@@ -38,7 +37,7 @@ const cardNames = (page: Page) => page.locator('main a[href^="/product/"] p:firs
 const activeVideo = (page: Page) =>
   page.locator('[data-active="true"] > video source[type="video/webm"]').getAttribute('src');
 
-describe.each(E2E_BACKENDS)('storefront on $name', ({ key, start }) => {
+describe.each(E2E_BACKENDS)('storefront on $name', ({ key, viewports, start }) => {
   let backend: E2eBackend;
   beforeAll(async () => {
     backend = await start();
@@ -47,7 +46,7 @@ describe.each(E2E_BACKENDS)('storefront on $name', ({ key, start }) => {
     await backend.stop();
   });
 
-  describe.each<ViewportName>(['mobile', 'desktop'])('at %s width', (viewport) => {
+  describe.each(viewports)('at %s width', (viewport) => {
     let browser: Browser;
     let watched: WatchedPage;
     let page: Page;
