@@ -127,13 +127,12 @@ function leftAsDefault(control: Element): control is HTMLInputElement | HTMLSele
  */
 function submitEarly(form: HTMLFormElement): void {
   const defaults = [...form.elements].filter(leftAsDefault).filter((control) => !control.disabled);
-  const action = form.getAttribute('action');
+  const action = form.getAttribute('action') ?? '';
   for (const control of defaults) control.disabled = true;
-  if (kept.filtersOpen === true) form.action = `${form.action.split('#')[0] ?? ''}${FILTERS_OPEN}`;
+  if (kept.filtersOpen === true) form.setAttribute('action', `${action}${FILTERS_OPEN}`);
   form.requestSubmit();
   for (const control of defaults) control.disabled = false;
-  if (action === null) form.removeAttribute('action');
-  else form.setAttribute('action', action);
+  form.setAttribute('action', action);
 }
 
 function onChange(event: Event): void {
