@@ -148,7 +148,8 @@ describe.each(E2E_BACKENDS)('storefront on $name', ({ key, viewports, start }) =
       const shoe = (await productsVia(backend.storeUrl, {}, 'RELEVANT')).find(
         (product) => product.related.length > 0,
       );
-      await page.goto(`/product/${shoe!.id}`);
+      // The app is live: ADD TO CART tapped before it is kept and acted on (early-taps.test), not what this checks.
+      await visit(page, `/product/${shoe!.id}`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(shoe!.name);
       const sizes = page.getByRole('group').getByRole('button');
       expect(await sizes.count()).toBeGreaterThan(0);
