@@ -17,6 +17,7 @@ import {
   shoesVia,
   signUpInBrowser,
   visit,
+  waitForApp,
   type Shoe,
 } from '../support/journeys.js';
 
@@ -191,7 +192,7 @@ describe.each(['mobile', 'desktop'] as const)('buying feedback on %s', (viewport
     await expectCartCount(page, 3);
     await screenshot(page, `buying-cart-${viewport}`);
     await page.reload();
-    await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+    await waitForApp(page);
     await expect.poll(() => quantity.inputValue()).toBe('3');
 
     await minus.click();

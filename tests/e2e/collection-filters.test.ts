@@ -10,6 +10,7 @@ import {
   type WatchedPage,
 } from '../support/browser.js';
 import { gql } from '../support/graphql.js';
+import { visit } from '../support/journeys.js';
 
 // Issue 30: on a phone the filters open as a sheet over the results that counts them ("Show N results"), active
 // filters are chips with Clear all at both sizes, the heading and the empty message follow what is set, and the
@@ -45,12 +46,6 @@ async function chipNames(page: Page): Promise<Array<string | null>> {
   return Promise.all(
     links.map(async (link) => (await link.getAttribute('aria-label')) ?? link.textContent()),
   );
-}
-
-/** The collection at `url`, hydrated (so taps reach React) with its products shown. */
-async function visit(page: Page, url: string): Promise<void> {
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
 }
 
 async function tick(page: Page, scope: ReturnType<Page['getByRole']>, name: RegExp): Promise<void> {

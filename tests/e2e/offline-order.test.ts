@@ -18,6 +18,7 @@ import {
   shoesVia,
   signUpInBrowser,
   visit,
+  waitForApp,
   type Shoe,
 } from '../support/journeys.js';
 import { startLineageBackend, type LineageBackend } from '../support/lineage-backend.js';
@@ -110,7 +111,7 @@ describe('an order placed without a network', () => {
     await screenshot(watched.page, 'offline-order-sent-mobile');
     // However many triggers come after (a reload reads the device again), one order.
     await watched.page.reload();
-    await watched.page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+    await waitForApp(watched.page);
     await watched.page.waitForTimeout(1_500);
     expect(backend.ordersOf(email)).toHaveLength(1);
     expect(backend.ordersOf(email)[0]?.amount).toBe(shoe.price + DELIVERY_FEE);
@@ -184,7 +185,7 @@ describe('an order placed without a network', () => {
     await expectCartCount(page, 0);
     expect(await page.getByText('Waiting to be sent').count()).toBe(0);
     await page.reload();
-    await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+    await waitForApp(page);
     await page.waitForTimeout(1_500);
     expect(await page.getByText(/^Your order was sent/).count()).toBe(0);
     expect(backend.ordersOf(email)).toHaveLength(before + 1);

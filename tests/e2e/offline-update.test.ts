@@ -10,7 +10,7 @@ import {
   openWatchedPage,
   type WatchedPage,
 } from '../support/browser.js';
-import { visit } from '../support/journeys.js';
+import { visit, waitForApp } from '../support/journeys.js';
 import { startLineageBackend, type LineageBackend } from '../support/lineage-backend.js';
 import { startStoreTheReadmeWay, type RunningStore } from '../support/store-process.js';
 
@@ -108,7 +108,7 @@ describe('a new version of the store', () => {
       watched.page.waitForEvent('load'),
       watched.page.getByRole('button', { name: 'Refresh' }).click(),
     ]);
-    await watched.page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+    await waitForApp(watched.page);
     expect(await controlledByWorker(watched.page)).toBe(true);
     await expect.poll(() => precachedPaths(watched)).not.toContain(DROPPED);
     expect(await precachedPaths(watched)).toContain('/offline.html');

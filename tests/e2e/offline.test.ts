@@ -16,6 +16,7 @@ import {
   shoesVia,
   signUpInBrowser,
   visit,
+  waitForApp,
   type Shoe,
 } from '../support/journeys.js';
 
@@ -110,7 +111,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])(
       }
       // Back online, TRY AGAIN fetches the page the shopper asked for.
       await watched.page.getByRole('link', { name: 'TRY AGAIN' }).click();
-      await watched.page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+      await waitForApp(watched.page);
       expect(new URL(watched.page.url()).pathname).toBe('/cart');
       expect(await watched.page.getByRole('heading', { name: 'You’re offline' }).count()).toBe(0);
       // A page fetched afresh is not marked as a kept copy.
@@ -178,7 +179,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])(
       await watched.context.setOffline(true);
       try {
         await watched.page.goto('/collection');
-        await watched.page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+        await waitForApp(watched.page);
         // A search the store cannot answer now: the shoes seen on this device that match, and a plain word on it.
         await watched.page.getByPlaceholder('Search...').fill(word);
         await notice.waitFor();

@@ -11,6 +11,7 @@ import {
   type WatchedPage,
 } from '../support/browser.js';
 import { gql } from '../support/graphql.js';
+import { waitForApp } from '../support/journeys.js';
 
 // The collection and product pages arrive with their data in the HTML (docs/decisions/008): their largest
 // element paints before any script runs, and the browser hydrates the same markup from the query results sent
@@ -168,7 +169,7 @@ describe('in the browser', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await watched.page.goto('/collection?category=WOMEN');
-    await watched.page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+    await waitForApp(watched.page);
     await watched.page.waitForLoadState('networkidle');
     expect(operations).not.toContain('CollectionProducts');
     // Hydrated from the sent results: Apollo Client's core waits for the shopper's first tap.
@@ -203,7 +204,7 @@ describe('in the browser', () => {
       await route.continue();
     });
     await page.goto('/collection');
-    await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+    await waitForApp(page);
     const cards = page.locator('section[aria-labelledby="collection-title"] a[href^="/product/"]');
     const first = await cards.count();
     expect(first).toBe(24);
@@ -231,7 +232,7 @@ describe('in the browser', () => {
     });
     const gsapChunks = () => scripts.filter((path) => /\/assets\/gsap-[\w-]+\.js$/.test(path));
     await page.goto('/');
-    await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+    await waitForApp(page);
     await page.waitForLoadState('networkidle');
     expect(gsapChunks()).toEqual([]);
     await page.getByRole('button', { name: 'Show video 2 of 4' }).click();

@@ -17,6 +17,7 @@ import {
   shoesVia,
   signUpInBrowser,
   visit,
+  waitForApp,
   type Shoe,
 } from '../support/journeys.js';
 
@@ -217,7 +218,7 @@ describe("the hero's loader", () => {
       // The page's clock runs as usual; the test moves it past the bounded wait instead of waiting 8 s.
       await page.clock.install();
       await page.goto('/');
-      await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+      await waitForApp(page);
       await expect.poll(() => held.length).toBeGreaterThan(0);
       await page.waitForTimeout(500);
       expect(await heroLoading(page).count()).toBe(1);
@@ -236,7 +237,6 @@ describe("the hero's loader", () => {
       if (/\/videos\/.*\.(webm|mp4)$/.test(request.url())) videoRequests.push(request.url());
     });
     await visit(page, '/');
-    await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
     expect(await heroLoading(page).count()).toBe(0);
     expect(await page.locator('section[aria-labelledby="hero-title"]').getAttribute('aria-busy')).toBe(
       'false',

@@ -10,7 +10,7 @@ import {
 } from '../support/browser.js';
 import { E2E_BACKENDS, type E2eBackend } from '../support/e2e-backends.js';
 import { gql } from '../support/graphql.js';
-import { visit } from '../support/journeys.js';
+import { visit, waitForApp } from '../support/journeys.js';
 
 // Spec sections 1, 2 and 9 in a real browser, on the store started the README's way, at both widths, on our own
 // API and on a backend of the seed kind (tests/support/e2e-backends.ts).
@@ -77,7 +77,7 @@ describe.each(E2E_BACKENDS)('storefront on $name', ({ key, viewports, start }) =
       // The videos are fetched after the page's load event (the posters paint first).
       await expect.poll(() => activeVideo(page)).toMatch(/hero-1\./);
       // The app is live (the preview's clicks before it are not kept) and its videos are on their way.
-      await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+      await waitForApp(page);
       await page.waitForLoadState('networkidle');
       for (const next of [2, 3, 4, 1]) {
         await page.getByRole('button', { name: new RegExp(`^Show video ${next} of 4$`) }).click();

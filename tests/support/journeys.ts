@@ -27,10 +27,15 @@ export const ADDRESS: Record<string, string> = Object.fromEntries(
   DELIVERY_ADDRESS_FIELDS.map((field) => [ADDRESS_LABELS[field], VALID_ADDRESS[field]]),
 );
 
-/** Waits until React owns the page (main.tsx marks it) and its first queries have answered, so clicks count. */
+/** Waits until React owns the page (main.tsx marks it): taps before it reach the served page, not the app. */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+}
+
+/** Opens `path` and waits until the app owns it and its first queries have answered, so clicks count. */
 export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.waitForSelector('html[data-app="ready"]', { state: 'attached' });
+  await waitForApp(page);
   await page.waitForLoadState('networkidle');
 }
 
