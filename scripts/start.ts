@@ -1,36 +1,17 @@
 // `npm start`: builds the web app when the build is missing, older than its sources or made with other VITE_*
 // values, starts the API meanwhile (it needs no build), then the BFF (which serves the web app), and prints the one
 // URL of the whole store.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { prebuiltFromEnvironment, ROOT, startService, type RunningService } from './service-process.js';
-import { recordWebBuild, webBuildIsStale } from './web-build.js';
+import { buildWebApp, webBuildIsStale } from './web-build.js';
 
 // The folder the BFF serves (its WEB_DIST, resolved from the repository root as the BFF does).
 const webDist = path.resolve(ROOT, process.env.WEB_DIST || 'web/dist');
 
 /** The web app's build while it runs: stopping the store stops it too. */
 let webBuild: ChildProcess | undefined;
-
-/** Builds the web app into `webDist`; resolves with the build's exit code. */
-function buildWebApp(): Promise<number> {
-  console.log('Building the web app…');
-  // Always a production build: an inherited NODE_ENV (a test runner sets "test") would make Vite bundle React's
-  // development build.
-  const build = (webBuild = spawn('npm', ['run', 'build:web', '--', '--outDir', webDist], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  }));
-  return new Promise((resolve) => {
-    build.once('error', () => resolve(1));
-    build.once('exit', (code) => {
-      if (code === 0) recordWebBuild(webDist, process.env);
-      resolve(code ?? 1);
-    });
-  });
-}
 
 let webBuilt: Promise<number> = Promise.resolve(0);
 if (webBuildIsStale(ROOT, webDist, process.env)) {
@@ -43,7 +24,10 @@ if (webBuildIsStale(ROOT, webDist, process.env)) {
     console.error(`WEB_DIST (${webDist}) is not empty and holds no web build: refusing to build over it.`);
     process.exit(1);
   }
-  webBuilt = buildWebApp();
+  console.log('Building the web app…');
+  const build = buildWebApp(ROOT, webDist, process.env);
+  webBuild = build.child;
+  webBuilt = build.exitCode;
 }
 
 // Each store process is kept running: one that dies (a crash, a kill -9) is started again on the same port, so

@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -68,4 +69,28 @@ export function webBuildIsStale(
 export function recordWebBuild(dist: string, env: Record<string, string | undefined>): void {
   mkdirSync(path.join(dist, path.dirname(RECORD)), { recursive: true });
   writeFileSync(path.join(dist, RECORD), `${JSON.stringify({ viteEnv: viteEnvDigest(env) })}\n`);
+}
+
+/** A production build of the web app into `dist` with `env`'s VITE_* values, recorded when it succeeds. */
+export function buildWebApp(
+  root: string,
+  dist: string,
+  env: Record<string, string | undefined>,
+  stdio: StdioOptions = 'inherit',
+): { child: ChildProcess; exitCode: Promise<number> } {
+  // Always a production build: an inherited NODE_ENV (a test runner sets "test") would make Vite bundle React's
+  // development build.
+  const child = spawn('npm', ['run', 'build:web', '--', '--outDir', dist], {
+    cwd: root,
+    stdio,
+    env: { ...env, NODE_ENV: 'production' },
+  });
+  const exitCode = new Promise<number>((resolve) => {
+    child.once('error', () => resolve(1));
+    child.once('exit', (code) => {
+      if (code === 0) recordWebBuild(dist, env);
+      resolve(code ?? 1);
+    });
+  });
+  return { child, exitCode };
 }

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { openWatchedPage, screenshot, type WatchedPage } from './browser.js';
 import {
+  CLERK_WEB_ENV,
   IMAGE_ORIGIN,
   TELEMETRY_ORIGIN,
   type ClerkAccount,
@@ -18,26 +16,25 @@ import { startStoreTheReadmeWay, type RunningStore } from './store-process.js';
 // of Clerk's own modal as a shopper takes them.
 
 /**
- * The store started the README's way with VITE_CLERK_PUBLISHABLE_KEY (so `npm start` builds the web app with it)
- * and the API's Clerk settings. Its own build folder: web/dist belongs to the default store the other journeys use.
+ * The store started the README's way with VITE_CLERK_PUBLISHABLE_KEY and the API's Clerk settings, serving the web
+ * app the run's setup built with that key (tests/e2e/global-setup.ts), which `npm start` finds fresh: web/dist
+ * belongs to the default store the other journeys use.
  */
 export async function startClerkStore(fapi: ClerkFrontendApi): Promise<RunningStore> {
-  const webDist = mkdtempSync(path.join(tmpdir(), 'store-clerk-web-'));
+  if (fapi.publishableKey !== CLERK_WEB_ENV.VITE_CLERK_PUBLISHABLE_KEY)
+    throw new Error("The run's Clerk web build is for the stand-in at its default host only");
   const store = await startStoreTheReadmeWay({
-    WEB_DIST: webDist,
-    VITE_CLERK_PUBLISHABLE_KEY: fapi.publishableKey,
+    WEB_DIST: inject('clerkWebDist'),
+    ...CLERK_WEB_ENV,
     CLERK_JWT_KEY: fapi.publicKeyPem,
     CLERK_ISSUER: fapi.issuer,
   });
-  return {
-    ...store,
-    async stop() {
-      await store.stop();
-      rmSync(webDist, { recursive: true, force: true });
-      // The build's server half, beside it (web/build/prerender.ts).
-      rmSync(`${webDist}-server`, { recursive: true, force: true });
-    },
-  };
+  // Both Clerk files' stores serve that one folder: a store building into it would pull it from under the other.
+  if (store.output().includes('Building the web app')) {
+    await store.stop();
+    throw new Error("npm start found the run's Clerk web build stale and built over it");
+  }
+  return store;
 }
 
 // Error toasts are gone after 5 s and a sign-in reloads the page: each one shown is noted in the tab's

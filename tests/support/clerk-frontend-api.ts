@@ -22,6 +22,9 @@ export function publishableKeyFor(host: string): string {
   return `pk_test_${Buffer.from(`${host}$`).toString('base64')}`;
 }
 
+/** What the Clerk journeys' web app is built with: the key of the stand-in at its default host. */
+export const CLERK_WEB_ENV = { VITE_CLERK_PUBLISHABLE_KEY: publishableKeyFor(FRONTEND_API_HOST) } as const;
+
 /** Ways to make the stand-in misbehave, per browser context. */
 export interface FrontendApiFaults {
   /** The clerk-js bundle: answered 500, the connection aborted, or held until the promise settles. */
