@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ROOT } from '../../scripts/service-process.js';
 import { buildWebApp } from '../../scripts/web-build.js';
+import { serverDirOf } from '../../web/build/server-half.js';
 import { CLERK_WEB_ENV } from '../support/clerk-frontend-api.js';
 import buildPrebuilt from '../support/prebuilt.js';
 import { startStoreTheReadmeWay, type RunningStore } from '../support/store-process.js';
@@ -27,8 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const clerkWebDist = mkdtempSync(path.join(tmpdir(), 'store-clerk-web-'));
   const removeClerkWeb = () => {
     rmSync(clerkWebDist, { recursive: true, force: true });
-    // The build's server half, beside it (web/build/prerender.ts).
-    rmSync(`${clerkWebDist}-server`, { recursive: true, force: true });
+    rmSync(serverDirOf(clerkWebDist), { recursive: true, force: true });
   };
   const [started, built, clerkBuilt] = await Promise.allSettled([
     startStoreTheReadmeWay({ AUTH_RATE_LIMIT_MAX: '10000', LOG_LEVEL: 'warn' }, { throughTsx: true }),

@@ -31,7 +31,7 @@ export const CHROMIUM_ARGS: readonly string[] = [
  * 50–60 without them, docs/measured-figures.md). Chromium reads the last --disable-features only, so this one
  * replaces Playwright's own list: the benches run with the features a shopper's Chrome has, these two aside.
  */
-export const FULL_BROWSER_ARGS: readonly string[] = [
+const FULL_BROWSER_ARGS: readonly string[] = [
   ...CHROMIUM_ARGS,
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
