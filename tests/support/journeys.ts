@@ -99,6 +99,19 @@ export async function serverState(
   return { count: serverCartCount(answer.data!.cart), orders: answer.data!.myOrders };
 }
 
+/**
+ * Waits until the page itself has seen every cart change confirmed (its stored log holds nothing unsent). The
+ * server's count alone can come first: a page left before the answer arrives sends the change again.
+ */
+export async function expectOutboxEmpty(page: Page): Promise<void> {
+  const pending = async () => {
+    const text = await page.evaluate<string | null>("window.localStorage.getItem('kadam.cart.log')");
+    const log = JSON.parse(text ?? '{"events":[],"synced":0}') as { events: unknown[]; synced: number };
+    return log.events.length - log.synced;
+  };
+  await expect.poll(pending).toBe(0);
+}
+
 /** Every image the page has loaded so far rendered (none broken or blocked by the CSP), and there are some. */
 export async function expectImagesShown(page: Page): Promise<void> {
   const images = () =>
