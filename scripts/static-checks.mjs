@@ -5,8 +5,9 @@
 import { spawn } from 'node:child_process';
 
 const CHECKS = [
-  // What `npm run typecheck` and `npm run lint` check, in one process on programs built once for both.
-  { name: 'types and lint', command: ['node', 'scripts/typed-checks.mjs'] },
+  // What `npm run typecheck` and `npm run lint` check, in one process on programs built once for both. Its heap
+  // grows to about 2.5 GB: young-generation collections took a quarter of its CPU at V8's default 16 MB semi-space.
+  { name: 'types and lint', command: ['node', '--max-semi-space-size=128', 'scripts/typed-checks.mjs'] },
   ...['format:check', 'codegen:check'].map((script) => ({
     name: script,
     command: ['npm', 'run', '--silent', script],
