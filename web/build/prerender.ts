@@ -73,6 +73,11 @@ export function prerenderRoutes(): Plugin {
         logLevel: 'warn',
         // Self-contained: the build can sit anywhere (WEB_DIST), away from node_modules.
         ssr: { noExternal: true },
+        // The React the browser hydrates with, whatever NODE_ENV the BFF runs under: the bundled libraries'
+        // development builds are left out (a fifth of the file, compiled when a BFF first renders) and never run.
+        define: {
+          'process.env.NODE_ENV': JSON.stringify(config.isProduction ? 'production' : 'development'),
+        },
         build: {
           ssr: 'src/prerender/entry-server.tsx',
           outDir: serverDir,
