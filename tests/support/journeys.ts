@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DELIVERY_ADDRESS_FIELDS } from '#domain/address';
 import { ADDRESS_LABELS, VALID_ADDRESS } from '#domain/test-support/sample-address';
+import { parseStoredCartLog } from '#machines/cart/cart-events';
 import { CART_LINES, cartCount as serverCartCount, gql, type ServerCart } from './graphql.js';
 
 // Steps of the spec's journeys, written as a shopper does them: by labels and button names.
@@ -106,7 +107,9 @@ export async function serverState(
 export async function expectOutboxEmpty(page: Page): Promise<void> {
   const pending = async () => {
     const text = await page.evaluate<string | null>("window.localStorage.getItem('kadam.cart.log')");
-    const log = JSON.parse(text ?? '{"events":[],"synced":0}') as { events: unknown[]; synced: number };
+    const log = parseStoredCartLog(text, (warning) => {
+      throw new Error(warning);
+    });
     return log.events.length - log.synced;
   };
   await expect.poll(pending).toBe(0);
