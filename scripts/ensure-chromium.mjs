@@ -26,7 +26,9 @@ if (!existsSync(binary)) {
   };
   if (
     !run(['apt-get', 'update', '-qq']) ||
-    !run(['apt-get', 'install', '-y', '-qq', wanted.deb]) ||
+    // Without the desktop's recommends (printing, audio, notifications, Perl): 19 packages instead of 107 on a fresh
+    // machine, half the CPU. Liberation is kept: the fonts Chromium's Arial, Times and Courier resolve to.
+    !run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', wanted.deb, 'fonts-liberation']) ||
     !existsSync(binary)
   ) {
     console.error(

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type { Sharp } from 'sharp';
 import type { OutputFormat } from './formats.js';
 import { ImageRefusal, MAX_INPUT_PIXELS, type ImageProbe } from './probe.js';
 
@@ -10,7 +10,7 @@ export const PLACEHOLDER_SIZE = 16;
 
 // AVIF and WebP at qualities that look like the original on a product photo; AVIF at a low effort, which costs
 // about as much CPU as WebP (effort 4, its default, takes three times as long for a few per cent fewer bytes).
-const ENCODERS: Readonly<Record<OutputFormat, (image: sharp.Sharp) => sharp.Sharp>> = {
+const ENCODERS: Readonly<Record<OutputFormat, (image: Sharp) => Sharp>> = {
   avif: (image) => image.avif({ quality: 50, effort: 2 }),
   webp: (image) => image.webp({ quality: 75 }),
   jpeg: (image) => image.flatten({ background: '#ffffff' }).jpeg({ quality: 75, mozjpeg: true }),
@@ -21,7 +21,28 @@ function densityFor(probe: ImageProbe, width: number): number {
   return Math.min(2400, Math.max(1, (72 * width) / probe.width));
 }
 
-function decoder(bytes: Buffer, probe: ImageProbe, width: number, maxPixels: number): sharp.Sharp {
+type SharpModule = typeof import('sharp');
+
+/** libvips' threads per encode, once `configureSharp` has said how many encodes run at once. */
+let threadsPerEncode: number | undefined;
+let loading: Promise<SharpModule> | undefined;
+
+/** sharp, loaded at the first image: a BFF that is never asked for one starts without libvips (about 50 ms of CPU). */
+function loadSharp(): Promise<SharpModule> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    applySettings(sharp);
+    return sharp;
+  });
+  return loading;
+}
+
+function applySettings(sharp: SharpModule): void {
+  if (threadsPerEncode !== undefined) sharp.concurrency(threadsPerEncode);
+  sharp.cache(false);
+}
+
+async function decoder(bytes: Buffer, probe: ImageProbe, width: number, maxPixels: number): Promise<Sharp> {
+  const sharp = await loadSharp();
   return sharp(bytes, {
     limitInputPixels: maxPixels,
     // A warning (a few bytes missing at the end of a JPEG) still shows the photo; an error refuses it.
@@ -59,7 +80,7 @@ export async function resizeImage(
   probe: ImageProbe,
   { width, format, maxPixels = MAX_INPUT_PIXELS }: ResizeOptions,
 ): Promise<ResizedImage> {
-  const image = decoder(bytes, probe, width, maxPixels).resize({
+  const image = (await decoder(bytes, probe, width, maxPixels)).resize({
     width,
     fit: 'inside',
     withoutEnlargement: true,
@@ -78,7 +99,7 @@ export async function placeholderOf(
   probe: ImageProbe,
   maxPixels = MAX_INPUT_PIXELS,
 ): Promise<string> {
-  const image = decoder(bytes, probe, PLACEHOLDER_SIZE, maxPixels).resize(
+  const image = (await decoder(bytes, probe, PLACEHOLDER_SIZE, maxPixels)).resize(
     PLACEHOLDER_SIZE,
     PLACEHOLDER_SIZE,
     { fit: 'inside' },
@@ -96,6 +117,6 @@ export async function placeholderOf(
  * operation cache (answers are cached on disk, and the cache would hold decoded photos in memory).
  */
 export function configureSharp(cores: number, encodes: number): void {
-  sharp.concurrency(Math.max(1, Math.floor(cores / encodes)));
-  sharp.cache(false);
+  threadsPerEncode = Math.max(1, Math.floor(cores / encodes));
+  if (loading !== undefined) void loading.then(applySettings);
 }
