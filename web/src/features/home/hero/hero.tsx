@@ -82,7 +82,8 @@ export function Hero() {
   const shape = useHeroShape();
   const previewRef = useRef<HTMLVideoElement>(null);
   const upcoming = nextHeroIndex(hero.index);
-  // The posters are the first paint; the videos (the heaviest files) are fetched after the page has loaded.
+  // The posters are the first paint; the videos (the heaviest files) are fetched after the page has loaded, and
+  // their elements made only then: five empty video elements cost the first render about half its main-thread time.
   const pageLoaded = usePageLoaded();
   const videosReady = pageLoaded && videosWanted;
 
@@ -106,7 +107,7 @@ export function Hero() {
     videos.current.forEach((video, i) => {
       if (video && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) reportLoaded(i + 1);
     });
-  }, [reportLoaded]);
+  }, [reportLoaded, videosReady]);
 
   // Only the visible layer and the preview play; the others wait, decoded, for their turn.
   useEffect(() => {
@@ -138,23 +139,25 @@ export function Hero() {
             >
               {/* Hidden layers take their posters later: the first paint needs only the visible one. */}
               {pageLoaded || active ? <HeroPoster video={video} size="poster" priority={active} /> : null}
-              <video
-                // The other cut is another file: a rotated screen loads it afresh.
-                key={shape}
-                ref={(element) => {
-                  videos.current[video.index - 1] = element;
-                }}
-                className={styles.media}
-                muted
-                loop
-                playsInline
-                preload="auto"
-                aria-hidden="true"
-                tabIndex={-1}
-                onLoadedData={() => reportLoaded(video.index)}
-              >
-                {videosReady ? <HeroSources cut={video[shape]} onFailed={hero.videoFailed} /> : null}
-              </video>
+              {videosReady ? (
+                <video
+                  // The other cut is another file: a rotated screen loads it afresh.
+                  key={shape}
+                  ref={(element) => {
+                    videos.current[video.index - 1] = element;
+                  }}
+                  className={styles.media}
+                  muted
+                  loop
+                  playsInline
+                  preload="auto"
+                  aria-hidden="true"
+                  tabIndex={-1}
+                  onLoadedData={() => reportLoaded(video.index)}
+                >
+                  <HeroSources cut={video[shape]} onFailed={hero.videoFailed} />
+                </video>
+              ) : null}
             </div>
           );
         })}
@@ -174,20 +177,22 @@ export function Hero() {
         onClick={hero.previewClicked}
       >
         <HeroPoster key={upcoming} video={HERO_VIDEOS[upcoming - 1]!} size="thumb" />
-        <video
-          key={`${String(upcoming)}-${shape}`}
-          ref={previewRef}
-          className={styles.previewMedia}
-          muted
-          loop
-          playsInline
-          autoPlay={!paused}
-          preload="metadata"
-          aria-hidden="true"
-          tabIndex={-1}
-        >
-          {videosReady ? <HeroSources cut={HERO_VIDEOS[upcoming - 1]![shape]} /> : null}
-        </video>
+        {videosReady ? (
+          <video
+            key={`${String(upcoming)}-${shape}`}
+            ref={previewRef}
+            className={styles.previewMedia}
+            muted
+            loop
+            playsInline
+            autoPlay={!paused}
+            preload="metadata"
+            aria-hidden="true"
+            tabIndex={-1}
+          >
+            <HeroSources cut={HERO_VIDEOS[upcoming - 1]![shape]} />
+          </video>
+        ) : null}
       </button>
 
       <div className={`container ${styles.copy}`}>
