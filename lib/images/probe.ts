@@ -1,4 +1,5 @@
 import type { Metadata } from 'sharp';
+import { loadSharp } from './sharp.js';
 import { externalReferenceIn } from './svg-references.js';
 
 // What an image is, read from its header only (no pixels decoded), and the refusals every later step relies on: a
@@ -50,8 +51,7 @@ export async function probeImage(
   bytes: Buffer,
   { maxPixels = MAX_INPUT_PIXELS }: ProbeOptions = {},
 ): Promise<ImageProbe> {
-  // Loaded at the first image: the API starts without libvips, and most of its starts never see one.
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // No pixel limit here: the header is all that is read, and the size is checked below with a clearer message.

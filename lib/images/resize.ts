@@ -1,6 +1,7 @@
 import type { Sharp } from 'sharp';
 import type { OutputFormat } from './formats.js';
 import { ImageRefusal, MAX_INPUT_PIXELS, type ImageProbe } from './probe.js';
+import { loadSharp } from './sharp.js';
 
 // Decoding and encoding, bounded: never more pixels than the limit, EXIF orientation applied, never enlarged past
 // the original (SVG is drawn at the asked width, being vector), metadata dropped (sharp keeps none unless asked).
@@ -19,26 +20,6 @@ const ENCODERS: Readonly<Record<OutputFormat, (image: Sharp) => Sharp>> = {
 /** SVG is drawn at the density that makes it `width` pixels wide (72 dpi is its size as written). */
 function densityFor(probe: ImageProbe, width: number): number {
   return Math.min(2400, Math.max(1, (72 * width) / probe.width));
-}
-
-type SharpModule = typeof import('sharp');
-
-/** libvips' threads per encode, once `configureSharp` has said how many encodes run at once. */
-let threadsPerEncode: number | undefined;
-let loading: Promise<SharpModule> | undefined;
-
-/** sharp, loaded at the first image: a BFF that is never asked for one starts without libvips (about 50 ms of CPU). */
-function loadSharp(): Promise<SharpModule> {
-  loading ??= import('sharp').then(({ default: sharp }) => {
-    applySettings(sharp);
-    return sharp;
-  });
-  return loading;
-}
-
-function applySettings(sharp: SharpModule): void {
-  if (threadsPerEncode !== undefined) sharp.concurrency(threadsPerEncode);
-  sharp.cache(false);
 }
 
 async function decoder(bytes: Buffer, probe: ImageProbe, width: number, maxPixels: number): Promise<Sharp> {
@@ -110,13 +91,4 @@ export async function placeholderOf(
   } catch (error) {
     throw refusalOf(error);
   }
-}
-
-/**
- * libvips' own settings for a server that runs `encodes` encodes at once: its threads shared between them, and no
- * operation cache (answers are cached on disk, and the cache would hold decoded photos in memory).
- */
-export function configureSharp(cores: number, encodes: number): void {
-  threadsPerEncode = Math.max(1, Math.floor(cores / encodes));
-  if (loading !== undefined) void loading.then(applySettings);
 }

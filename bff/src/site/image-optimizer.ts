@@ -12,7 +12,8 @@ import {
   type OutputFormat,
 } from '../../../lib/images/formats.js';
 import { ImageRefusal, probeImage, type RefusalReason } from '../../../lib/images/probe.js';
-import { configureSharp, placeholderOf, resizeImage } from '../../../lib/images/resize.js';
+import { placeholderOf, resizeImage } from '../../../lib/images/resize.js';
+import { configureSharp } from '../../../lib/images/sharp.js';
 import { SingleFlight } from '../../../lib/single-flight.js';
 import { SlotsFull, WorkSlots } from '../../../lib/work-slots.js';
 import type { CatalogSource } from '../catalog/catalog.js';
