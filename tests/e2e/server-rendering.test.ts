@@ -8,6 +8,7 @@ import {
   openWatchedPage,
   problemsOf,
   screenshot,
+  VIEWPORTS,
   type WatchedPage,
 } from '../support/browser.js';
 import { gql } from '../support/graphql.js';
@@ -226,6 +227,41 @@ describe('in the browser', () => {
     await loadMore.context.close();
   });
 
+  it("inlines each page's own rules, which draw it as the whole stylesheet does; the app adds the rest", async () => {
+    const product = (await listed({ categories: ['MEN'] }))[0]!;
+    const context = await browser.newContext({ baseURL: inject('storeUrl'), viewport: VIEWPORTS.mobile });
+    const page = await context.newPage();
+    // The pages as served, before boot.ts adds the whole stylesheet.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    let sheet: string | null = null;
+    for (const path of ['/', '/collection', `/product/${product.id}`, '/cart', '/login']) {
+      await page.goto(path);
+      sheet = await page.locator('style[data-sheet]').getAttribute('data-sheet');
+      expect(sheet, path).toMatch(/^\/assets\/.+\.css$/);
+      // Kept in the page: a page's styles are megabytes of text.
+      expect(
+        await page.evaluate<number>(
+          `(() => { ${DRAWN_STYLES}; return (window.served = drawnStyles()).length; })()`,
+        ),
+      ).toBeGreaterThan(50);
+      await page.addStyleTag({ url: sheet! });
+      const changed = await page.evaluate<string[]>(
+        `(() => { ${DRAWN_STYLES}; return drawnStyles().filter((style, index) => style !== window.served[index]).map((style) => style.slice(0, 100)); })()`,
+      );
+      expect(changed, path).toEqual([]);
+    }
+    await page.unrouteAll();
+    await page.goto('/');
+    await waitForApp(page);
+    // The app starts once the whole stylesheet has loaded: what it draws next may need any rule.
+    expect(
+      await page.evaluate<boolean>(
+        `[...document.styleSheets].some((loaded) => loaded.href?.endsWith(${JSON.stringify(sheet)}) === true)`,
+      ),
+    ).toBe(true);
+    await context.close();
+  });
+
   it("home on a phone leaves GSAP out until the shopper's first tap, and the hero's preview still swaps the video", async () => {
     const home = await openWatchedPage(browser, inject('storeUrl'), 'mobile', { motion: 'full' });
     const { page } = home;
@@ -249,3 +285,25 @@ describe('in the browser', () => {
     await home.context.close();
   });
 });
+
+/**
+ * Defines drawnStyles(): every element's computed style, and its ::before and ::after where they have content,
+ * animations stopped at their start.
+ */
+const DRAWN_STYLES = `function drawnStyles() {
+  for (const animation of document.getAnimations()) {
+    animation.pause();
+    animation.currentTime = 0;
+  }
+  const styles = [];
+  for (const element of [document.documentElement, document.body, ...document.body.querySelectorAll('*')]) {
+    for (const pseudo of [null, '::before', '::after']) {
+      const computed = getComputedStyle(element, pseudo);
+      if (pseudo !== null && (computed.content === 'none' || computed.content === 'normal')) continue;
+      let style = element.tagName + '.' + (element.getAttribute('class') ?? '') + (pseudo ?? '') + ' ';
+      for (const property of computed) style += property + ':' + computed.getPropertyValue(property) + ';';
+      styles.push(style);
+    }
+  }
+  return styles;
+}`;

@@ -5,7 +5,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { ServerManifest } from '#domain/server-render';
 import type * as ServerEntry from '../src/prerender/entry-server';
+import { withPageStyles, type StylesheetIndex } from '../src/prerender/page-styles.ts';
 import { serverDirOf, serverManifestOf } from './server-half.ts';
+import { stylesheetRules } from './stylesheet-index.ts';
 
 // After the browser build: build the server entry (`dist-server/`, the BFF's renderer, docs/decisions/008),
 // render each route's first screen into its own HTML file so it paints before any script runs, and write
@@ -26,16 +28,11 @@ function fontPreloads(outDir: string): string[] {
   );
 }
 
-/**
- * The built index.html with its stylesheet inlined. The whole app's CSS is one small file (7 KiB gzip);
- * inlined, the first paint waits for no second request (the CSP allows inline styles: security-headers.ts).
- */
-function inlineStylesheet(html: string, outDir: string): string {
-  const link = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/.exec(html);
-  if (!link?.[1]) throw new Error('prerender: index.html links no stylesheet');
-  const css = readFileSync(path.join(outDir, link[1]), 'utf8');
-  if (css.includes('</style')) throw new Error('prerender: the stylesheet cannot be inlined');
-  return html.replace(link[0], () => `<style>${css}</style>`);
+/** The stylesheet the built index.html links, as rules each page keeps or leaves out. */
+function stylesheetOf(html: string, outDir: string): StylesheetIndex {
+  const href = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/.exec(html)?.[1];
+  if (href === undefined) throw new Error('prerender: index.html links no stylesheet');
+  return { href, rules: stylesheetRules(readFileSync(path.join(outDir, href), 'utf8')) };
 }
 
 function compressAll(dir: string): void {
@@ -67,6 +64,8 @@ export function prerenderRoutes(): Plugin {
       if (config.build.ssr) return;
       const outDir = path.resolve(config.root, config.build.outDir);
       const serverDir = serverDirOf(outDir);
+      const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const stylesheet = stylesheetOf(template, outDir);
       await build({
         configFile: config.configFile,
         mode: config.mode,
@@ -77,6 +76,8 @@ export function prerenderRoutes(): Plugin {
         // development builds are left out (a fifth of the file, compiled when a BFF first renders) and never run.
         define: {
           'process.env.NODE_ENV': JSON.stringify(config.isProduction ? 'production' : 'development'),
+          // The rules each rendered page inlines (entry-server.tsx).
+          __PAGE_STYLESHEET__: JSON.stringify(stylesheet),
         },
         build: {
           ssr: 'src/prerender/entry-server.tsx',
@@ -94,9 +95,9 @@ export function prerenderRoutes(): Plugin {
       const server = (await import(
         pathToFileURL(path.join(serverDir, entryFile)).href
       )) as typeof ServerEntry;
-      const template = inlineStylesheet(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
       const fonts = fontPreloads(outDir);
-      // What the BFF fills with a rendered page: the built index.html with the fonts the first paint needs.
+      // What the BFF fills with a rendered page: the built index.html with the fonts the first paint needs; its
+      // stylesheet link becomes the page's own rules when the page is rendered.
       const pageTemplate = server.fillDocument(template, {
         root: '',
         title: server.documentTitle(''),
@@ -117,14 +118,17 @@ export function prerenderRoutes(): Plugin {
 
       for (const route of server.ROUTE_LIST) {
         if (route.meta === undefined) continue;
-        const html = server.fillDocument(template, {
-          root: await server.renderRoute(route.path),
-          route: route.path,
-          canonicalPath: route.path,
-          title: server.documentTitle(route.meta.title),
-          description: route.meta.description,
-          head: [...fonts, ...server.routeHead(route.name)],
-        });
+        const html = withPageStyles(
+          server.fillDocument(template, {
+            root: await server.renderRoute(route.path),
+            route: route.path,
+            canonicalPath: route.path,
+            title: server.documentTitle(route.meta.title),
+            description: route.meta.description,
+            head: [...fonts, ...server.routeHead(route.name)],
+          }),
+          stylesheet,
+        );
         const file =
           route.path === '/'
             ? path.join(outDir, 'index.html')
@@ -135,12 +139,15 @@ export function prerenderRoutes(): Plugin {
 
       writeFileSync(
         path.join(outDir, SHELL_FILE),
-        server.fillDocument(template, {
-          root: await server.renderShell(),
-          title: server.documentTitle(''),
-          description: server.STORE_IDENTITY.description,
-          head: fonts,
-        }),
+        withPageStyles(
+          server.fillDocument(template, {
+            root: await server.renderShell(),
+            title: server.documentTitle(''),
+            description: server.STORE_IDENTITY.description,
+            head: fonts,
+          }),
+          stylesheet,
+        ),
       );
       if (!existsSync(path.join(outDir, 'index.html'))) throw new Error('prerender: index.html missing');
       compressAll(outDir);

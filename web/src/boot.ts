@@ -30,5 +30,25 @@ function afterPaint(): Promise<void> {
   });
 }
 
+/**
+ * The whole stylesheet, of which the served page inlined only the rules its markup needs (page-styles.ts):
+ * what the app draws next may need the rest. Settles once it has loaded or failed.
+ */
+function loadStylesheet(): Promise<void> {
+  const href = document.querySelector<HTMLElement>('style[data-sheet]')?.dataset.sheet;
+  if (href === undefined) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+    document.head.append(link);
+  });
+}
+
 keepEarlyTaps();
-void loaded.then(afterPaint).then(() => import('./main'));
+void loaded
+  .then(afterPaint)
+  .then(() => Promise.all([import('./main'), loadStylesheet()]))
+  .then(([main]) => main.start());

@@ -10,8 +10,9 @@ import { onFirstInput } from './shared/first-input';
 import { registerServiceWorker } from './shared/offline-support';
 import { loadSonner } from './shared/toasts';
 
-// Loaded by boot.ts once the page has loaded. Each page is a lazy chunk (routes.tsx), and so is Apollo
-// Client: until needed, the hooks read the results the page was rendered from (server-results-client.ts).
+// Loaded by boot.ts once the page has loaded; it calls start() once the whole stylesheet has loaded too. Each
+// page is a lazy chunk (routes.tsx), and so is Apollo Client: until needed, the hooks read the results the page
+// was rendered from (server-results-client.ts).
 const container = document.getElementById('root')!;
 
 function StoreClientProvider({ children }: { children: ReactNode }) {
@@ -33,16 +34,18 @@ const app = (
 // one served the same file (an unknown path, a page the BFF could not render) renders from scratch.
 // Started in a task of its own: the app's code has just been evaluated in one long task, and a phone gets its main
 // thread back between the two (reading the page's results and creating the root are about a third of that task).
-setTimeout(() => {
-  if (isPrerenderedFor(container.dataset.route, window.location.pathname, window.location.search)) {
-    hydrateFrom(readServerState(document) ?? []);
-    startTransition(() => {
-      hydrateRoot(container, app);
-    });
-  } else {
-    createRoot(container).render(app);
-  }
-}, 0);
+export function start(): void {
+  setTimeout(() => {
+    if (isPrerenderedFor(container.dataset.route, window.location.pathname, window.location.search)) {
+      hydrateFrom(readServerState(document) ?? []);
+      startTransition(() => {
+        hydrateRoot(container, app);
+      });
+    } else {
+      createRoot(container).render(app);
+    }
+  }, 0);
+}
 // What a first visit left out is fetched when the shopper starts using the page.
 onFirstInput(() => {
   loadApolloClient().catch(() => undefined);

@@ -26,6 +26,14 @@ import { escapeHtml } from '../shared/escape-html';
 import { formatPrice } from '../shared/catalog/format-price';
 import { productMeta } from '../features/product/product-meta';
 import { MISSING_PRODUCT, REMOVED_PRODUCT, RemovedProductContext } from '../features/product/removed-product';
+import { withPageStyles, type StylesheetIndex } from './page-styles';
+
+/** Defined by the server build (web/build/prerender.ts); absent in tests. */
+declare const __PAGE_STYLESHEET__: StylesheetIndex | undefined;
+
+function withBuiltStyles(html: string): string {
+  return typeof __PAGE_STYLESHEET__ === 'undefined' ? html : withPageStyles(html, __PAGE_STYLESHEET__);
+}
 
 // Node only: web/build/prerender.ts renders the route shells with it at build time, the BFF
 // (bff/src/site/page-renderer.ts) the pages with their data at request time (docs/decisions/008).
@@ -311,5 +319,5 @@ export async function renderPageWithData(
     head,
     tail: serializeServerState(results),
   });
-  return { status, html };
+  return { status, html: withBuiltStyles(html) };
 }

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { classesOfSelector, stylesheetRules } from '../../build/stylesheet-index.ts';
+import { pageCss, withPageStyles } from './page-styles';
+
+const SHEET = [
+  '@font-face{font-family:Outfit;src:url(/a.woff2)}',
+  ':root{--gap:1rem}',
+  'body{margin:0}',
+  '.card_a{color:red}',
+  '.card_a .title_b,.hero_c{font-weight:600}',
+  '.button_d:hover:not(.busy_e){color:blue}',
+  'a[href$=".pdf"]{color:green}',
+  '@media (width>=768px){.card_a{padding:2rem}.menu_f{display:flex}}',
+  '@media (width>=768px){@supports (display:grid){.card_a{display:grid}.menu_f{display:grid}}}',
+  '@keyframes spin{to{transform:rotate(1turn)}}',
+  '.menu_f[data-open]{display:block}',
+].join('');
+
+describe("a page's own rules", () => {
+  it('reads each selector of a list as the classes it names, outside negations and attribute values', () => {
+    expect(classesOfSelector('.a .b:hover>span,.c')).toEqual([['a', 'b'], ['c']]);
+    expect(classesOfSelector('.a:not(.b)')).toEqual([['a']]);
+    expect(classesOfSelector('a[href$=".pdf"]')).toBeUndefined();
+    expect(classesOfSelector('.a,body')).toBeUndefined();
+  });
+
+  it("keeps the rules the markup's classes can match, in order and inside their at-rules", () => {
+    const rules = stylesheetRules(SHEET);
+    expect(pageCss('<div class="card_a"><h2 class=" title_b ">x</h2></div>', rules)).toBe(
+      [
+        '@font-face{font-family:Outfit;src:url(/a.woff2)}',
+        ':root{--gap:1rem}',
+        'body{margin:0}',
+        '.card_a{color:red}',
+        '.card_a .title_b,.hero_c{font-weight:600}',
+        'a[href$=".pdf"]{color:green}',
+        // Neighbours under the same at-rule share one block.
+        '@media (width>=768px){.card_a{padding:2rem}@supports (display:grid){.card_a{display:grid}}}',
+        '@keyframes spin{to{transform:rotate(1turn)}}',
+      ].join(''),
+    );
+  });
+
+  it('keeps a rule when any selector of its list can match, and every state of a present class', () => {
+    const css = pageCss('<nav class="menu_f"><b class="hero_c button_d"></b></nav>', stylesheetRules(SHEET));
+    expect(css).toContain('.card_a .title_b,.hero_c{font-weight:600}');
+    expect(css).toContain('.button_d:hover:not(.busy_e){color:blue}');
+    expect(css).toContain('.menu_f[data-open]{display:block}');
+    expect(css).toContain(
+      '@media (width>=768px){.menu_f{display:flex}@supports (display:grid){.menu_f{display:grid}}}',
+    );
+    expect(css).not.toContain('.card_a{');
+  });
+
+  it("replaces the whole stylesheet's link with the page's rules, naming the sheet for boot.ts", () => {
+    const stylesheet = { href: '/assets/style-x.css', rules: stylesheetRules(SHEET) };
+    const page =
+      '<html><head><link rel="stylesheet" crossorigin href="/assets/style-x.css"></head>' +
+      '<body><p class="hero_c">Shoes</p></body></html>';
+    const served = withPageStyles(page, stylesheet);
+    expect(served).not.toContain('<link rel="stylesheet"');
+    expect(served).toContain('<style data-sheet="/assets/style-x.css">@font-face');
+    expect(served).toContain('.hero_c{font-weight:600}');
+    expect(served).not.toContain('.menu_f');
+    // A document that links another sheet, or none, is left as it is.
+    const other = page.replace('style-x.css', 'style-y.css');
+    expect(withPageStyles(other, stylesheet)).toBe(other);
+  });
+});
