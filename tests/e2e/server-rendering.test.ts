@@ -238,6 +238,9 @@ describe('in the browser', () => {
       await page.goto(path);
       sheet = await page.locator('style[data-sheet]').getAttribute('data-sheet');
       expect(sheet, path).toMatch(/^\/assets\/.+\.css$/);
+      // Every part laid out in both readings: a part left for later (content-visibility: auto) has no grid tracks
+      // yet, and may have them by the second.
+      await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
       // Kept in the page: a page's styles are megabytes of text.
       expect(
         await page.evaluate<number>(
@@ -259,6 +262,10 @@ describe('in the browser', () => {
         `[...document.styleSheets].some((loaded) => loaded.href?.endsWith(${JSON.stringify(sheet)}) === true)`,
       ),
     ).toBe(true);
+    // Each face declared once: declared again by the whole sheet, a face would load and swap in again.
+    const faces = await page.evaluate<string[]>(`[...document.fonts].map((face) => face.family)`);
+    expect(faces.length).toBeGreaterThan(0);
+    expect(faces).toEqual([...new Set(faces)]);
     await context.close();
   });
 

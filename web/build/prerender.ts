@@ -7,7 +7,7 @@ import type { ServerManifest } from '#domain/server-render';
 import type * as ServerEntry from '../src/prerender/entry-server';
 import { withPageStyles, type StylesheetIndex } from '../src/prerender/page-styles.ts';
 import { serverDirOf, serverManifestOf } from './server-half.ts';
-import { stylesheetRules } from './stylesheet-index.ts';
+import { stylesheetRules, withoutFontFaces } from './stylesheet-index.ts';
 
 // After the browser build: build the server entry (`dist-server/`, the BFF's renderer, docs/decisions/008),
 // render each route's first screen into its own HTML file so it paints before any script runs, and write
@@ -28,11 +28,17 @@ function fontPreloads(outDir: string): string[] {
   );
 }
 
-/** The stylesheet the built index.html links, as rules each page keeps or leaves out. */
+/**
+ * The stylesheet the built index.html links, as rules each page keeps or leaves out; the file itself is left
+ * without its fonts, which every page declares inline (stylesheet-index.ts).
+ */
 function stylesheetOf(html: string, outDir: string): StylesheetIndex {
   const href = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/.exec(html)?.[1];
   if (href === undefined) throw new Error('prerender: index.html links no stylesheet');
-  return { href, rules: stylesheetRules(readFileSync(path.join(outDir, href), 'utf8')) };
+  const file = path.join(outDir, href);
+  const css = readFileSync(file, 'utf8');
+  writeFileSync(file, withoutFontFaces(css));
+  return { href, rules: stylesheetRules(css) };
 }
 
 function compressAll(dir: string): void {

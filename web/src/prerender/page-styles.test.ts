@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classesOfSelector, stylesheetRules } from '../../build/stylesheet-index.ts';
+import { classesOfSelector, stylesheetRules, withoutFontFaces } from '../../build/stylesheet-index.ts';
 import { pageCss, withPageStyles } from './page-styles';
 
 const SHEET = [
@@ -65,5 +65,11 @@ describe("a page's own rules", () => {
     // A document that links another sheet, or none, is left as it is.
     const other = page.replace('style-x.css', 'style-y.css');
     expect(withPageStyles(other, stylesheet)).toBe(other);
+  });
+
+  it('leaves the fonts out of the sheet added after the paint: the page declared them', () => {
+    const late = withoutFontFaces(SHEET);
+    expect(late).not.toContain('@font-face');
+    expect(late).toBe(SHEET.replace('@font-face{font-family:Outfit;src:url(/a.woff2)}', ''));
   });
 });
