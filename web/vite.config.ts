@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv, type Plugin } from 'vite';
 import { firstVisitChunks } from './build/first-visit-chunks.ts';
+import { fontSubsets } from './build/font-subsets.ts';
 import { prerenderRoutes } from './build/prerender.ts';
 import { serviceWorker } from './build/service-worker.ts';
 import { brandFromEnv } from './src/shared/brand-env.ts';
@@ -45,6 +46,7 @@ export default defineConfig(({ mode }) => {
     // rxjs's ES2015 build: classes instead of ES5 functions and tslib's helpers (about 2 KiB less on first visits).
     resolve: { conditions: [...defaultClientConditions, 'es2015'] },
     plugins: [
+      fontSubsets(),
       react(),
       storeNameInHtml(brand.storeName),
       serviceWorker(brand),

@@ -263,7 +263,9 @@ describe('in the browser', () => {
       ),
     ).toBe(true);
     // Each face declared once: declared again by the whole sheet, a face would load and swap in again.
-    const faces = await page.evaluate<string[]>(`[...document.fonts].map((face) => face.family)`);
+    const faces = await page.evaluate<string[]>(
+      `[...document.fonts].map((face) => face.family + ' ' + face.unicodeRange)`,
+    );
     expect(faces.length).toBeGreaterThan(0);
     expect(faces).toEqual([...new Set(faces)]);
     await context.close();

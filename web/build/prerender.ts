@@ -19,9 +19,10 @@ export const SHELL_FILE = 'app-shell.html';
 const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
 
 function fontPreloads(outDir: string): string[] {
-  // The display face and the text face (web/src/shared/fonts.css): the first screen's text needs both.
+  // The display face and the text face, the characters the store's words use (web/src/shared/fonts.css): the
+  // first screen's text needs both.
   const fonts = readdirSync(path.join(outDir, 'assets')).filter((file) =>
-    /^(krona-one-latin-400-normal|outfit-latin-wght-normal)-.*\.woff2$/.test(file),
+    /^(krona-one-core|outfit-core)-.*\.woff2$/.test(file),
   );
   return fonts.map(
     (file) => `<link rel="preload" as="font" type="font/woff2" href="/assets/${file}" crossorigin>`,

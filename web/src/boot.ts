@@ -1,4 +1,3 @@
-import '@fontsource/krona-one/latin-400.css';
 import './shared/fonts.css';
 import { keepEarlyTaps } from './shared/early-taps';
 import './shared/global.css';
