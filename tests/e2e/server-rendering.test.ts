@@ -271,6 +271,32 @@ describe('in the browser', () => {
     await context.close();
   });
 
+  it("keeps the collection's sort box where it is when the fonts arrive after the first paint", async () => {
+    for (const viewport of ['mobile', 'desktop'] as const) {
+      const context = await browser.newContext({
+        baseURL: inject('storeUrl'),
+        viewport: VIEWPORTS[viewport],
+      });
+      const page = await context.newPage();
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/*.woff2', async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto('/collection', { waitUntil: 'domcontentloaded' });
+      const sort = page.locator('select[name="sort"]');
+      const before = await sort.boundingBox();
+      release();
+      await expect
+        .poll(() => page.evaluate<boolean>(`[...document.fonts].some((face) => face.status === 'loaded')`))
+        .toBe(true);
+      await page.evaluate('document.fonts.ready.then(() => undefined)');
+      expect(await sort.boundingBox(), viewport).toEqual(before);
+      await context.close();
+    }
+  });
+
   it("home on a phone leaves GSAP out until the shopper's first tap, and the hero's preview still swaps the video", async () => {
     const home = await openWatchedPage(browser, inject('storeUrl'), 'mobile', { motion: 'full' });
     const { page } = home;
