@@ -31,9 +31,12 @@ export const CORE_CODE_POINTS = [
 const CORE_CHARACTERS = String.fromCodePoint(...CORE_CODE_POINTS);
 
 const FACES = [
-  { source: '@fontsource-variable/outfit/files/outfit-latin-wght-normal.woff2', subset: 'outfit-core.woff2' },
-  { source: '@fontsource/krona-one/files/krona-one-latin-400-normal.woff2', subset: 'krona-one-core.woff2' },
+  { source: '@fontsource-variable/outfit/files/outfit-latin-wght-normal.woff2', subset: 'outfit-core' },
+  { source: '@fontsource/krona-one/files/krona-one-latin-400-normal.woff2', subset: 'krona-one-core' },
 ];
+
+/** The subsets' names, as fonts.css names their files (`<name>.woff2`): what a page preloads. */
+export const FONT_SUBSETS = FACES.map(({ subset }) => subset);
 
 /** Builds may run side by side (the tests make two): a file is either whole or not there yet. */
 function writeWhole(file: string, content: string | Uint8Array): void {
@@ -49,7 +52,7 @@ async function writeSubsets(): Promise<void> {
   for (const { source, subset } of FACES) {
     const font = readFileSync(require.resolve(source));
     const stamp = createHash('sha256').update(font).update(CORE_CHARACTERS).digest('hex');
-    const file = path.join(SUBSET_DIR, subset);
+    const file = path.join(SUBSET_DIR, `${subset}.woff2`);
     const stampFile = `${file}.sha256`;
     if (existsSync(file) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) continue;
     // Loaded only to make a subset: a build that finds them made skips harfbuzz's start.

@@ -6,6 +6,7 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { ServerManifest } from '#domain/server-render';
 import type * as ServerEntry from '../src/prerender/entry-server';
 import { withPageStyles, type StylesheetIndex } from '../src/prerender/page-styles.ts';
+import { FONT_SUBSETS } from './font-subsets.ts';
 import { serverDirOf, serverManifestOf } from './server-half.ts';
 import { stylesheetRules, withoutFontFaces } from './stylesheet-index.ts';
 
@@ -22,7 +23,7 @@ function fontPreloads(outDir: string): string[] {
   // The display face and the text face, the characters the store's words use (web/src/shared/fonts.css): the
   // first screen's text needs both.
   const fonts = readdirSync(path.join(outDir, 'assets')).filter((file) =>
-    /^(krona-one-core|outfit-core)-.*\.woff2$/.test(file),
+    FONT_SUBSETS.some((subset) => file.startsWith(`${subset}-`) && file.endsWith('.woff2')),
   );
   return fonts.map(
     (file) => `<link rel="preload" as="font" type="font/woff2" href="/assets/${file}" crossorigin>`,
@@ -38,6 +39,8 @@ function stylesheetOf(html: string, outDir: string): StylesheetIndex {
   if (href === undefined) throw new Error('prerender: index.html links no stylesheet');
   const file = path.join(outDir, href);
   const css = readFileSync(file, 'utf8');
+  // Checked once here: each page inlines a part of it.
+  if (css.includes('</style')) throw new Error('prerender: the stylesheet cannot be inlined');
   writeFileSync(file, withoutFontFaces(css));
   return { href, rules: stylesheetRules(css) };
 }

@@ -59,6 +59,5 @@ export function withPageStyles(html: string, stylesheet: StylesheetIndex): strin
   );
   if (!link.test(html)) return html;
   const css = pageCss(html, stylesheet.rules);
-  if (css.includes('</style')) throw new Error('withPageStyles: the stylesheet cannot be inlined');
   return html.replace(link, () => `<style data-sheet="${escapeHtml(stylesheet.href)}">${css}</style>`);
 }
