@@ -35,9 +35,6 @@ const FACES = [
   { source: '@fontsource/krona-one/files/krona-one-latin-400-normal.woff2', subset: 'krona-one-core' },
 ];
 
-/** The subsets' names, as fonts.css names their files (`<name>.woff2`): what a page preloads. */
-export const FONT_SUBSETS = FACES.map(({ subset }) => subset);
-
 /** Builds may run side by side (the tests make two): a file is either whole or not there yet. */
 function writeWhole(file: string, content: string | Uint8Array): void {
   const partial = `${file}.${String(process.pid)}.partial`;

@@ -6,7 +6,6 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { ServerManifest } from '#domain/server-render';
 import type * as ServerEntry from '../src/prerender/entry-server';
 import { withPageStyles, type StylesheetIndex } from '../src/prerender/page-styles.ts';
-import { FONT_SUBSETS } from './font-subsets.ts';
 import { serverDirOf, serverManifestOf } from './server-half.ts';
 import { stylesheetRules, withoutFontFaces } from './stylesheet-index.ts';
 
@@ -18,17 +17,6 @@ import { stylesheetRules, withoutFontFaces } from './stylesheet-index.ts';
 export const SHELL_FILE = 'app-shell.html';
 
 const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
-
-function fontPreloads(outDir: string): string[] {
-  // The display face and the text face, the characters the store's words use (web/src/shared/fonts.css): the
-  // first screen's text needs both.
-  const fonts = readdirSync(path.join(outDir, 'assets')).filter((file) =>
-    FONT_SUBSETS.some((subset) => file.startsWith(`${subset}-`) && file.endsWith('.woff2')),
-  );
-  return fonts.map(
-    (file) => `<link rel="preload" as="font" type="font/woff2" href="/assets/${file}" crossorigin>`,
-  );
-}
 
 /**
  * The stylesheet the built index.html links, as rules each page keeps or leaves out; the file itself is left
@@ -105,14 +93,13 @@ export function prerenderRoutes(): Plugin {
       const server = (await import(
         pathToFileURL(path.join(serverDir, entryFile)).href
       )) as typeof ServerEntry;
-      const fonts = fontPreloads(outDir);
-      // What the BFF fills with a rendered page: the built index.html with the fonts the first paint needs; its
-      // stylesheet link becomes the page's own rules when the page is rendered.
+      // What the BFF fills with a rendered page: the built index.html; its stylesheet link becomes the page's own
+      // rules when the page is rendered. The fonts are not preloaded: Chromium holds the first paint up to 100 ms
+      // for a preloaded font, and the inline rules ask for them as early (their fallbacks keep the swap still).
       const pageTemplate = server.fillDocument(template, {
         root: '',
         title: server.documentTitle(''),
         description: '',
-        head: fonts,
       });
       // The route table's paths for the BFF: which are pages (others are 404s) and which robots.txt keeps
       // out.
@@ -135,7 +122,7 @@ export function prerenderRoutes(): Plugin {
             canonicalPath: route.path,
             title: server.documentTitle(route.meta.title),
             description: route.meta.description,
-            head: [...fonts, ...server.routeHead(route.name)],
+            head: server.routeHead(route.name),
           }),
           stylesheet,
         );
@@ -154,7 +141,6 @@ export function prerenderRoutes(): Plugin {
             root: await server.renderShell(),
             title: server.documentTitle(''),
             description: server.STORE_IDENTITY.description,
-            head: fonts,
           }),
           stylesheet,
         ),

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { generateFontFace, getMetricsForFamily, readMetrics } from 'fontaine';
 import { describe, expect, it } from 'vitest';
 import { CORE_CODE_POINTS } from '../../build/font-subsets.ts';
 
@@ -16,13 +18,17 @@ function codePoints(range: string): Set<number> {
   return points;
 }
 
-const faces = [
+const declared = [
   ...readFileSync(path.resolve('web/src/shared/fonts.css'), 'utf8').matchAll(/@font-face\s*{([^}]*)}/g),
-].map(([, body]) => ({
-  family: /font-family:\s*'([^']+)'/.exec(body!)![1]!,
-  src: /src:\s*url\('([^']+)'\)/.exec(body!)![1]!,
-  range: codePoints(/unicode-range:\s*([^;]+);/.exec(body!)![1]!),
-}));
+].map(([, body]) => body!);
+/** The faces with files, each with its unicode-range. */
+const faces = declared
+  .filter((body) => body.includes('url('))
+  .map((body) => ({
+    family: /font-family:\s*'([^']+)'/.exec(body)![1]!,
+    src: /src:\s*url\('([^']+)'\)/.exec(body)![1]!,
+    range: codePoints(/unicode-range:\s*([^;]+);/.exec(body)![1]!),
+  }));
 const latin = codePoints(
   (
     JSON.parse(readFileSync(path.resolve('node_modules/@fontsource/krona-one/unicode.json'), 'utf8')) as {
@@ -41,6 +47,31 @@ describe('the fonts', () => {
       expect([...subset!.range].sort()).toEqual([...CORE_CODE_POINTS].sort());
       expect([...full!.range].filter((point) => subset!.range.has(point))).toEqual([]);
       expect(new Set([...subset!.range, ...full!.range])).toEqual(latin);
+    },
+  );
+
+  it.each([
+    ['Krona One', '@fontsource/krona-one/files/krona-one-latin-400-normal.woff2'],
+    ['Outfit', '@fontsource-variable/outfit/files/outfit-latin-wght-normal.woff2'],
+  ])(
+    '%s: its fallback face is Arial resized to its metrics, as fontaine computes them',
+    async (family, file) => {
+      const metrics = await readMetrics(pathToFileURL(path.resolve('node_modules', file)));
+      const expected = generateFontFace(metrics!, {
+        name: `${family} fallback`,
+        font: 'Arial',
+        metrics: (await getMetricsForFamily('Arial'))!,
+      });
+      const descriptors = (css: string): Record<string, string> =>
+        Object.fromEntries(
+          [
+            ...css.matchAll(/(size-adjust|ascent-override|descent-override|line-gap-override):\s*([^;]+);/g),
+          ].map(([, name, value]): [string, string] => [name!, value!]),
+        );
+      const fallback = declared.find((body) => body.includes(`font-family: '${family} fallback'`));
+      expect(fallback).toMatch(/src: local\('Arial'\)/);
+      expect(descriptors(fallback!)).toEqual(descriptors(expected));
+      expect(Object.keys(descriptors(expected))).toHaveLength(4);
     },
   );
 });
