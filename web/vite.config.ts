@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv, type Plugin } from 'vite';
 import { firstVisitChunks } from './build/first-visit-chunks.ts';
@@ -20,6 +21,14 @@ function storeNameInHtml(storeName: string): Plugin {
     transformIndexHtml: (html) => html.replaceAll('%STORE_NAME%', escapeHtml(storeName)),
   };
 }
+
+// React Router's package exports its development build under every condition (its warnings switched on); the
+// production build beside it differs only by that switch, and is what a built app runs.
+const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: resolve(reactRouterDir, 'dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: resolve(reactRouterDir, 'dist/production/dom-export.mjs') },
+];
 
 export default defineConfig(({ mode }) => {
   const brand = brandFromEnv(loadEnv(mode, import.meta.dirname, 'VITE_'), (message) => console.warn(message));
@@ -44,7 +53,10 @@ export default defineConfig(({ mode }) => {
   return {
     root: import.meta.dirname,
     // rxjs's ES2015 build: classes instead of ES5 functions and tslib's helpers (about 2 KiB less on first visits).
-    resolve: { conditions: [...defaultClientConditions, 'es2015'] },
+    resolve: {
+      conditions: [...defaultClientConditions, 'es2015'],
+      alias: mode === 'production' ? reactRouterProduction : [],
+    },
     plugins: [
       fontSubsets(),
       react(),

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -36,6 +36,18 @@ describe('bundle budget', () => {
   });
   afterAll(async () => {
     await closeTestBrowser(browser);
+  });
+
+  it("ships React Router's production build, in the browser's code and the server's", () => {
+    // Its package exports the development build (warnings on) under every condition: web/vite.config.ts aliases it.
+    const built = ['dist/assets', 'dist-server'].flatMap((folder) =>
+      readdirSync(path.join(ROOT, 'web', folder))
+        .filter((file) => file.endsWith('.js'))
+        .map((file) => readFileSync(path.join(ROOT, 'web', folder, file), 'utf8')),
+    );
+    const routerIn = built.filter((code) => code.includes('may be used only in the context of a <Router>'));
+    expect(routerIn.length).toBeGreaterThanOrEqual(2);
+    expect(routerIn.filter((code) => code.includes('You rendered descendant <Routes>'))).toEqual([]);
   });
 
   it(`/collection transfers at most ${budget.collectionFirstVisitJsTransferredKiB} KiB of JavaScript on a first visit`, async () => {
