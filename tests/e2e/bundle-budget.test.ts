@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -48,6 +48,14 @@ describe('bundle budget', () => {
     const routerIn = built.filter((code) => code.includes('may be used only in the context of a <Router>'));
     expect(routerIn.length).toBeGreaterThanOrEqual(2);
     expect(routerIn.filter((code) => code.includes('You rendered descendant <Routes>'))).toEqual([]);
+  });
+
+  it("the offline page draws in the store's two faces, from files the build made", () => {
+    const page = readFileSync(path.join(ROOT, 'web', 'dist', 'offline.html'), 'utf8');
+    const faces = [...page.matchAll(/@font-face\{font-family:'([^']+)'[^}]*src:url\(\/([^)]+)\)/g)];
+    expect(faces.map(([, family]) => family).sort()).toEqual(['Krona One', 'Krona One', 'Outfit', 'Outfit']);
+    for (const [, , file] of faces)
+      expect(existsSync(path.join(ROOT, 'web', 'dist', file!)), file).toBe(true);
   });
 
   it(`/collection transfers at most ${budget.collectionFirstVisitJsTransferredKiB} KiB of JavaScript on a first visit`, async () => {

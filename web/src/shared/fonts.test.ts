@@ -3,20 +3,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateFontFace, getMetricsForFamily, readMetrics } from 'fontaine';
 import { describe, expect, it } from 'vitest';
-import { CORE_CODE_POINTS } from '../../build/font-subsets.ts';
+import { codePointsOf, CORE_CODE_POINTS, CORE_RANGE } from '../../build/font-subsets.ts';
 
 // Each face's two files split Latin between them: the subset every first visit loads, and the rest. Paths are
 // the repository's: vitest runs from its root.
-
-/** The code points a unicode-range names. */
-function codePoints(range: string): Set<number> {
-  const points = new Set<number>();
-  for (const part of range.split(',')) {
-    const [from, to = from] = part.trim().replace(/^U\+/i, '').split('-');
-    for (let point = parseInt(from!, 16); point <= parseInt(to!, 16); point += 1) points.add(point);
-  }
-  return points;
-}
 
 const declared = [
   ...readFileSync(path.resolve('web/src/shared/fonts.css'), 'utf8').matchAll(/@font-face\s*{([^}]*)}/g),
@@ -27,9 +17,9 @@ const faces = declared
   .map((body) => ({
     family: /font-family:\s*'([^']+)'/.exec(body)![1]!,
     src: /src:\s*url\('([^']+)'\)/.exec(body)![1]!,
-    range: codePoints(/unicode-range:\s*([^;]+);/.exec(body)![1]!),
+    range: codePointsOf(/unicode-range:\s*([^;]+);/.exec(body)![1]!),
   }));
-const latin = codePoints(
+const latin = codePointsOf(
   (
     JSON.parse(readFileSync(path.resolve('node_modules/@fontsource/krona-one/unicode.json'), 'utf8')) as {
       latin: string;
@@ -39,12 +29,13 @@ const latin = codePoints(
 
 describe('the fonts', () => {
   it.each(['Krona One', 'Outfit'])(
-    '%s: the subset has the store’s characters, the full file the rest of Latin',
+    '%s: the first file has the store’s characters, the second the rest of Latin',
     (family) => {
-      const [subset, full] = [true, false].map((isSubset) =>
-        faces.find((face) => face.family === family && face.src.includes('.font-subsets/') === isSubset),
+      const [subset, full] = ['-core.woff2', '-rest.woff2'].map((ending) =>
+        faces.find((face) => face.family === family && face.src.endsWith(ending)),
       );
       expect([...subset!.range].sort()).toEqual([...CORE_CODE_POINTS].sort());
+      expect(codePointsOf(CORE_RANGE)).toEqual(subset!.range);
       expect([...full!.range].filter((point) => subset!.range.has(point))).toEqual([]);
       expect(new Set([...subset!.range, ...full!.range])).toEqual(latin);
     },
