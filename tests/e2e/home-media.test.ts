@@ -70,10 +70,10 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the home page at %s width', 
       .poll(() => intrinsicAspect(page.locator('[data-active="true"] img')), { timeout: 10_000 })
       .toBeGreaterThan(0);
     await expect
-      .poll(() => intrinsicAspect(page.locator('[data-active="true"] > video')), { timeout: 15_000 })
+      .poll(() => intrinsicAspect(page.locator('[data-active="true"] video')), { timeout: 15_000 })
       .toBeGreaterThan(0);
     const posterAspect = await intrinsicAspect(page.locator('[data-active="true"] img'));
-    const videoAspect = await intrinsicAspect(page.locator('[data-active="true"] > video'));
+    const videoAspect = await intrinsicAspect(page.locator('[data-active="true"] video'));
     if (shape === 'portrait') {
       expect(posterAspect).toBeLessThan(1);
       expect(videoAspect).toBeLessThan(1);

@@ -326,7 +326,7 @@ describe('in the browser', () => {
     expect(gsapChunks()).toEqual([]);
     await page.getByRole('button', { name: 'Show video 2 of 4' }).click();
     await expect
-      .poll(() => page.locator('[data-active="true"] > video source').first().getAttribute('src'), {
+      .poll(() => page.locator('[data-active="true"] video source').first().getAttribute('src'), {
         timeout: 10_000,
       })
       .toBe('/videos/portrait/hero-2.webm');

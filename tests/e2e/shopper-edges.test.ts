@@ -246,9 +246,7 @@ describe("the hero's loader", () => {
 
     await page.getByRole('button', { name: 'Play background video' }).click();
     await expect
-      .poll(() =>
-        inPage<boolean>(page, `() => !document.querySelector('[data-active="true"] > video').paused`),
-      )
+      .poll(() => inPage<boolean>(page, `() => !document.querySelector('[data-active="true"] video').paused`))
       .toBe(true);
     // The page may report playing before Playwright has delivered the source's request event.
     await expect.poll(() => videoRequests.length).toBeGreaterThan(0);

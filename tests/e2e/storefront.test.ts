@@ -36,7 +36,7 @@ async function productsVia(
 
 const cardNames = (page: Page) => page.locator('main a[href^="/product/"] p:first-of-type').allTextContents();
 const activeVideo = (page: Page) =>
-  page.locator('[data-active="true"] > video source[type="video/webm"]').getAttribute('src');
+  page.locator('[data-active="true"] video source[type="video/webm"]').getAttribute('src');
 
 describe.each(E2E_BACKENDS)('storefront on $name', ({ key, viewports, start }) => {
   let backend: E2eBackend;

@@ -5,7 +5,7 @@ import { renderWithProviders } from '../../../test/render-app';
 import { Hero } from './hero';
 
 function activeVideoSource(container: HTMLElement): string | undefined {
-  return container.querySelector('[data-active="true"] > video source')?.getAttribute('src') ?? undefined;
+  return container.querySelector('[data-active="true"] video source')?.getAttribute('src') ?? undefined;
 }
 
 const matchMediaDescriptor = Object.getOwnPropertyDescriptor(window, 'matchMedia');
@@ -33,7 +33,7 @@ describe('hero', () => {
 
   it('shows the loading state until 4 videos have reported loadeddata', () => {
     const { container } = renderWithProviders(<Hero />);
-    const videos = container.querySelectorAll('[data-active] > video');
+    const videos = container.querySelectorAll('[data-active] video');
     expect(videos).toHaveLength(4);
 
     for (const video of [...videos].slice(0, 3)) fireEvent(video, new Event('loadeddata'));
@@ -43,10 +43,20 @@ describe('hero', () => {
     expect(screen.queryByTestId('hero-loading')).toBeNull();
   });
 
+  it('makes its five loops outside React, which would run its event system for each of their media events', () => {
+    const { container } = renderWithProviders(<Hero />);
+    const videos = [...container.querySelectorAll('video')];
+    expect(videos).toHaveLength(5);
+    // React marks the elements it makes (their fiber, props and the media events it listens to).
+    for (const video of videos)
+      expect(Object.keys(video).filter((key) => key.startsWith('__react'))).toEqual([]);
+    for (const video of videos) expect(video.muted && video.loop && video.playsInline).toBe(true);
+  });
+
   it('stops showing the loading state when a video has no source it can play', () => {
     const { container } = renderWithProviders(<Hero />);
     expect(screen.queryByTestId('hero-loading')).not.toBeNull();
-    const lastSource = container.querySelector('[data-active="true"] > video source[type="video/mp4"]');
+    const lastSource = container.querySelector('[data-active="true"] video source[type="video/mp4"]');
     fireEvent(lastSource!, new Event('error'));
     expect(screen.queryByTestId('hero-loading')).toBeNull();
   });

@@ -6,15 +6,9 @@ import ui from '../../../shared/ui.module.css';
 import { usePageLoaded } from '../../../shared/use-page-loaded';
 import { usePrefersReducedMotion } from '../../../shared/use-prefers-reduced-motion';
 import { nextHeroIndex } from '#machines/hero/hero-machine';
-import {
-  HERO_THUMB,
-  HERO_VIDEOS,
-  HERO_VIDEO_COUNT,
-  type HeroCut,
-  type HeroVideo,
-  PORTRAIT_MEDIA,
-} from './hero-videos';
+import { HERO_THUMB, HERO_VIDEOS, HERO_VIDEO_COUNT, type HeroVideo, PORTRAIT_MEDIA } from './hero-videos';
 import styles from './hero.module.css';
+import { LoopVideo } from './loop-video';
 import { useHeroShape } from './use-hero-shape';
 import { useHeroState } from './use-hero-state';
 import { useHeroTransition } from './use-hero-transition';
@@ -56,16 +50,6 @@ function HeroPoster({
   );
 }
 
-/** WebM first, MP4 for browsers without VP9; the last one's error means the video has nothing it can play. */
-function HeroSources({ cut, onFailed }: { cut: HeroCut; onFailed?: () => void }) {
-  return (
-    <>
-      <source src={cut.webm} type="video/webm" />
-      <source src={cut.mp4} type="video/mp4" onError={onFailed} />
-    </>
-  );
-}
-
 export function Hero() {
   const hero = useHeroState();
   const reducedMotion = usePrefersReducedMotion();
@@ -80,7 +64,7 @@ export function Hero() {
   const layers = useRef<(HTMLDivElement | null)[]>([]);
   const videos = useRef<(HTMLVideoElement | null)[]>([]);
   const shape = useHeroShape();
-  const previewRef = useRef<HTMLVideoElement>(null);
+  const previewRef = useRef<HTMLVideoElement | null>(null);
   const upcoming = nextHeroIndex(hero.index);
   // The posters are the first paint; the videos (the heaviest files) are fetched after the page has loaded, and
   // their elements made only then: five empty video elements cost the first render about half its main-thread time.
@@ -140,23 +124,16 @@ export function Hero() {
               {/* Hidden layers take their posters later: the first paint needs only the visible one. */}
               {pageLoaded || active ? <HeroPoster video={video} size="poster" priority={active} /> : null}
               {videosReady ? (
-                <video
-                  // The other cut is another file: a rotated screen loads it afresh.
-                  key={shape}
-                  ref={(element) => {
+                <LoopVideo
+                  cut={video[shape]}
+                  className={styles.media}
+                  preload="auto"
+                  onElement={(element) => {
                     videos.current[video.index - 1] = element;
                   }}
-                  className={styles.media}
-                  muted
-                  loop
-                  playsInline
-                  preload="auto"
-                  aria-hidden="true"
-                  tabIndex={-1}
-                  onLoadedData={() => reportLoaded(video.index)}
-                >
-                  <HeroSources cut={video[shape]} onFailed={hero.videoFailed} />
-                </video>
+                  onLoaded={() => reportLoaded(video.index)}
+                  onFailed={hero.videoFailed}
+                />
               ) : null}
             </div>
           );
@@ -178,20 +155,15 @@ export function Hero() {
       >
         <HeroPoster key={upcoming} video={HERO_VIDEOS[upcoming - 1]!} size="thumb" />
         {videosReady ? (
-          <video
-            key={`${String(upcoming)}-${shape}`}
-            ref={previewRef}
+          <LoopVideo
+            key={upcoming}
+            cut={HERO_VIDEOS[upcoming - 1]![shape]}
             className={styles.previewMedia}
-            muted
-            loop
-            playsInline
-            autoPlay={!paused}
             preload="metadata"
-            aria-hidden="true"
-            tabIndex={-1}
-          >
-            <HeroSources cut={HERO_VIDEOS[upcoming - 1]![shape]} />
-          </video>
+            onElement={(element) => {
+              previewRef.current = element;
+            }}
+          />
         ) : null}
       </button>
 
