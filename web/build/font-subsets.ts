@@ -49,11 +49,26 @@ export function codePointsOf(range: string): Set<number> {
   return points;
 }
 
-/** Each face's package, its Latin file and the name its subsets take (`<name>-core`, `<name>-rest`). */
+/**
+ * Each face as fonts.css declares it (family, weight), its package and Latin file, and the name its subsets take
+ * (`<name>-core`, `<name>-rest`).
+ */
 export const FACES = [
-  { name: 'outfit', fontsource: '@fontsource-variable/outfit', file: 'outfit-latin-wght-normal.woff2' },
-  { name: 'krona-one', fontsource: '@fontsource/krona-one', file: 'krona-one-latin-400-normal.woff2' },
-];
+  {
+    family: 'Outfit',
+    weight: '100 900',
+    name: 'outfit',
+    fontsource: '@fontsource-variable/outfit',
+    file: 'outfit-latin-wght-normal.woff2',
+  },
+  {
+    family: 'Krona One',
+    weight: '400',
+    name: 'krona-one',
+    fontsource: '@fontsource/krona-one',
+    file: 'krona-one-latin-400-normal.woff2',
+  },
+] as const;
 
 /** Builds may run side by side (the tests make two): a file is either whole or not there yet. */
 function writeWhole(file: string, content: string | Uint8Array): void {
@@ -66,13 +81,13 @@ function writeWhole(file: string, content: string | Uint8Array): void {
 async function writeSubsets(): Promise<void> {
   const require = createRequire(import.meta.url);
   mkdirSync(SUBSET_DIR, { recursive: true });
+  const core = new Set(CORE_CODE_POINTS);
   for (const { name, fontsource, file } of FACES) {
     const font = readFileSync(require.resolve(`${fontsource}/files/${file}`));
     const latin = codePointsOf(
       (JSON.parse(readFileSync(require.resolve(`${fontsource}/unicode.json`), 'utf8')) as { latin: string })
         .latin,
     );
-    const core = new Set(CORE_CODE_POINTS);
     const subsets = {
       core: CORE_CODE_POINTS,
       rest: [...latin].filter((point) => !core.has(point)),

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { Plugin, ResolvedConfig } from 'vite';
 import type { Brand } from '../src/shared/brand-env.ts';
 import { escapeHtml } from '../src/shared/escape-html.ts';
-import { CORE_RANGE } from './font-subsets.ts';
+import { CORE_RANGE, FACES } from './font-subsets.ts';
 import { OFFLINE_COLOURS, OFFLINE_PAGE } from '../src/service-worker/offline-page.ts';
 
 // After the browser build: the service worker (web/src/service-worker/sw.ts, bundled with its precache list),
@@ -25,19 +25,18 @@ const revisionOf = (content: string | Uint8Array) =>
   createHash('sha256').update(content).digest('hex').slice(0, 16);
 
 /** The store's own page for one that is not on this device and cannot be fetched. Static: no script runs. */
-function offlinePage(
-  brand: Brand,
-  fonts: Record<'display' | 'text', { core?: string; rest?: string }>,
-): string {
+function offlinePage(brand: Brand, assets: readonly string[]): string {
   const name = escapeHtml(brand.storeName);
   // As fonts.css has them: the store's own characters in the first file, the rest of Latin fetched only if shown.
-  const face = (family: string, file: string | undefined, weight: string, range = '') =>
-    file
+  const face = ({ family, weight, name: subset }: (typeof FACES)[number], part: string, range = '') => {
+    const file = assets.find((asset) => new RegExp(`${subset}-${part}-[\\w-]+\\.woff2$`).test(asset));
+    return file
       ? `@font-face{font-family:'${family}';font-display:swap;font-weight:${weight};src:url(/${file}) format('woff2')${range}}`
       : '';
-  const faces = (family: string, files: { core?: string; rest?: string }, weight: string) =>
-    face(family, files.rest, weight) + face(family, files.core, weight, `;unicode-range:${CORE_RANGE}`);
-  const font = faces('Krona One', fonts.display, '400') + faces('Outfit', fonts.text, '100 900');
+  };
+  const font = FACES.map(
+    (each) => face(each, 'rest') + face(each, 'core', `;unicode-range:${CORE_RANGE}`),
+  ).join('');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -134,15 +133,9 @@ export function serviceWorker(brand: Brand): Plugin {
       if (config.build.ssr) return;
       const outDir = output.dir ?? path.resolve(config.root, config.build.outDir);
       const names = Object.keys(bundle);
-      const subset = (face: string, part: string) =>
-        names.find((name) => new RegExp(`${face}-${part}-[\\w-]+\\.woff2$`).test(name));
-      const fonts = {
-        display: { core: subset('krona-one', 'core'), rest: subset('krona-one', 'rest') },
-        text: { core: subset('outfit', 'core'), rest: subset('outfit', 'rest') },
-      };
       const favicon = readFileSync(path.join(config.publicDir, 'favicon.svg'));
       const generated: Record<string, string | Buffer> = {
-        [OFFLINE_PAGE.slice(1)]: offlinePage(brand, fonts),
+        [OFFLINE_PAGE.slice(1)]: offlinePage(brand, names),
         'manifest.webmanifest': webManifest(brand),
         ...(await icons(favicon)),
       };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateFontFace, getMetricsForFamily, readMetrics } from 'fontaine';
 import { describe, expect, it } from 'vitest';
-import { codePointsOf, CORE_CODE_POINTS, CORE_RANGE } from '../../build/font-subsets.ts';
+import { codePointsOf, CORE_CODE_POINTS, CORE_RANGE, FACES } from '../../build/font-subsets.ts';
 
 // Each face's two files split Latin between them: the subset every first visit loads, and the rest. Paths are
 // the repository's: vitest runs from its root.
@@ -41,13 +41,12 @@ describe('the fonts', () => {
     },
   );
 
-  it.each([
-    ['Krona One', '@fontsource/krona-one/files/krona-one-latin-400-normal.woff2'],
-    ['Outfit', '@fontsource-variable/outfit/files/outfit-latin-wght-normal.woff2'],
-  ])(
-    '%s: its fallback face is Arial resized to its metrics, as fontaine computes them',
-    async (family, file) => {
-      const metrics = await readMetrics(pathToFileURL(path.resolve('node_modules', file)));
+  it.each(FACES)(
+    '$family: its fallback face is Arial resized to its metrics, as fontaine computes them',
+    async ({ family, fontsource, file }) => {
+      const metrics = await readMetrics(
+        pathToFileURL(path.resolve('node_modules', fontsource, 'files', file)),
+      );
       const expected = generateFontFace(metrics!, {
         name: `${family} fallback`,
         font: 'Arial',
