@@ -300,7 +300,11 @@ describe('in the browser', () => {
           }).observe({ type: 'layout-shift' });`);
         release();
         await expect
-          .poll(() => page.evaluate<boolean>(`[...document.fonts].some((face) => face.status === 'loaded')`))
+          .poll(() =>
+            page.evaluate<boolean>(
+              `[...document.fonts].some((face) => face.family === 'Outfit' && face.status === 'loaded')`,
+            ),
+          )
           .toBe(true);
         await page.evaluate('document.fonts.ready.then(() => new Promise((done) => setTimeout(done, 300)))');
         // What Lighthouse would round to 0.000: the fallback faces are Arial resized to each face's metrics.
@@ -310,6 +314,60 @@ describe('in the browser', () => {
         if (sortBefore !== null) expect(await sort.boundingBox(), viewport).toEqual(sortBefore);
         await context.close();
       }
+  });
+
+  it('fetches the fonts once the page has painted, the files its text needs, and declares them together', async () => {
+    const core = ['krona-one-core', 'outfit-core'];
+    const everything = [...core, 'krona-one-rest', 'outfit-rest'].sort();
+    // Home's words are all the store's own characters; a search for an accented word shows one more.
+    for (const [path, files] of [
+      ['/', core],
+      ['/collection?q=Caf%C3%A9', everything],
+    ] as const) {
+      const context = await browser.newContext({ baseURL: inject('storeUrl'), viewport: VIEWPORTS.mobile });
+      const page = await context.newPage();
+      await page.goto(path);
+      await waitForApp(page);
+      await expect
+        .poll(() =>
+          page.evaluate<boolean>(
+            `document.fonts.check('600 16px Outfit') && document.fonts.check('16px "Krona One"')`,
+          ),
+        )
+        .toBe(true);
+      const fetched = await page.evaluate<Array<{ file: string; afterPaint: boolean }>>(`(() => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0].startTime;
+        return performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.woff2')).map((entry) => ({
+          file: new URL(entry.name).pathname,
+          afterPaint: entry.startTime > paint,
+        }));
+      })()`);
+      const named = fetched.map(({ file }) => /^\/assets\/(.+)-[\w-]{8}\.woff2$/.exec(file)?.[1] ?? file);
+      expect(named.sort(), path).toEqual([...files].sort());
+      // Not on the first paint's path: its text is drawn in the fallbacks, which the page declares itself.
+      expect(
+        fetched.every(({ afterPaint }) => afterPaint),
+        path,
+      ).toBe(true);
+      // Each file the text needed had loaded before any face was declared: the text is laid out again once.
+      const declared = await page.evaluate<Array<{ family: string; status: string }>>(
+        `[...document.fonts].filter((face) => !face.family.endsWith('fallback')).map(({ family, status }) => ({ family, status }))`,
+      );
+      expect(declared).toHaveLength(4);
+      expect(declared.filter(({ status }) => status === 'loaded')).toHaveLength(files.length);
+      await context.close();
+    }
+    // Without scripts the page declares the fonts itself.
+    const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: inject('storeUrl') });
+    const bare = await noScript.newPage();
+    const fonts: string[] = [];
+    bare.on('request', (request) => {
+      if (request.url().endsWith('.woff2')) fonts.push(request.url());
+    });
+    await bare.goto('/');
+    await bare.waitForLoadState('networkidle');
+    expect(fonts.length).toBeGreaterThanOrEqual(2);
+    await noScript.close();
   });
 
   it("home on a phone leaves GSAP out until the shopper's first tap, and the hero's preview still swaps the video", async () => {

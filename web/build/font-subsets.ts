@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { codePointsOf } from '../src/shared/unicode-range.ts';
 
 // Each face in two files: the characters the store's own words use, which every first visit needs, and the rest
 // of fontsource's Latin, which a browser fetches only for a page that shows one of them, such as an accented
@@ -38,16 +39,6 @@ export const CORE_RANGE = CORE_CODE_POINTS.reduce<Array<[number, number]>>((span
 }, [])
   .map(([from, to]) => (from === to ? `U+${from.toString(16)}` : `U+${from.toString(16)}-${to.toString(16)}`))
   .join(', ');
-
-/** The code points a CSS unicode-range names. */
-export function codePointsOf(range: string): Set<number> {
-  const points = new Set<number>();
-  for (const part of range.split(',')) {
-    const [from, to = from] = part.trim().replace(/^U\+/i, '').split('-');
-    for (let point = parseInt(from!, 16); point <= parseInt(to!, 16); point += 1) points.add(point);
-  }
-  return points;
-}
 
 /**
  * Each face as fonts.css declares it (family, weight), its package and Latin file, and the name its subsets take

@@ -7,7 +7,7 @@ import type { ServerManifest } from '#domain/server-render';
 import type * as ServerEntry from '../src/prerender/entry-server';
 import { withPageStyles, type StylesheetIndex } from '../src/prerender/page-styles.ts';
 import { serverDirOf, serverManifestOf } from './server-half.ts';
-import { stylesheetRules, withoutFontFaces } from './stylesheet-index.ts';
+import { stylesheetRules } from './stylesheet-index.ts';
 
 // After the browser build: build the server entry (`dist-server/`, the BFF's renderer, docs/decisions/008),
 // render each route's first screen into its own HTML file so it paints before any script runs, and write
@@ -19,8 +19,8 @@ export const SHELL_FILE = 'app-shell.html';
 const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
 
 /**
- * The stylesheet the built index.html links, as rules each page keeps or leaves out; the file itself is left
- * without its fonts, which every page declares inline (stylesheet-index.ts).
+ * The stylesheet the built index.html links, as rules each page keeps or leaves out. It declares no font: each
+ * page declares the fonts' fallbacks, and load-fonts.ts the fonts, once the page has painted.
  */
 function stylesheetOf(html: string, outDir: string): StylesheetIndex {
   const href = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/.exec(html)?.[1];
@@ -29,7 +29,8 @@ function stylesheetOf(html: string, outDir: string): StylesheetIndex {
   const css = readFileSync(file, 'utf8');
   // Checked once here: each page inlines a part of it.
   if (css.includes('</style')) throw new Error('prerender: the stylesheet cannot be inlined');
-  writeFileSync(file, withoutFontFaces(css));
+  if (css.includes('@font-face'))
+    throw new Error('prerender: the stylesheet declares a font (see load-fonts.ts)');
   return { href, rules: stylesheetRules(css) };
 }
 
@@ -83,6 +84,8 @@ export function prerenderRoutes(): Plugin {
           emptyOutDir: true,
           copyPublicDir: false,
           minify: false,
+          // The fonts' rules each page declares (entry-server.tsx) are minified, as in the browser build.
+          cssMinify: true,
           // One file per build: a BFF that picks up a rebuild imports it whole. Chunks would be shared by
           // name with the previous build's, kept in Node's module cache, and bound to its copy of React.
           rolldownOptions: { output: { entryFileNames: 'entry-server-[hash].js', codeSplitting: false } },
@@ -94,8 +97,7 @@ export function prerenderRoutes(): Plugin {
         pathToFileURL(path.join(serverDir, entryFile)).href
       )) as typeof ServerEntry;
       // What the BFF fills with a rendered page: the built index.html; its stylesheet link becomes the page's own
-      // rules when the page is rendered. The fonts are not preloaded: Chromium holds the first paint up to 100 ms
-      // for a preloaded font, and the inline rules ask for them as early (their fallbacks keep the swap still).
+      // rules when the page is rendered.
       const pageTemplate = server.fillDocument(template, {
         root: '',
         title: server.documentTitle(''),
@@ -125,6 +127,7 @@ export function prerenderRoutes(): Plugin {
             head: server.routeHead(route.name),
           }),
           stylesheet,
+          server.PAGE_FONTS,
         );
         const file =
           route.path === '/'
@@ -143,8 +146,12 @@ export function prerenderRoutes(): Plugin {
             description: server.STORE_IDENTITY.description,
           }),
           stylesheet,
+          server.PAGE_FONTS,
         ),
       );
+      // The server build names the font files as the browser build wrote them.
+      for (const [, file] of server.PAGE_FONTS.faces.matchAll(/url\(\/?([^)]+\.woff2)\)/g))
+        if (!existsSync(path.join(outDir, file!))) throw new Error(`prerender: no ${file!} for the fonts`);
       if (!existsSync(path.join(outDir, 'index.html'))) throw new Error('prerender: index.html missing');
       compressAll(outDir);
     },

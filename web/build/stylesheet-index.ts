@@ -45,15 +45,3 @@ export function stylesheetRules(css: string): StyleRule[] {
   collect(postcss.parse(css).nodes, [], rules);
   return rules;
 }
-
-/**
- * `css` without its @font-face rules: the sheet boot.ts adds once a page has painted, whose inline rules already
- * declared the fonts. Declared twice, a face is loaded again and the page's text laid out again when it is.
- */
-export function withoutFontFaces(css: string): string {
-  const root = postcss.parse(css);
-  root.walkAtRules('font-face', (rule) => {
-    rule.remove();
-  });
-  return root.toString();
-}

@@ -1,10 +1,9 @@
-import './shared/fonts.css';
 import { keepEarlyTaps } from './shared/early-taps';
 import './shared/global.css';
+import { loadFonts } from './shared/load-fonts';
 
-// The served HTML already shows the page (docs/decisions/008). The app's code is fetched only once its images
-// and fonts have painted, so on a slow connection it never competes with them (taps meanwhile:
-// early-taps.ts).
+// The served HTML already shows the page (docs/decisions/008). The app's code and the fonts are fetched only once
+// its images have painted, so on a slow connection they never compete with them (taps meanwhile: early-taps.ts).
 
 const loaded = new Promise<void>((resolve) => {
   if (document.readyState === 'complete') resolve();
@@ -47,7 +46,6 @@ function loadStylesheet(): Promise<void> {
 }
 
 keepEarlyTaps();
-void loaded
-  .then(afterPaint)
-  .then(() => Promise.all([import('./main'), loadStylesheet()]))
-  .then(([main]) => main.start());
+const painted = loaded.then(afterPaint);
+void painted.then(() => loadFonts(document.body.textContent));
+void painted.then(() => Promise.all([import('./main'), loadStylesheet()])).then(([main]) => main.start());

@@ -26,13 +26,19 @@ import { escapeHtml } from '../shared/escape-html';
 import { formatPrice } from '../shared/catalog/format-price';
 import { productMeta } from '../features/product/product-meta';
 import { MISSING_PRODUCT, REMOVED_PRODUCT, RemovedProductContext } from '../features/product/removed-product';
-import { withPageStyles, type StylesheetIndex } from './page-styles';
+import FALLBACK_FACES from '../shared/fallback-fonts.css?inline';
+import FONT_FACES from '../shared/fonts.css?inline';
+import { withPageStyles, type PageFonts, type StylesheetIndex } from './page-styles';
 
 /** Defined by the server build (web/build/prerender.ts); absent in tests. */
 declare const __PAGE_STYLESHEET__: StylesheetIndex | undefined;
 
+export const PAGE_FONTS: PageFonts = { fallbacks: FALLBACK_FACES, faces: FONT_FACES };
+
 function withBuiltStyles(html: string): string {
-  return typeof __PAGE_STYLESHEET__ === 'undefined' ? html : withPageStyles(html, __PAGE_STYLESHEET__);
+  return typeof __PAGE_STYLESHEET__ === 'undefined'
+    ? html
+    : withPageStyles(html, __PAGE_STYLESHEET__, PAGE_FONTS);
 }
 
 // Node only: web/build/prerender.ts renders the route shells with it at build time, the BFF

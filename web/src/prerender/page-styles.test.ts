@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { classesOfSelector, stylesheetRules, withoutFontFaces } from '../../build/stylesheet-index.ts';
+import { classesOfSelector, stylesheetRules } from '../../build/stylesheet-index.ts';
 import { pageCss, withPageStyles } from './page-styles';
 
 const SHEET = [
-  '@font-face{font-family:Outfit;src:url(/a.woff2)}',
   ':root{--gap:1rem}',
   'body{margin:0}',
   '.card_a{color:red}',
@@ -28,7 +27,6 @@ describe("a page's own rules", () => {
     const rules = stylesheetRules(SHEET);
     expect(pageCss('<div class="card_a"><h2 class=" title_b ">x</h2></div>', rules)).toBe(
       [
-        '@font-face{font-family:Outfit;src:url(/a.woff2)}',
         ':root{--gap:1rem}',
         'body{margin:0}',
         '.card_a{color:red}',
@@ -52,24 +50,24 @@ describe("a page's own rules", () => {
     expect(css).not.toContain('.card_a{');
   });
 
-  it("replaces the whole stylesheet's link with the page's rules, naming the sheet for boot.ts", () => {
+  it("replaces the whole stylesheet's link with the fonts' fallbacks and the page's rules, naming the sheet for boot.ts", () => {
     const stylesheet = { href: '/assets/style-x.css', rules: stylesheetRules(SHEET) };
+    const fonts = {
+      fallbacks: '@font-face{font-family:Outfit fallback;src:local(Arial)}',
+      faces: '@font-face{font-family:Outfit;src:url(/a.woff2)}',
+    };
     const page =
       '<html><head><link rel="stylesheet" crossorigin href="/assets/style-x.css"></head>' +
       '<body><p class="hero_c">Shoes</p></body></html>';
-    const served = withPageStyles(page, stylesheet);
+    const served = withPageStyles(page, stylesheet, fonts);
     expect(served).not.toContain('<link rel="stylesheet"');
-    expect(served).toContain('<style data-sheet="/assets/style-x.css">@font-face');
+    expect(served).toContain(`<style data-sheet="/assets/style-x.css">${fonts.fallbacks}:root`);
     expect(served).toContain('.hero_c{font-weight:600}');
     expect(served).not.toContain('.menu_f');
+    // The fonts themselves only for a page without scripts: load-fonts.ts declares them once the page has painted.
+    expect(served).toContain(`</style><noscript><style>${fonts.faces}</style></noscript></head>`);
     // A document that links another sheet, or none, is left as it is.
     const other = page.replace('style-x.css', 'style-y.css');
-    expect(withPageStyles(other, stylesheet)).toBe(other);
-  });
-
-  it('leaves the fonts out of the sheet added after the paint: the page declared them', () => {
-    const late = withoutFontFaces(SHEET);
-    expect(late).not.toContain('@font-face');
-    expect(late).toBe(SHEET.replace('@font-face{font-family:Outfit;src:url(/a.woff2)}', ''));
+    expect(withPageStyles(other, stylesheet, fonts)).toBe(other);
   });
 });

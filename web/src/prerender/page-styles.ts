@@ -17,6 +17,14 @@ export interface StylesheetIndex {
   rules: StyleRule[];
 }
 
+/** The faces a served page declares itself (fonts.css and fallback-fonts.css), minified. */
+export interface PageFonts {
+  /** The fonts' fallbacks, in which the page's text is drawn until load-fonts.ts declares the fonts. */
+  fallbacks: string;
+  /** The fonts, for a page without scripts. */
+  faces: string;
+}
+
 const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
 
 function classesIn(html: string): Set<string> {
@@ -50,14 +58,20 @@ export function pageCss(html: string, rules: readonly StyleRule[]): string {
 }
 
 /**
- * `html` with the link to the whole stylesheet replaced by the rules its markup needs; the link's address stays
- * on the style element for boot.ts. A document that does not link `stylesheet.href` is returned as it is.
+ * `html` with the link to the whole stylesheet replaced by the rules its markup needs, after the fonts'
+ * fallbacks; the link's address stays on the style element for boot.ts. A document that does not link
+ * `stylesheet.href` is returned as it is.
  */
-export function withPageStyles(html: string, stylesheet: StylesheetIndex): string {
+export function withPageStyles(html: string, stylesheet: StylesheetIndex, fonts: PageFonts): string {
   const link = new RegExp(
     `<link rel="stylesheet"[^>]*href="${stylesheet.href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`,
   );
   if (!link.test(html)) return html;
   const css = pageCss(html, stylesheet.rules);
-  return html.replace(link, () => `<style data-sheet="${escapeHtml(stylesheet.href)}">${css}</style>`);
+  return html.replace(
+    link,
+    () =>
+      `<style data-sheet="${escapeHtml(stylesheet.href)}">${fonts.fallbacks}${css}</style>` +
+      `<noscript><style>${fonts.faces}</style></noscript>`,
+  );
 }

@@ -3,14 +3,17 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateFontFace, getMetricsForFamily, readMetrics } from 'fontaine';
 import { describe, expect, it } from 'vitest';
-import { codePointsOf, CORE_CODE_POINTS, CORE_RANGE, FACES } from '../../build/font-subsets.ts';
+import { CORE_CODE_POINTS, CORE_RANGE, FACES } from '../../build/font-subsets.ts';
+import { codePointsOf } from './unicode-range';
 
 // Each face's two files split Latin between them: the subset every first visit loads, and the rest. Paths are
 // the repository's: vitest runs from its root.
 
-const declared = [
-  ...readFileSync(path.resolve('web/src/shared/fonts.css'), 'utf8').matchAll(/@font-face\s*{([^}]*)}/g),
-].map(([, body]) => body!);
+const declared = ['fonts.css', 'fallback-fonts.css']
+  .flatMap((file) => [
+    ...readFileSync(path.resolve('web/src/shared', file), 'utf8').matchAll(/@font-face\s*{([^}]*)}/g),
+  ])
+  .map(([, body]) => body!);
 /** The faces with files, each with its unicode-range. */
 const faces = declared
   .filter((body) => body.includes('url('))
