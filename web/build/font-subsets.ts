@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { codePointsOf } from '../src/shared/unicode-range.ts';
+import { codePointsOf, spansOf } from '../src/shared/unicode-range.ts';
 
 // Each face in two files: the characters the store's own words use, which every first visit needs, and the rest
 // of fontsource's Latin, which a browser fetches only for a page that shows one of them, such as an accented
@@ -31,12 +31,7 @@ export const CORE_CODE_POINTS = [
 ];
 
 /** CORE_CODE_POINTS as a CSS unicode-range (the offline page declares it as fonts.css does). */
-export const CORE_RANGE = CORE_CODE_POINTS.reduce<Array<[number, number]>>((spans, point) => {
-  const last = spans.at(-1);
-  if (last !== undefined && last[1] === point - 1) last[1] = point;
-  else spans.push([point, point]);
-  return spans;
-}, [])
+export const CORE_RANGE = spansOf(CORE_CODE_POINTS)
   .map(([from, to]) => (from === to ? `U+${from.toString(16)}` : `U+${from.toString(16)}-${to.toString(16)}`))
   .join(', ');
 

@@ -1,5 +1,5 @@
 import FONT_FACES from './fonts.css?inline';
-import { codePointsOf } from './unicode-range';
+import { drawnCharacterOf } from './unicode-range';
 
 const unquoted = (value: string) => value.replace(/^(["'])(.*)\1$/, '$2');
 
@@ -35,15 +35,7 @@ export async function loadFonts(text: string): Promise<void> {
     document.head.append(Object.assign(document.createElement('style'), { textContent: FONT_FACES }));
     return;
   }
-  // Control characters (a line break in the markup) are never drawn, so they ask for no file.
-  const shown = new Set(
-    Array.from(text, (character) => character.codePointAt(0)!).filter(
-      (point) => point >= 0x20 && (point < 0x7f || point > 0x9f),
-    ),
-  );
-  const needed = faces.filter((face) =>
-    [...codePointsOf(face.unicodeRange)].some((point) => shown.has(point)),
-  );
+  const needed = faces.filter((face) => drawnCharacterOf(face.unicodeRange).test(text));
   await Promise.allSettled(needed.map((face) => face.load()));
   for (const face of faces) document.fonts.add(face);
 }
