@@ -10,21 +10,28 @@ import { handOverEarlyTaps } from '../shared/early-taps';
 import { markPageHydrated } from '../graphql/store-client';
 import { ToastHost } from '../shared/toast-host';
 import { useScrollToTop } from '../shared/use-scroll-to-top';
+import { markAppHydrated, useHydrated } from '../shared/use-hydrated';
 
 /**
  * Marks the document once the page's own chunk has loaded and React owns its markup (inside the page's
  * Suspense boundary, which hydrates after the shell), so tests know its controls answer.
  */
 function PageReady() {
+  const hydrated = useHydrated();
   useEffect(() => {
-    // The page is React's now: the taps kept before (which the page has just acted on) end here. Not earlier:
-    // a click on a part React has not hydrated yet (the page's chunk still loading) would be dropped.
+    markAppHydrated();
+  }, []);
+  useEffect(() => {
+    if (!hydrated) return;
+    // The page is React's now, and its controls are enabled (useHydrated's transition has committed): the taps
+    // kept before (which the page has just acted on) end here. Not earlier: a click on a part React has not
+    // hydrated yet (the page's chunk still loading), or on a control still disabled, would be dropped.
     handOverEarlyTaps();
     markPageHydrated();
     document.documentElement.dataset.app = 'ready';
     // For bench:interactive: when the app took over, on the performance timeline beside LCP.
     if (performance.getEntriesByName('app-hydrated').length === 0) performance.mark('app-hydrated');
-  }, []);
+  }, [hydrated]);
   return null;
 }
 

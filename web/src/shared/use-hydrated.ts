@@ -1,17 +1,25 @@
-import { useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
-const subscribeNever = () => () => undefined;
+/** Whether the first page has hydrated (markAppHydrated): a screen mounted after that starts hydrated. */
+let appHydrated = false;
+
+/** Called once the first page's markup is React's (app-shell.tsx): later screens render from the browser at once. */
+export function markAppHydrated(): void {
+  appHydrated = true;
+}
 
 /**
  * False while prerendering and during hydration, true after. Screens that show what only the browser knows
- * (the stored cart, the session) render their placeholder until then, so hydration matches the HTML.
+ * (the stored cart, the session) render their placeholder until then, so hydration matches the HTML. The
+ * change comes as a transition, rendered in slices: a store whose browser value differs from the server's
+ * (useSyncExternalStore) would re-render every such screen in one synchronous task right after hydration.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(appHydrated);
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }
 
 /**

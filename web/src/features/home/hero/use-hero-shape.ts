@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useHydrated } from '../../../shared/use-hydrated';
 import { type HeroShape, PORTRAIT_MEDIA } from './hero-videos';
 
 function subscribe(onChange: () => void): () => void {
@@ -13,10 +14,15 @@ function getSnapshot(): HeroShape {
   return window.matchMedia(PORTRAIT_MEDIA).matches ? 'portrait' : 'landscape';
 }
 
+const onServer = (): HeroShape => 'landscape';
+
 /**
  * Which cut of the loops the screen's shape calls for. The server cannot know it: the markup it sends chooses
- * the posters with <picture>, and the videos (added after the page has loaded) follow this.
+ * the posters with <picture>, and the videos (added after the page has loaded) follow this. Read once hydrated
+ * (useHydrated's transition): a phone's answer differing from the server's would otherwise re-render the hero in
+ * one synchronous task right after hydration.
  */
 export function useHeroShape(): HeroShape {
-  return useSyncExternalStore(subscribe, getSnapshot, () => 'landscape');
+  const hydrated = useHydrated();
+  return useSyncExternalStore(subscribe, hydrated ? getSnapshot : onServer, onServer);
 }

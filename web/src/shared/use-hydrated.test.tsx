@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { usePageLoaded } from './use-page-loaded';
+import { useHydrated } from './use-hydrated';
+
+const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+const inAct = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+
+afterEach(() => {
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = inAct;
+  document.body.replaceChildren();
+});
+
+describe('after hydration', () => {
+  it("shows what only the browser knows in a later task, not in hydration's own", async () => {
+    // As the browser runs it: no act() to flush the work early.
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    const container = document.body.appendChild(document.createElement('div'));
+    const seen: string[] = [];
+    function Probe() {
+      const hydrated = useHydrated();
+      const loaded = usePageLoaded();
+      useEffect(() => {
+        // What the page shows once hydration's effects have run, before anything else does.
+        queueMicrotask(() => seen.push(container.textContent));
+      }, []);
+      return <p>{`${hydrated ? 'browser' : 'server'} ${loaded ? 'loaded' : 'loading'}`}</p>;
+    }
+    container.innerHTML = renderToString(<Probe />);
+    expect(container.textContent).toBe('server loading');
+    const root = hydrateRoot(container, <Probe />);
+    await expect.poll(() => container.textContent).toBe('browser loaded');
+    // A store whose browser value differs from the server's (useSyncExternalStore) would have re-rendered it
+    // synchronously, in the task that ran hydration's effects: one long task on a phone.
+    expect(seen).toEqual(['server loading']);
+    root.unmount();
+  });
+});
