@@ -10,7 +10,7 @@ import { handOverEarlyTaps } from '../shared/early-taps';
 import { markPageHydrated } from '../graphql/store-client';
 import { ToastHost } from '../shared/toast-host';
 import { useScrollToTop } from '../shared/use-scroll-to-top';
-import { markAppHydrated, useHydrated } from '../shared/use-hydrated';
+import { useHydrated } from '../shared/use-hydrated';
 
 /**
  * Marks the document once the page's own chunk has loaded and React owns its markup (inside the page's
@@ -18,9 +18,6 @@ import { markAppHydrated, useHydrated } from '../shared/use-hydrated';
  */
 function PageReady() {
   const hydrated = useHydrated();
-  useEffect(() => {
-    markAppHydrated();
-  }, []);
   useEffect(() => {
     if (!hydrated) return;
     // The page is React's now, and its controls are enabled (useHydrated's transition has committed): the taps

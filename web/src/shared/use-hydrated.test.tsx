@@ -7,16 +7,20 @@ import { useHydrated } from './use-hydrated';
 
 const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
 const inAct = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+const appMark = document.documentElement.dataset.app;
 
 afterEach(() => {
   actEnvironment.IS_REACT_ACT_ENVIRONMENT = inAct;
+  if (appMark === undefined) delete document.documentElement.dataset.app;
+  else document.documentElement.dataset.app = appMark;
   document.body.replaceChildren();
 });
 
 describe('after hydration', () => {
   it("shows what only the browser knows in a later task, not in hydration's own", async () => {
-    // As the browser runs it: no act() to flush the work early.
+    // As the browser runs it: no act() to flush the work early, and no page made ready before (another test's).
     actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    delete document.documentElement.dataset.app;
     const container = document.body.appendChild(document.createElement('div'));
     const seen: string[] = [];
     function Probe() {

@@ -1,12 +1,7 @@
 import { startTransition, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
-/** Whether the first page has hydrated (markAppHydrated): a screen mounted after that starts hydrated. */
-let appHydrated = false;
-
-/** Called once the first page's markup is React's (app-shell.tsx): later screens render from the browser at once. */
-export function markAppHydrated(): void {
-  appHydrated = true;
-}
+/** Whether the first page is React's (`html[data-app="ready"]`, app-shell.tsx): a screen mounted later starts hydrated. */
+const appIsReady = () => typeof document !== 'undefined' && document.documentElement.dataset.app === 'ready';
 
 /**
  * False while prerendering and during hydration, true after. Screens that show what only the browser knows
@@ -15,7 +10,7 @@ export function markAppHydrated(): void {
  * (useSyncExternalStore) would re-render every such screen in one synchronous task right after hydration.
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(appHydrated);
+  const [hydrated, setHydrated] = useState(appIsReady);
   useEffect(() => {
     if (!hydrated) startTransition(() => setHydrated(true));
   }, [hydrated]);
