@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { clearSessionToken, setSessionToken, useSessionToken } from './session/session-store';
 import { usePageLoaded } from './use-page-loaded';
 import { useHydrated } from './use-hydrated';
 
@@ -14,6 +15,7 @@ afterEach(() => {
   if (appMark === undefined) delete document.documentElement.dataset.app;
   else document.documentElement.dataset.app = appMark;
   document.body.replaceChildren();
+  clearSessionToken();
 });
 
 describe('after hydration', () => {
@@ -21,24 +23,29 @@ describe('after hydration', () => {
     // As the browser runs it: no act() to flush the work early, and no page made ready before (another test's).
     actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
     delete document.documentElement.dataset.app;
+    // A shopper signed in on this device: the server renders everyone signed out.
+    setSessionToken('stored-token');
     const container = document.body.appendChild(document.createElement('div'));
     const seen: string[] = [];
     function Probe() {
       const hydrated = useHydrated();
       const loaded = usePageLoaded();
+      const token = useSessionToken();
       useEffect(() => {
         // What the page shows once hydration's effects have run, before anything else does.
         queueMicrotask(() => seen.push(container.textContent));
       }, []);
-      return <p>{`${hydrated ? 'browser' : 'server'} ${loaded ? 'loaded' : 'loading'}`}</p>;
+      return (
+        <p>{`${hydrated ? 'browser' : 'server'} ${loaded ? 'loaded' : 'loading'} ${token ?? 'nobody'}`}</p>
+      );
     }
     container.innerHTML = renderToString(<Probe />);
-    expect(container.textContent).toBe('server loading');
+    expect(container.textContent).toBe('server loading nobody');
     const root = hydrateRoot(container, <Probe />);
-    await expect.poll(() => container.textContent).toBe('browser loaded');
+    await expect.poll(() => container.textContent).toBe('browser loaded stored-token');
     // A store whose browser value differs from the server's (useSyncExternalStore) would have re-rendered it
     // synchronously, in the task that ran hydration's effects: one long task on a phone.
-    expect(seen).toEqual(['server loading']);
+    expect(seen).toEqual(['server loading nobody']);
     root.unmount();
   });
 });

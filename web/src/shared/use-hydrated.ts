@@ -1,4 +1,12 @@
-import { startTransition, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import {
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+} from 'react';
 
 /** Whether the first page is React's (`html[data-app="ready"]`, app-shell.tsx): a screen mounted later starts hydrated. */
 const appIsReady = () => typeof document !== 'undefined' && document.documentElement.dataset.app === 'ready';
@@ -15,6 +23,20 @@ export function useHydrated(): boolean {
     if (!hydrated) startTransition(() => setHydrated(true));
   }, [hydrated]);
   return hydrated;
+}
+
+/**
+ * useSyncExternalStore that reads the browser's value only once hydrated (useHydrated's transition), the
+ * server's until then: a browser value differing from the server's would otherwise re-render every reader in one
+ * synchronous task right after hydration. `onServer` returns the same value each call.
+ */
+export function useStoreOnceHydrated<T>(
+  subscribe: (onChange: () => void) => () => void,
+  read: () => T,
+  onServer: () => T,
+): T {
+  const hydrated = useHydrated();
+  return useSyncExternalStore(subscribe, hydrated ? read : onServer, onServer);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import { createListeners } from '../listeners';
+import { useStoreOnceHydrated } from '../use-hydrated';
 
 // The shopper's token from the email/password login; the sign-in screens own how it is obtained.
 export const SESSION_STORAGE_KEY = 'kadam.session.token';
@@ -10,6 +10,8 @@ const tokenSchema = z.string().check(z.minLength(1), z.maxLength(4096));
 const sessionListeners = createListeners();
 const emit = sessionListeners.emit;
 export const subscribeToSession = sessionListeners.subscribe;
+const none = () => null;
+const no = () => false;
 
 function readStoredToken(): string | null {
   try {
@@ -60,7 +62,7 @@ if (typeof window !== 'undefined') {
 }
 
 export function useSessionToken(): string | null {
-  return useSyncExternalStore(subscribeToSession, getSessionToken, () => null);
+  return useStoreOnceHydrated(subscribeToSession, getSessionToken, none);
 }
 
 // The hosted sign-in provider, when configured, keeps its own session and mints short-lived tokens; it plugs
@@ -99,7 +101,7 @@ function isSignedIn(): boolean {
 
 /** True while either sign-in holds a session (the cart syncs and the orders load only then). */
 export function useSignedIn(): boolean {
-  return useSyncExternalStore(subscribeToSession, isSignedIn, () => false);
+  return useStoreOnceHydrated(subscribeToSession, isSignedIn, no);
 }
 
 /** Who is signed in through the hosted provider, as an account ('hosted:<its user id>'); null when nobody is. */
@@ -108,7 +110,7 @@ function hostedAccount(): string | null {
 }
 
 export function useHostedAccount(): string | null {
-  return useSyncExternalStore(subscribeToSession, hostedAccount, () => null);
+  return useStoreOnceHydrated(subscribeToSession, hostedAccount, none);
 }
 
 /** True once the hosted provider has reported its session, signed in or not. */
@@ -118,7 +120,7 @@ function hostedSessionKnown(): boolean {
 
 /** See hostedSessionKnown; the prerendered HTML and hydration render as if it were not known yet. */
 export function useHostedSessionKnown(): boolean {
-  return useSyncExternalStore(subscribeToSession, hostedSessionKnown, () => false);
+  return useStoreOnceHydrated(subscribeToSession, hostedSessionKnown, no);
 }
 
 export type OpenHostedSignIn = (returnTo: string) => void;
@@ -132,5 +134,5 @@ function hostedSignIn(): OpenHostedSignIn | null {
  * The pages that need a session offer it beside the email form, and otherwise send the shopper to the form.
  */
 export function useHostedSignIn(): OpenHostedSignIn | null {
-  return useSyncExternalStore(subscribeToSession, hostedSignIn, () => null);
+  return useStoreOnceHydrated(subscribeToSession, hostedSignIn, none);
 }

@@ -1,5 +1,4 @@
-import { useSyncExternalStore } from 'react';
-import { useHydrated } from '../../../shared/use-hydrated';
+import { useStoreOnceHydrated } from '../../../shared/use-hydrated';
 import { type HeroShape, PORTRAIT_MEDIA } from './hero-videos';
 
 function subscribe(onChange: () => void): () => void {
@@ -18,11 +17,8 @@ const onServer = (): HeroShape => 'landscape';
 
 /**
  * Which cut of the loops the screen's shape calls for. The server cannot know it: the markup it sends chooses
- * the posters with <picture>, and the videos (added after the page has loaded) follow this. Read once hydrated
- * (useHydrated's transition): a phone's answer differing from the server's would otherwise re-render the hero in
- * one synchronous task right after hydration.
+ * the posters with <picture>, and the videos (added after the page has loaded) follow this.
  */
 export function useHeroShape(): HeroShape {
-  const hydrated = useHydrated();
-  return useSyncExternalStore(subscribe, hydrated ? getSnapshot : onServer, onServer);
+  return useStoreOnceHydrated(subscribe, getSnapshot, onServer);
 }
