@@ -71,7 +71,7 @@ describe('cart fold parity with the server (sqlite)', () => {
       fc.asyncProperty(opsArb, fc.nat(10), async (ops, signInAfter) => {
         const { token } = await signUp(api().url);
         const actor = createActor(
-          cartMachine.provide({
+          cartMachine().provide({
             actors: {
               fetchCart: fromPromise(() => serverCart(token)),
               sendCartChange: fromPromise<CartChangeResult, CartChange>(async ({ input }) => {

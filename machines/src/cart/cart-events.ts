@@ -1,6 +1,7 @@
 // The cart as an event log (decision 005): the events, the stored log's shape and how a stored log is read back.
 import * as z from 'zod/mini';
 import { cartQuantitySchema, productIdSchema, sizeSchema, type CartData } from '#domain/cart-line';
+import { onFirstUse } from '#domain/on-first-use';
 
 export type { CartData };
 
@@ -50,10 +51,8 @@ export const MAX_STORED_EVENTS = 1000;
 /** Bump when the stored shape changes: older shapes are then discarded as foreign. */
 const STORED_LOG_VERSION = 1;
 
-// Built on first use: a first visit has no stored log, and the app's code evaluates in one task.
-let storedLogSchema: ReturnType<typeof buildStoredLogSchema> | undefined;
-
-function buildStoredLogSchema() {
+// Built on first use (on-first-use.ts): a first visit has no stored log.
+const storedLogSchema = onFirstUse(() => {
   // The server's own checks of a line (domain/cart-line.ts), so nothing stored could never be sent.
   const eventFields = {
     id: z.string().check(z.minLength(1), z.maxLength(100)),
@@ -84,7 +83,7 @@ function buildStoredLogSchema() {
         'event ids repeat',
       ),
     );
-}
+});
 
 /** The text the caller keeps in local storage. */
 export function serializeCartLog(log: CartLog): string {
@@ -112,8 +111,7 @@ export function parseStoredCartLog(raw: string | null, warn: (message: string) =
     warn('Discarded the stored cart: it is not valid JSON');
     return EMPTY_CART_LOG;
   }
-  storedLogSchema ??= buildStoredLogSchema();
-  const parsed = storedLogSchema.safeParse(value);
+  const parsed = storedLogSchema().safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';

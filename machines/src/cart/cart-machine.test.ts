@@ -22,6 +22,7 @@ import {
   SELECT_SIZE_MESSAGE,
   storedCartLog,
   type CartChangeResult,
+  type CartMachine,
   type CartMachineEvent,
   type CartSnapshot,
 } from './cart-machine.js';
@@ -89,7 +90,7 @@ function startCart(
     });
   }
   const actor = createActor(
-    cartMachine.provide({
+    cartMachine().provide({
       actors: {
         fetchCart: fromPromise<CartData>(({ signal }) =>
           outstanding<undefined, CartData>(undefined, signal, (call) => (calls.fetch = call)),
@@ -308,7 +309,7 @@ describe('cartMachine model paths', () => {
   };
   const input = { log: EMPTY_CART_LOG };
   // The behaviour depends on whether changes are pending (one, or more), a refresh is owed, and a failure streak runs.
-  const paths = transitionCoveringPaths<typeof cartMachine, DrivenEvent>(cartMachine, {
+  const paths = transitionCoveringPaths<CartMachine, DrivenEvent>(cartMachine(), {
     input,
     events: eventsIn,
     serializeState: (snapshot) => {
@@ -325,10 +326,10 @@ describe('cartMachine model paths', () => {
   it('reach every state node', () => {
     const reached = new Set(
       paths.flatMap((path) =>
-        activeStateNodeIds('cart', predictedSnapshot(cartMachine, input, path.events).value),
+        activeStateNodeIds('cart', predictedSnapshot(cartMachine(), input, path.events).value),
       ),
     );
-    expect([...reached].sort()).toEqual(allStateNodeIds(cartMachine).sort());
+    expect([...reached].sort()).toEqual(allStateNodeIds(cartMachine()).sort());
   });
 
   it.each(paths)('$name', async ({ events }) => {
@@ -345,7 +346,7 @@ describe('cartMachine model paths', () => {
     }
     const snapshot = cart.actor.getSnapshot();
 
-    expect(snapshot.value).toEqual(predictedSnapshot(cartMachine, input, events).value);
+    expect(snapshot.value).toEqual(predictedSnapshot(cartMachine(), input, events).value);
     expect(selectCart(snapshot)).toEqual(expected.local);
     expect(selectOutboxLength(snapshot)).toBe(expected.signedIn ? expected.pending.length : 0);
     expect(cart.toasts).toEqual(expected.toasts);

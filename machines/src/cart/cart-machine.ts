@@ -2,6 +2,7 @@
 // events form an outbox sent to the server one at a time, in order (decision 005).
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { SELECT_SIZE_MESSAGE } from '#domain/cart-line';
+import { onFirstUse } from '#domain/on-first-use';
 import { errorMessage } from '../error-message.js';
 import { retryDelayMs } from '../retry-delay.js';
 import {
@@ -146,261 +147,268 @@ const failedThenWaitIn = (target: 'loadFailed' | 'sendFailed') => [
 const notProvided = (name: string) => () =>
   Promise.reject(new Error(`${name} was not provided to cartMachine`));
 
-export const cartMachine = setup({
-  types: {
-    context: {} as CartContext,
-    events: {} as CartMachineEvent,
-    input: {} as CartInput,
-  },
-  actors: {
-    /**
-     * POST /api/cart/get, read anew for each call: the machine calls again when another tab's log came meanwhile, and an
-     * answer shared with the earlier call would undo what it called again for.
-     */
-    fetchCart: fromPromise<CartData>(notProvided('fetchCart')),
-    /** POST /api/cart/update with the absolute quantity. */
-    sendCartChange: fromPromise<CartChangeResult, CartChange>(notProvided('sendCartChange')),
-  },
-  actions: {
-    /** Save `serializeCartLog(storedCartLog(context))` to local storage. */
-    persistLog: () => undefined,
-    notifyError: (_, _params: { message: string }) => undefined,
-    recordAdded: assign(({ context, event }) => {
-      assertEvent(event, 'cart.itemAdded');
-      const { itemId, size } = event;
-      return recorded(context, { type: 'added', id: newEventId(), at: Date.now(), itemId, size });
-    }),
-    recordQuantitySet: assign(({ context, event }) => {
-      assertEvent(event, 'cart.quantitySet');
-      const { itemId, size, quantity } = event;
-      return recorded(context, {
-        type: 'quantitySet',
-        id: newEventId(),
-        at: Date.now(),
-        itemId,
-        size,
-        quantity,
-      });
-    }),
-    resetCart: assign({
-      ...withLog(EMPTY_CART_LOG),
+/** The chart, built on first use: the app's code would otherwise build it as it is evaluated (on-first-use.ts). */
+export const cartMachine = onFirstUse(() =>
+  setup({
+    types: {
+      context: {} as CartContext,
+      events: {} as CartMachineEvent,
+      input: {} as CartInput,
+    },
+    actors: {
+      /**
+       * POST /api/cart/get, read anew for each call: the machine calls again when another tab's log came meanwhile, and an
+       * answer shared with the earlier call would undo what it called again for.
+       */
+      fetchCart: fromPromise<CartData>(notProvided('fetchCart')),
+      /** POST /api/cart/update with the absolute quantity. */
+      sendCartChange: fromPromise<CartChangeResult, CartChange>(notProvided('sendCartChange')),
+    },
+    actions: {
+      /** Save `serializeCartLog(storedCartLog(context))` to local storage. */
+      persistLog: () => undefined,
+      notifyError: (_, _params: { message: string }) => undefined,
+      recordAdded: assign(({ context, event }) => {
+        assertEvent(event, 'cart.itemAdded');
+        const { itemId, size } = event;
+        return recorded(context, { type: 'added', id: newEventId(), at: Date.now(), itemId, size });
+      }),
+      recordQuantitySet: assign(({ context, event }) => {
+        assertEvent(event, 'cart.quantitySet');
+        const { itemId, size, quantity } = event;
+        return recorded(context, {
+          type: 'quantitySet',
+          id: newEventId(),
+          at: Date.now(),
+          itemId,
+          size,
+          quantity,
+        });
+      }),
+      resetCart: assign({
+        ...withLog(EMPTY_CART_LOG),
+        retries: 0,
+        lastError: null,
+        needsRefresh: false,
+        settled: [],
+        unshared: [],
+        adoptedOutbox: false,
+      }),
+      // The stale confirmed part is dropped: the server's cart replaces it, and the unconfirmed changes are replayed
+      // on top of it (a guest's cart merges into the account's this way; another tab's outbox as absolute quantities).
+      rebaseOnServerCart: assign(({ context }, params: { cartData: CartData }) => {
+        const log = context.adoptedOutbox ? outboxAsAbsolute(context.log) : context.log;
+        return {
+          ...withLog(rebaseCartLog(log, params.cartData, log.synced, Date.now())),
+          retries: 0,
+          lastError: null,
+          needsRefresh: false,
+          adoptedOutbox: false,
+        };
+      }),
+      acceptServerCart: assign(({ context }, params: { cartData: CartData }) => ({
+        settled: settledHead(context),
+        ...withLog(rebaseCartLog(context.log, params.cartData, context.log.synced + 1, Date.now())),
+        retries: 0,
+        lastError: null,
+        needsRefresh: false,
+      })),
+      // The local change stays, as the spec asks; the server's cart wins at the next refresh.
+      skipRefusedChange: assign(({ context }, params: { message: string }) => ({
+        settled: settledHead(context),
+        log: { events: context.log.events, synced: context.log.synced + 1 },
+        retries: 0,
+        lastError: params.message,
+        needsRefresh: true,
+      })),
+      adoptStoredLog: assign(({ context }, params: { log: CartLog }) => {
+        const shown = new Set([...params.log.events.map((event) => event.id), ...(params.log.settled ?? [])]);
+        return {
+          ...withLog(mergedWithStored(context, params.log)),
+          unshared: context.unshared.filter((id) => !shown.has(id)),
+          // A following tab takes the stored log's pending changes as its own (the sending tab only adds changes it
+          // has not seen, which no tab has sent yet).
+          adoptedOutbox: context.adoptedOutbox || (!context.sender && params.log.outbox === true),
+        };
+      }),
+      setSender: assign((_, params: { sender: boolean }) => ({ sender: params.sender })),
+      recordFailure: assign(({ context }, params: { message: string }) => ({
+        retries: context.retries + 1,
+        lastError: params.message,
+      })),
+    },
+    guards: {
+      sizeMissing: ({ event }) => event.type === 'cart.itemAdded' && event.size.trim() === '',
+      acceptableLine: ({ event }) =>
+        (event.type === 'cart.itemAdded' || event.type === 'cart.quantitySet') &&
+        event.itemId !== '' &&
+        event.size.trim() !== '',
+      acceptableQuantity: ({ event }) =>
+        event.type === 'cart.quantitySet' &&
+        event.itemId !== '' &&
+        event.size.trim() !== '' &&
+        isAcceptedQuantity(event.quantity),
+      canSend: ({ context }) => context.sender && pendingEvents(context.log).length > 0,
+      /** Taking another tab's log leaves this tab with something that tab has not got: it is stored again. */
+      storedLogBehind: ({ context }, params: { log: CartLog }) =>
+        !sameCartLog(mergedWithStored(context, params.log), params.log),
+      needsRefresh: ({ context }) => context.needsRefresh,
+      /** A stored cart that came from an account (its server part) while nobody is signed in. */
+      holdsAccountCart: ({ context }) => context.log.synced > 0,
+      // One toast when sync starts failing, not one per retry; lastError keeps the latest message.
+      firstFailure: ({ context }) => context.retries === 0,
+      changeRefused: (_, params: { result: CartChangeResult }) => params.result.status === 'refused',
+    },
+    delays: {
+      retryDelay: ({ context }) => retryDelayMs(context.retries),
+    },
+  }).createMachine({
+    id: 'cart',
+    context: ({ input }) => ({
+      ...withLog(restoredCartLog(input.log)),
       retries: 0,
       lastError: null,
       needsRefresh: false,
+      sender: input.sender ?? true,
+      signedIn: false,
       settled: [],
       unshared: [],
       adoptedOutbox: false,
     }),
-    // The stale confirmed part is dropped: the server's cart replaces it, and the unconfirmed changes are replayed
-    // on top of it (a guest's cart merges into the account's this way; another tab's outbox as absolute quantities).
-    rebaseOnServerCart: assign(({ context }, params: { cartData: CartData }) => {
-      const log = context.adoptedOutbox ? outboxAsAbsolute(context.log) : context.log;
-      return {
-        ...withLog(rebaseCartLog(log, params.cartData, log.synced, Date.now())),
-        retries: 0,
-        lastError: null,
-        needsRefresh: false,
-        adoptedOutbox: false,
-      };
-    }),
-    acceptServerCart: assign(({ context }, params: { cartData: CartData }) => ({
-      settled: settledHead(context),
-      ...withLog(rebaseCartLog(context.log, params.cartData, context.log.synced + 1, Date.now())),
-      retries: 0,
-      lastError: null,
-      needsRefresh: false,
-    })),
-    // The local change stays, as the spec asks; the server's cart wins at the next refresh.
-    skipRefusedChange: assign(({ context }, params: { message: string }) => ({
-      settled: settledHead(context),
-      log: { events: context.log.events, synced: context.log.synced + 1 },
-      retries: 0,
-      lastError: params.message,
-      needsRefresh: true,
-    })),
-    adoptStoredLog: assign(({ context }, params: { log: CartLog }) => {
-      const shown = new Set([...params.log.events.map((event) => event.id), ...(params.log.settled ?? [])]);
-      return {
-        ...withLog(mergedWithStored(context, params.log)),
-        unshared: context.unshared.filter((id) => !shown.has(id)),
-        // A following tab takes the stored log's pending changes as its own (the sending tab only adds changes it
-        // has not seen, which no tab has sent yet).
-        adoptedOutbox: context.adoptedOutbox || (!context.sender && params.log.outbox === true),
-      };
-    }),
-    setSender: assign((_, params: { sender: boolean }) => ({ sender: params.sender })),
-    recordFailure: assign(({ context }, params: { message: string }) => ({
-      retries: context.retries + 1,
-      lastError: params.message,
-    })),
-  },
-  guards: {
-    sizeMissing: ({ event }) => event.type === 'cart.itemAdded' && event.size.trim() === '',
-    acceptableLine: ({ event }) =>
-      (event.type === 'cart.itemAdded' || event.type === 'cart.quantitySet') &&
-      event.itemId !== '' &&
-      event.size.trim() !== '',
-    acceptableQuantity: ({ event }) =>
-      event.type === 'cart.quantitySet' &&
-      event.itemId !== '' &&
-      event.size.trim() !== '' &&
-      isAcceptedQuantity(event.quantity),
-    canSend: ({ context }) => context.sender && pendingEvents(context.log).length > 0,
-    /** Taking another tab's log leaves this tab with something that tab has not got: it is stored again. */
-    storedLogBehind: ({ context }, params: { log: CartLog }) =>
-      !sameCartLog(mergedWithStored(context, params.log), params.log),
-    needsRefresh: ({ context }) => context.needsRefresh,
-    /** A stored cart that came from an account (its server part) while nobody is signed in. */
-    holdsAccountCart: ({ context }) => context.log.synced > 0,
-    // One toast when sync starts failing, not one per retry; lastError keeps the latest message.
-    firstFailure: ({ context }) => context.retries === 0,
-    changeRefused: (_, params: { result: CartChangeResult }) => params.result.status === 'refused',
-  },
-  delays: {
-    retryDelay: ({ context }) => retryDelayMs(context.retries),
-  },
-}).createMachine({
-  id: 'cart',
-  context: ({ input }) => ({
-    ...withLog(restoredCartLog(input.log)),
-    retries: 0,
-    lastError: null,
-    needsRefresh: false,
-    sender: input.sender ?? true,
-    signedIn: false,
-    settled: [],
-    unshared: [],
-    adoptedOutbox: false,
-  }),
-  on: {
-    'cart.storedLogChanged': [
-      {
-        guard: { type: 'storedLogBehind', params: ({ event }) => ({ log: event.log }) },
-        actions: [{ type: 'adoptStoredLog', params: ({ event }) => ({ log: event.log }) }, 'persistLog'],
-      },
-      { actions: { type: 'adoptStoredLog', params: ({ event }) => ({ log: event.log }) } },
-    ],
-    'cart.senderChanged': {
-      actions: { type: 'setSender', params: ({ event }) => ({ sender: event.sender }) },
-    },
-    'cart.itemAdded': [
-      {
-        guard: 'sizeMissing',
-        actions: { type: 'notifyError', params: { message: SELECT_SIZE_MESSAGE } },
-      },
-      {
-        guard: 'acceptableLine',
-        actions: ['recordAdded', 'persistLog'],
-      },
-    ],
-    'cart.quantitySet': {
-      // The server refuses any other quantity and writes nothing; so does the cart.
-      guard: 'acceptableQuantity',
-      actions: ['recordQuantitySet', 'persistLog'],
-    },
-  },
-  initial: 'signedOut',
-  states: {
-    signedOut: {
-      entry: assign({ signedIn: false }),
-      on: {
-        'cart.signedIn': { target: 'signedIn' },
-        // Signing out resets the cart; a cart left over from a session that ended elsewhere is reset the same way.
-        'cart.signedOut': {
-          guard: 'holdsAccountCart',
-          actions: ['resetCart', 'persistLog'],
+    on: {
+      'cart.storedLogChanged': [
+        {
+          guard: { type: 'storedLogBehind', params: ({ event }) => ({ log: event.log }) },
+          actions: [{ type: 'adoptStoredLog', params: ({ event }) => ({ log: event.log }) }, 'persistLog'],
         },
+        { actions: { type: 'adoptStoredLog', params: ({ event }) => ({ log: event.log }) } },
+      ],
+      'cart.senderChanged': {
+        actions: { type: 'setSender', params: ({ event }) => ({ sender: event.sender }) },
+      },
+      'cart.itemAdded': [
+        {
+          guard: 'sizeMissing',
+          actions: { type: 'notifyError', params: { message: SELECT_SIZE_MESSAGE } },
+        },
+        {
+          guard: 'acceptableLine',
+          actions: ['recordAdded', 'persistLog'],
+        },
+      ],
+      'cart.quantitySet': {
+        // The server refuses any other quantity and writes nothing; so does the cart.
+        guard: 'acceptableQuantity',
+        actions: ['recordQuantitySet', 'persistLog'],
       },
     },
-    signedIn: {
-      entry: assign({ signedIn: true }),
-      initial: 'loading',
-      on: {
-        'cart.signedOut': {
-          target: 'signedOut',
-          actions: ['resetCart', 'persistLog'],
-        },
-        // Everything in the cart was ordered; a fresh fetch also catches a change that was still on its way.
-        'cart.orderPlaced': {
-          target: '.loading',
-          reenter: true,
-          actions: ['resetCart', 'persistLog'],
-        },
-      },
-      states: {
-        loading: {
-          on: {
-            // Another tab's log came while the account's cart was on its way: the answer may predate what that tab confirmed,
-            // and would undo it. The log is adopted and the cart fetched again.
-            'cart.storedLogChanged': {
-              target: 'loading',
-              reenter: true,
-              actions: { type: 'adoptStoredLog', params: ({ event }) => ({ log: event.log }) },
-            },
-          },
-          invoke: {
-            id: 'fetchCart',
-            src: 'fetchCart',
-            onDone: {
-              target: 'idle',
-              actions: [
-                { type: 'rebaseOnServerCart', params: ({ event }) => ({ cartData: event.output }) },
-                'persistLog',
-              ],
-            },
-            onError: failedThenWaitIn('loadFailed'),
+    initial: 'signedOut',
+    states: {
+      signedOut: {
+        entry: assign({ signedIn: false }),
+        on: {
+          'cart.signedIn': { target: 'signedIn' },
+          // Signing out resets the cart; a cart left over from a session that ended elsewhere is reset the same way.
+          'cart.signedOut': {
+            guard: 'holdsAccountCart',
+            actions: ['resetCart', 'persistLog'],
           },
         },
-        loadFailed: {
-          after: { retryDelay: { target: 'loading' } },
-          on: { 'cart.wentOnline': { target: 'loading' } },
+      },
+      signedIn: {
+        entry: assign({ signedIn: true }),
+        initial: 'loading',
+        on: {
+          'cart.signedOut': {
+            target: 'signedOut',
+            actions: ['resetCart', 'persistLog'],
+          },
+          // Everything in the cart was ordered; a fresh fetch also catches a change that was still on its way.
+          'cart.orderPlaced': {
+            target: '.loading',
+            reenter: true,
+            actions: ['resetCart', 'persistLog'],
+          },
         },
-        idle: {
-          always: [
-            { guard: 'canSend', target: 'sending' },
-            { guard: 'needsRefresh', target: 'loading' },
-          ],
-        },
-        sending: {
-          invoke: {
-            id: 'sendCartChange',
-            src: 'sendCartChange',
-            // Entered only with a pending event, and compaction never rewrites the oldest one.
-            input: ({ context }) => nextChangeToSend(context.log)!,
-            onDone: [
-              {
-                guard: { type: 'changeRefused', params: ({ event }) => ({ result: event.output }) },
+        states: {
+          loading: {
+            on: {
+              // Another tab's log came while the account's cart was on its way: the answer may predate what that tab confirmed,
+              // and would undo it. The log is adopted and the cart fetched again.
+              'cart.storedLogChanged': {
+                target: 'loading',
+                reenter: true,
+                actions: { type: 'adoptStoredLog', params: ({ event }) => ({ log: event.log }) },
+              },
+            },
+            invoke: {
+              id: 'fetchCart',
+              src: 'fetchCart',
+              onDone: {
                 target: 'idle',
                 actions: [
-                  { type: 'notifyError', params: ({ event }) => ({ message: refusalMessage(event.output) }) },
-                  {
-                    type: 'skipRefusedChange',
-                    params: ({ event }) => ({ message: refusalMessage(event.output) }),
-                  },
+                  { type: 'rebaseOnServerCart', params: ({ event }) => ({ cartData: event.output }) },
                   'persistLog',
                 ],
               },
-              {
-                target: 'idle',
-                actions: [
-                  {
-                    type: 'acceptServerCart',
-                    params: ({ event }) => ({ cartData: appliedCart(event.output) }),
-                  },
-                  'persistLog',
-                ],
-              },
+              onError: failedThenWaitIn('loadFailed'),
+            },
+          },
+          loadFailed: {
+            after: { retryDelay: { target: 'loading' } },
+            on: { 'cart.wentOnline': { target: 'loading' } },
+          },
+          idle: {
+            always: [
+              { guard: 'canSend', target: 'sending' },
+              { guard: 'needsRefresh', target: 'loading' },
             ],
-            onError: failedThenWaitIn('sendFailed'),
           },
-        },
-        sendFailed: {
-          after: { retryDelay: { target: 'sending' } },
-          on: { 'cart.wentOnline': { target: 'sending' } },
+          sending: {
+            invoke: {
+              id: 'sendCartChange',
+              src: 'sendCartChange',
+              // Entered only with a pending event, and compaction never rewrites the oldest one.
+              input: ({ context }) => nextChangeToSend(context.log)!,
+              onDone: [
+                {
+                  guard: { type: 'changeRefused', params: ({ event }) => ({ result: event.output }) },
+                  target: 'idle',
+                  actions: [
+                    {
+                      type: 'notifyError',
+                      params: ({ event }) => ({ message: refusalMessage(event.output) }),
+                    },
+                    {
+                      type: 'skipRefusedChange',
+                      params: ({ event }) => ({ message: refusalMessage(event.output) }),
+                    },
+                    'persistLog',
+                  ],
+                },
+                {
+                  target: 'idle',
+                  actions: [
+                    {
+                      type: 'acceptServerCart',
+                      params: ({ event }) => ({ cartData: appliedCart(event.output) }),
+                    },
+                    'persistLog',
+                  ],
+                },
+              ],
+              onError: failedThenWaitIn('sendFailed'),
+            },
+          },
+          sendFailed: {
+            after: { retryDelay: { target: 'sending' } },
+            on: { 'cart.wentOnline': { target: 'sending' } },
+          },
         },
       },
     },
-  },
-});
+  }),
+);
 
-export type CartSnapshot = SnapshotFrom<typeof cartMachine>;
+export type CartMachine = ReturnType<typeof cartMachine>;
+export type CartSnapshot = SnapshotFrom<CartMachine>;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { parseStoredCartLog, serializeCartLog, type CartData, type CartLog } from './cart-events.js';
 import type { CartChange } from './cart-log.js';
-import { cartMachine, storedCartLog, type CartChangeResult } from './cart-machine.js';
+import { cartMachine, storedCartLog, type CartChangeResult, type CartMachine } from './cart-machine.js';
 import { selectCart, selectOutboxLength } from './cart-selectors.js';
 
 // A guest's shoe survives sign-up on a backend of the seed kind. The walk, at machine level:
@@ -94,7 +94,7 @@ class Store {
 
 interface Tab {
   name: string;
-  actor: Actor<typeof cartMachine>;
+  actor: Actor<CartMachine>;
   open: boolean;
   /** Logs other tabs stored, not yet delivered to this one (the browser's storage events, in order). */
   inbox: CartLog[];
@@ -128,7 +128,7 @@ class Walk {
           `${name} ${kind === 'fetch' ? 'fetches the cart' : `sends ${JSON.stringify(change)}`}`,
         );
       });
-    const logic = cartMachine.provide({
+    const logic = cartMachine().provide({
       actors: {
         fetchCart: fromPromise<CartData>(() => call('fetch')),
         sendCartChange: fromPromise<CartChangeResult, CartChange>(({ input }) => call('send', input)),

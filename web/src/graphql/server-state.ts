@@ -1,16 +1,19 @@
 import * as z from 'zod/mini';
+import { onFirstUse } from '#domain/on-first-use';
 import type { ServerResult } from './server-results-client';
 
 // The query results a page was rendered from travel in the HTML as JSON (a data block, not a script: the CSP
 // runs no inline code), so the browser's first render hydrates the same markup.
 const ELEMENT_ID = 'server-state';
 
-const serverResults = z.array(
-  z.object({
-    operationName: z.string(),
-    variables: z.record(z.string(), z.unknown()),
-    data: z.record(z.string(), z.unknown()),
-  }),
+const serverResults = onFirstUse(() =>
+  z.array(
+    z.object({
+      operationName: z.string(),
+      variables: z.record(z.string(), z.unknown()),
+      data: z.record(z.string(), z.unknown()),
+    }),
+  ),
 );
 
 /** The element that carries `results`; `<` is escaped so no product text can close the element early. */
@@ -24,7 +27,7 @@ export function readServerState(doc: Document): ServerResult[] | undefined {
   const text = doc.getElementById(ELEMENT_ID)?.textContent;
   if (!text) return undefined;
   try {
-    const parsed = serverResults.safeParse(JSON.parse(text));
+    const parsed = serverResults().safeParse(JSON.parse(text));
     if (parsed.success) return parsed.data;
   } catch {
     // Falls through to the warning.

@@ -1,4 +1,5 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
+import { onFirstUse } from '#domain/on-first-use';
 import { cartMachine, storedCartLog } from '#machines/cart/cart-machine';
 import type { CartChange } from '#machines/cart/cart-log';
 import { showToast } from '../../shared/toasts';
@@ -6,16 +7,18 @@ import { fetchServerCart, sendCartChange } from './cart-api';
 import { storeCartLog } from './cart-storage';
 
 // The cart statechart with the browser's effects: GraphQL for the server's cart, local storage for the log
-// and toasts for errors. The GraphQL client has already logged a failed call.
-export const cartLogic = cartMachine.provide({
-  actors: {
-    fetchCart: fromPromise(() => fetchServerCart()),
-    sendCartChange: fromPromise(({ input }: { input: CartChange }) => sendCartChange(input)),
-  },
-  actions: {
-    persistLog: ({ context }) => storeCartLog(storedCartLog(context)),
-    notifyError: (_, { message }) => showToast('error', message),
-  },
-});
+// and toasts for errors. The GraphQL client has already logged a failed call. Built when the cart first mounts.
+export const cartLogic = onFirstUse(() =>
+  cartMachine().provide({
+    actors: {
+      fetchCart: fromPromise(() => fetchServerCart()),
+      sendCartChange: fromPromise(({ input }: { input: CartChange }) => sendCartChange(input)),
+    },
+    actions: {
+      persistLog: ({ context }) => storeCartLog(storedCartLog(context)),
+      notifyError: (_, { message }) => showToast('error', message),
+    },
+  }),
+);
 
-export type CartActorRef = ActorRefFrom<typeof cartLogic>;
+export type CartActorRef = ActorRefFrom<ReturnType<typeof cartLogic>>;

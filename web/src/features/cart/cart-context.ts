@@ -1,10 +1,11 @@
-import { createActorContext } from '@xstate/react';
+import { createContext, useContext } from 'react';
 import type { CartActorRef } from './cart-actor';
-import { cartLogic } from './cart-actor';
 
-/** The one cart actor of the app: its Provider is in CartProvider (the app shell has one). */
-export const CartActorContext = createActorContext(cartLogic);
+/** The one cart actor of the app, made by CartProvider (the app shell has one). */
+export const CartActorContext = createContext<CartActorRef | null>(null);
 
 export function useCartActor(): CartActorRef {
-  return CartActorContext.useActorRef();
+  const cart = useContext(CartActorContext);
+  if (cart === null) throw new Error('useCartActor is used outside CartProvider');
+  return cart;
 }

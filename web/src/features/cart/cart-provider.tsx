@@ -1,7 +1,8 @@
+import { useActorRef } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { inspect } from '../../shared/inspect';
 import { useSession, type Session } from '../../shared/session/use-session';
-import type { CartActorRef } from './cart-actor';
+import { cartLogic, type CartActorRef } from './cart-actor';
 import { CartActorContext, useCartActor } from './cart-context';
 import { parseStoredCartLog } from '#machines/cart/cart-events';
 import { CART_STORAGE_KEY, readStoredCartLog } from './cart-storage';
@@ -16,11 +17,12 @@ const hasWebLocks = () => typeof navigator !== 'undefined' && 'locks' in navigat
 /** The app's one cart actor, from the stored log, told about the session, the network and the other tabs. */
 export function CartProvider({ children }: { children: ReactNode }) {
   const [storedLog] = useState(readStoredCartLog);
+  const cart = useActorRef(cartLogic(), { input: { log: storedLog, sender: !hasWebLocks() }, inspect });
   return (
-    <CartActorContext.Provider options={{ input: { log: storedLog, sender: !hasWebLocks() }, inspect }}>
+    <CartActorContext value={cart}>
       <CartEvents />
       {children}
-    </CartActorContext.Provider>
+    </CartActorContext>
   );
 }
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { onFirstUse } from '#domain/on-first-use';
 import type { Category, ProductFilter, ProductSort, ProductType } from '../../graphql/generated/graphql';
 import { CATEGORY_VALUES, SORT_VALUES, TYPE_VALUES } from '../../shared/catalog/catalog-labels';
 
@@ -19,9 +20,9 @@ export const IN_STOCK_VALUE = 'true';
 export const MAX_SEARCH_LENGTH = 100;
 const DEFAULT_SORT: ProductSort = 'RELEVANT';
 
-const categorySchema = z.enum(CATEGORY_VALUES);
-const typeSchema = z.enum(TYPE_VALUES);
-const sortSchema = z.enum(SORT_VALUES);
+const categorySchema = onFirstUse(() => z.enum(CATEGORY_VALUES));
+const typeSchema = onFirstUse(() => z.enum(TYPE_VALUES));
+const sortSchema = onFirstUse(() => z.enum(SORT_VALUES));
 
 // Repeated keys and comma lists both work (?type=A&type=B or ?type=A,B); case does not matter.
 function readList<T extends string>(
@@ -40,10 +41,10 @@ function readList<T extends string>(
 }
 
 export function parseCollectionParams(params: URLSearchParams): CollectionParams {
-  const sort = sortSchema.safeParse(params.get('sort')?.trim().toUpperCase());
+  const sort = sortSchema().safeParse(params.get('sort')?.trim().toUpperCase());
   return {
-    categories: readList(params, 'category', categorySchema, CATEGORY_VALUES),
-    types: readList(params, 'type', typeSchema, TYPE_VALUES),
+    categories: readList(params, 'category', categorySchema(), CATEGORY_VALUES),
+    types: readList(params, 'type', typeSchema(), TYPE_VALUES),
     inStock: params.getAll('inStock').some((value) => value.trim().toLowerCase() === IN_STOCK_VALUE),
     sort: sort.success ? sort.data : DEFAULT_SORT,
     q: (params.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),

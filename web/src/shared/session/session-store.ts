@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
+import { onFirstUse } from '#domain/on-first-use';
 import { createListeners } from '../listeners';
 import { useStoreOnceHydrated } from '../use-hydrated';
 
 // The shopper's token from the email/password login; the sign-in screens own how it is obtained.
 export const SESSION_STORAGE_KEY = 'kadam.session.token';
 
-const tokenSchema = z.string().check(z.minLength(1), z.maxLength(4096));
+const tokenSchema = onFirstUse(() => z.string().check(z.minLength(1), z.maxLength(4096)));
 
 const sessionListeners = createListeners();
 const emit = sessionListeners.emit;
@@ -15,7 +16,7 @@ const no = () => false;
 
 function readStoredToken(): string | null {
   try {
-    const parsed = tokenSchema.safeParse(window.localStorage.getItem(SESSION_STORAGE_KEY));
+    const parsed = tokenSchema().safeParse(window.localStorage.getItem(SESSION_STORAGE_KEY));
     return parsed.success ? parsed.data : null;
   } catch {
     // Storage can be unavailable (privacy modes); the shopper is then simply signed out.
@@ -32,7 +33,7 @@ export function getSessionToken(): string | null {
 }
 
 export function setSessionToken(token: string): void {
-  const parsed = tokenSchema.parse(token);
+  const parsed = tokenSchema().parse(token);
   currentToken = parsed;
   try {
     window.localStorage.setItem(SESSION_STORAGE_KEY, parsed);

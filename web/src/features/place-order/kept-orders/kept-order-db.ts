@@ -2,6 +2,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import * as z from 'zod/mini';
 import { deliveryAddressSchema } from '#domain/address';
 import { idempotencyKeySchema, orderQuantitySchema, productIdSchema, sizeSchema } from '#domain/cart-line';
+import { onFirstUse } from '#domain/on-first-use';
 import type { QueuedOrder } from '#machines/checkout/queued-order-machine';
 
 // Orders kept on this device until they can be sent (kept-orders.ts). IndexedDB, not localStorage: the service
@@ -44,11 +45,9 @@ function openKeptOrders(): Promise<IDBPDatabase<KeptOrdersDb>> {
   return database;
 }
 
-// What another version of the app (or a hand in devtools) left is checked before it is sent anywhere.
-let schema: ReturnType<typeof buildSchema> | undefined;
-
-// The same checks the store makes of an order (domain/), so a kept order it would refuse is not kept.
-function buildSchema() {
+// What another version of the app (or a hand in devtools) left is checked before it is sent anywhere, with the
+// checks the store makes of an order (domain/), so a kept order it would refuse is not kept.
+const orderSchema = onFirstUse(() => {
   const amount = z.number().check(z.minimum(0));
   const line = {
     productId: productIdSchema('productId'),
@@ -68,12 +67,7 @@ function buildSchema() {
     newTotal: z.nullable(amount),
     items: z.array(z.object({ ...line, name: z.string(), price: amount, image: z.nullable(z.string()) })),
   });
-}
-
-function orderSchema() {
-  schema ??= buildSchema();
-  return schema;
-}
+});
 
 export async function putKeptOrder(order: QueuedOrder): Promise<void> {
   await (await openKeptOrders()).put(STORE, order);
