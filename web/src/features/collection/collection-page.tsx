@@ -5,6 +5,7 @@ import { LoadFailed } from '../../shared/load-failed';
 import { ROUTES } from '../../shared/route-table';
 import ui from '../../shared/ui.module.css';
 import { useDocumentMeta } from '../../shared/use-document-meta';
+import { useDrawnWhenIdle } from '../../shared/use-drawn-when-idle';
 import { useHydrated } from '../../shared/use-hydrated';
 import type { ProductSort } from '../../graphql/generated/graphql';
 import { SORT_OPTIONS, SORT_VALUES } from '../../shared/catalog/catalog-labels';
@@ -47,6 +48,7 @@ export default function CollectionPage() {
   const sortId = useId();
   // The page can arrive rendered with its products before its code (docs/decisions/008).
   const hydrated = useHydrated();
+  const drawnWhenIdle = useDrawnWhenIdle();
   const { products, totalCount, facets, hasNextPage, loadingMore, error, loadMore, retry, keptNotice } =
     useCollectionProducts(view);
 
@@ -145,7 +147,7 @@ export default function CollectionPage() {
               <NoMatch view={view} />
             ) : (
               <>
-                <ul className={grid.grid}>
+                <ul ref={drawnWhenIdle} className={grid.grid}>
                   {products.map((product, index) => (
                     <li key={product.id}>
                       <ProductCard product={product} showId priority={index < FIRST_ROW} />

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import ui from '../../shared/ui.module.css';
 import styles from './home.module.css';
 import { HomePicture } from './home-picture';
+import { HomeSection } from './home-section';
 
 // The cards are 3:2: one column on a phone, two from 640 px, four from 1100 px inside the 80rem container.
 const FEATURE_WIDTHS = [480, 960] as const;
@@ -40,10 +41,7 @@ const FEATURES = [
 
 export function FeatureGrid() {
   return (
-    <section
-      className={`container ${styles.section} ${styles.featuresSection}`}
-      aria-labelledby="features-title"
-    >
+    <HomeSection className={styles.featuresSection} labelledBy="features-title">
       <h2 id="features-title" className={ui.sectionTitle}>
         Made to be worn
       </h2>
@@ -69,6 +67,6 @@ export function FeatureGrid() {
           </li>
         ))}
       </ul>
-    </section>
+    </HomeSection>
   );
 }

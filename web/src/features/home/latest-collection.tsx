@@ -3,6 +3,7 @@ import { LATEST_COLLECTION_SIZE } from '#domain/store-rules';
 import ui from '../../shared/ui.module.css';
 import { ProductCard, ProductCardSkeleton } from '../../shared/catalog/product-card';
 import grid from '../../shared/catalog/product-grid.module.css';
+import { HomeSection } from './home-section';
 import styles from './home.module.css';
 import { useLatestProducts } from './use-latest-products';
 
@@ -10,7 +11,7 @@ export function LatestCollection() {
   const { products, failed } = useLatestProducts();
 
   return (
-    <section className={`container ${styles.section} ${styles.latestSection}`} aria-labelledby="latest-title">
+    <HomeSection className={styles.latestSection} labelledBy="latest-title">
       <div className={styles.sectionHead}>
         <div>
           <h2 id="latest-title" className={`${ui.sectionTitle} ${styles.latestTitle}`}>
@@ -41,6 +42,6 @@ export function LatestCollection() {
               ))}
         </ul>
       )}
-    </section>
+    </HomeSection>
   );
 }

@@ -1,6 +1,7 @@
 import { RETURN_POLICY_DAYS } from '#domain/store-rules';
 import { BRAND } from '../../shared/brand';
 import { ExchangeIcon, ReturnIcon, SupportIcon } from '../../shared/icons';
+import { HomeSection } from './home-section';
 import styles from './home.module.css';
 
 const POLICIES = [
@@ -23,7 +24,7 @@ const POLICIES = [
 
 export function PolicySection() {
   return (
-    <section className={`container ${styles.section} ${styles.policySection}`} aria-labelledby="policy-title">
+    <HomeSection className={styles.policySection} labelledBy="policy-title">
       <h2 id="policy-title" className="visually-hidden">
         Our promises
       </h2>
@@ -36,6 +37,6 @@ export function PolicySection() {
           </li>
         ))}
       </ul>
-    </section>
+    </HomeSection>
   );
 }
