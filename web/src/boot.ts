@@ -45,7 +45,13 @@ function loadStylesheet(): Promise<void> {
   });
 }
 
+/** Resolves in a task of its own: the steps below are short, and a phone's main thread gets a turn between them. */
+const inNextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 keepEarlyTaps();
 const painted = loaded.then(afterPaint);
+// Three tasks: together, on a busy phone, they were one long enough to block a tap.
 void painted.then(() => loadFonts(document.body.textContent));
-void painted.then(() => Promise.all([import('./main'), loadStylesheet()])).then(([main]) => main.start());
+const app = painted.then(inNextTask).then(() => import('./main'));
+const stylesheet = painted.then(inNextTask).then(inNextTask).then(loadStylesheet);
+void Promise.all([app, stylesheet]).then(([main]) => main.start());
