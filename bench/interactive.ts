@@ -56,6 +56,7 @@ interface InPageFigures {
   fcp: number | null;
   controlsLive: number | null;
   appLive: number | null;
+  /** When the document had arrived from the network; null when the service worker answered. */
   documentArrivedMs: number | null;
 }
 
@@ -128,7 +129,8 @@ const READ_FIGURES = `(() => {
     fcp: fcp ? fcp.startTime : null,
     controlsLive: bench ? bench.controlsLive : null,
     appLive: hydrated ? hydrated.startTime : null,
-    documentArrivedMs: navigation ? navigation.responseEnd : null,
+    // A repeat visit's document can come from the service worker's cache, under any latency.
+    documentArrivedMs: navigation && navigation.workerStart === 0 ? navigation.responseEnd : null,
   };
 })()`;
 
