@@ -1,16 +1,15 @@
 // The cart is a pure fold of its event log, with the server's rules (api/src/cart/) exactly, so the shopper sees
 // the same cart before and after it reaches the server.
 import { cartQuantitySchema } from '#domain/cart-line';
+import { onFirstUse } from '#domain/on-first-use';
 import { MAX_LINE_QUANTITY } from '#domain/store-rules';
 import type { CartData, CartEvent } from './cart-events.js';
 
-// Built on first use, out of the task that evaluates the first visit's code.
-let acceptedQuantity: ReturnType<typeof cartQuantitySchema> | undefined;
+const acceptedQuantity = onFirstUse(() => cartQuantitySchema('quantity'));
 
 /** A quantity the server's update accepts: a whole number from 0 to MAX_LINE_QUANTITY. */
 export function isAcceptedQuantity(quantity: number): boolean {
-  acceptedQuantity ??= cartQuantitySchema('quantity');
-  return acceptedQuantity.safeParse(quantity).success;
+  return acceptedQuantity().safeParse(quantity).success;
 }
 
 // Null-prototype maps, as on the server, so a product id or size such as "__proto__" is only ever data.
