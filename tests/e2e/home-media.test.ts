@@ -169,6 +169,42 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the home page at %s width', 
   });
 });
 
+describe("the home page's motion", () => {
+  // The marquee's track and the hero's spinner, as the page styles them now.
+  const playState = (page: Page) =>
+    page.evaluate<string[]>(`[document.querySelector('[class*="marqueeTrack"]'),
+      document.querySelector('[data-testid="hero-loading"] span')].map((element) => element ? getComputedStyle(element).animationPlayState : 'gone')`);
+
+  it('keeps its loops still and makes no video until the app is live, then moves them and makes the videos after', async () => {
+    // The page as served, before any code.
+    const served = await browser.newContext({ viewport: VIEWPORTS.mobile, javaScriptEnabled: false });
+    const servedPage = await served.newPage();
+    await servedPage.goto(`${inject('storeUrl')}/`);
+    expect(await playState(servedPage)).toEqual(['paused', 'paused']);
+    expect(await servedPage.locator('video').count()).toBe(0);
+    await served.close();
+
+    const watched = await openWatchedPage(browser, inject('storeUrl'), 'mobile', { motion: 'full' });
+    const { page } = watched;
+    // When the app marked the page live, and when the first video element appeared.
+    await page.addInitScript(`(() => {
+      window.__seen = {};
+      new MutationObserver(() => {
+        const seen = window.__seen;
+        if (seen.ready === undefined && document.documentElement.dataset.app === 'ready') seen.ready = performance.now();
+        if (seen.video === undefined && document.querySelector('video')) seen.video = performance.now();
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    })()`);
+    await visit(page, '/');
+    await expect.poll(() => page.locator('video').count()).toBe(5);
+    const seen = await page.evaluate<{ ready: number; video: number }>('window.__seen');
+    expect(seen.video).toBeGreaterThan(seen.ready);
+    await expect.poll(async () => (await playState(page))[0]).toBe('running');
+    expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
+    await watched.context.close();
+  });
+});
+
 describe('the About picture', () => {
   const frameBox = (page: Page) =>
     page.evaluate<{ width: number; height: number; top: number }>(`(() => {

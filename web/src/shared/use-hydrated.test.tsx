@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSessionToken, setSessionToken, useSessionToken } from './session/session-store';
-import { usePageLoaded } from './use-page-loaded';
+import { usePageSettled } from './use-page-settled';
 import { useHydrated } from './use-hydrated';
 
 const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
@@ -29,7 +29,7 @@ describe('after hydration', () => {
     const seen: string[] = [];
     function Probe() {
       const hydrated = useHydrated();
-      const loaded = usePageLoaded();
+      const loaded = usePageSettled();
       const token = useSessionToken();
       useEffect(() => {
         // What the page shows once hydration's effects have run, before anything else does.

@@ -9,7 +9,8 @@ import {
 } from 'react';
 
 /** Whether the first page is React's (`html[data-app="ready"]`, app-shell.tsx): a screen mounted later starts hydrated. */
-const appIsReady = () => typeof document !== 'undefined' && document.documentElement.dataset.app === 'ready';
+export const appIsReady = () =>
+  typeof document !== 'undefined' && document.documentElement.dataset.app === 'ready';
 
 /**
  * False while prerendering and during hydration, true after. Screens that show what only the browser knows

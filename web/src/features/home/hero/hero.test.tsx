@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render-app';
@@ -22,6 +22,13 @@ function screenMatching(...queries: string[]): void {
   });
 }
 
+/** The hero once the page has settled (use-page-settled.ts): every layer's poster, and the loops if wanted. */
+async function renderHero(): Promise<HTMLElement> {
+  const { container } = renderWithProviders(<Hero />);
+  await waitFor(() => expect(container.querySelectorAll('[data-active] img')).toHaveLength(4));
+  return container;
+}
+
 afterEach(() => {
   if (matchMediaDescriptor) Object.defineProperty(window, 'matchMedia', matchMediaDescriptor);
   else Reflect.deleteProperty(window, 'matchMedia');
@@ -31,8 +38,16 @@ describe('hero', () => {
   // A landscape screen whose shopper has not asked for less motion.
   beforeEach(() => screenMatching());
 
-  it('shows the loading state until 4 videos have reported loadeddata', () => {
+  it('makes no loop, and shows only the first poster, until the page has loaded, hydrated and been idle', async () => {
     const { container } = renderWithProviders(<Hero />);
+    expect(container.querySelectorAll('video')).toHaveLength(0);
+    expect(container.querySelectorAll('[data-active] img')).toHaveLength(1);
+    expect(screen.queryByTestId('hero-loading')).not.toBeNull();
+    await waitFor(() => expect(container.querySelectorAll('video')).toHaveLength(5));
+  });
+
+  it('shows the loading state until 4 videos have reported loadeddata', async () => {
+    const container = await renderHero();
     const videos = container.querySelectorAll('[data-active] video');
     expect(videos).toHaveLength(4);
 
@@ -43,8 +58,8 @@ describe('hero', () => {
     expect(screen.queryByTestId('hero-loading')).toBeNull();
   });
 
-  it('makes its five loops outside React, which would run its event system for each of their media events', () => {
-    const { container } = renderWithProviders(<Hero />);
+  it('makes its five loops outside React, which would run its event system for each of their media events', async () => {
+    const container = await renderHero();
     const videos = [...container.querySelectorAll('video')];
     expect(videos).toHaveLength(5);
     // React marks the elements it makes (their fiber, props and the media events it listens to).
@@ -53,8 +68,8 @@ describe('hero', () => {
     for (const video of videos) expect(video.muted && video.loop && video.playsInline).toBe(true);
   });
 
-  it('stops showing the loading state when a video has no source it can play', () => {
-    const { container } = renderWithProviders(<Hero />);
+  it('stops showing the loading state when a video has no source it can play', async () => {
+    const container = await renderHero();
     expect(screen.queryByTestId('hero-loading')).not.toBeNull();
     const lastSource = container.querySelector('[data-active="true"] video source[type="video/mp4"]');
     fireEvent(lastSource!, new Event('error'));
@@ -63,7 +78,7 @@ describe('hero', () => {
 
   it('each preview click advances the video 1 → 2 → 3 → 4 → 1', async () => {
     const user = userEvent.setup();
-    const { container } = renderWithProviders(<Hero />);
+    const container = await renderHero();
     expect(activeVideoSource(container)).toBe('/videos/hero-1.webm');
 
     for (const expected of [2, 3, 4, 1]) {
@@ -74,7 +89,7 @@ describe('hero', () => {
 
   it('the preview offers the next video, and the videos carry no sound and can be paused', async () => {
     const user = userEvent.setup();
-    const { container } = renderWithProviders(<Hero />);
+    const container = await renderHero();
     expect(screen.getByRole('button', { name: 'Show video 2 of 4' })).toBeVisible();
     for (const video of container.querySelectorAll('video')) expect(video.muted).toBe(true);
 
@@ -85,7 +100,7 @@ describe('hero', () => {
   it('with less motion asked for, shows the posters and fetches no video until Play is pressed', async () => {
     screenMatching('(prefers-reduced-motion: reduce)');
     const user = userEvent.setup();
-    const { container } = renderWithProviders(<Hero />);
+    const container = await renderHero();
     expect(container.querySelectorAll('video source')).toHaveLength(0);
     expect(screen.queryByTestId('hero-loading')).toBeNull();
     expect(container.querySelector('[data-active="true"] img')).not.toBeNull();
@@ -97,9 +112,9 @@ describe('hero', () => {
   });
 
   describe('on a screen taller than wide', () => {
-    it('plays the portrait cut of every loop, and the preview offers the next one in that cut', () => {
+    it('plays the portrait cut of every loop, and the preview offers the next one in that cut', async () => {
       screenMatching('(orientation: portrait)');
-      const { container } = renderWithProviders(<Hero />);
+      const container = await renderHero();
       expect(activeVideoSource(container)).toBe('/videos/portrait/hero-1.webm');
       const sources = [...container.querySelectorAll('video source')].map((source) =>
         source.getAttribute('src'),

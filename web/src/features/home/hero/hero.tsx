@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { BRAND, TAGLINE } from '../../../shared/brand';
 import { PauseIcon, PlayIcon } from '../../../shared/icons';
 import ui from '../../../shared/ui.module.css';
-import { usePageLoaded } from '../../../shared/use-page-loaded';
+import { usePageSettled } from '../../../shared/use-page-settled';
 import { usePrefersReducedMotion } from '../../../shared/use-prefers-reduced-motion';
 import { nextHeroIndex } from '#machines/hero/hero-machine';
 import { HERO_THUMB, HERO_VIDEOS, HERO_VIDEO_COUNT, type HeroVideo, PORTRAIT_MEDIA } from './hero-videos';
@@ -66,10 +66,11 @@ export function Hero() {
   const shape = useHeroShape();
   const previewRef = useRef<HTMLVideoElement | null>(null);
   const upcoming = nextHeroIndex(hero.index);
-  // The posters are the first paint; the videos (the heaviest files) are fetched after the page has loaded, and
-  // their elements made only then: five empty video elements cost the first render about half its main-thread time.
-  const pageLoaded = usePageLoaded();
-  const videosReady = pageLoaded && videosWanted;
+  // The posters are the first paint; the videos (the heaviest files) are fetched once the page has loaded and
+  // hydrated, in an idle period after: five empty video elements cost the first render about half its main-thread
+  // time, and decoding four loops took a phone's cores from hydration's last tasks.
+  const pageSettled = usePageSettled();
+  const videosReady = pageSettled && videosWanted;
 
   useHeroTransition(layers, hero.index, !reducedMotion);
 
@@ -122,7 +123,7 @@ export function Hero() {
               aria-hidden="true"
             >
               {/* Hidden layers take their posters later: the first paint needs only the visible one. */}
-              {pageLoaded || active ? <HeroPoster video={video} size="poster" priority={active} /> : null}
+              {pageSettled || active ? <HeroPoster video={video} size="poster" priority={active} /> : null}
               {videosReady ? (
                 <LoopVideo
                   cut={video[shape]}
