@@ -48,7 +48,9 @@ export default defineConfig(({ mode }) => {
       '/src/shared/catalog/product-card.tsx',
       '/src/shared/catalog/product-grid.module.css',
       '/src/shared/use-document-meta.ts',
+      '/src/shared/use-drawn-when-idle.ts',
     ],
+    framework: ['react', 'react-dom', 'scheduler'],
   });
   return {
     root: import.meta.dirname,

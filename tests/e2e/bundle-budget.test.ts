@@ -50,6 +50,26 @@ describe('bundle budget', () => {
     expect(routerIn.filter((code) => code.includes('You rendered descendant <Routes>'))).toEqual([]);
   });
 
+  it("evaluates React's code in a task before the app's: its own chunk, which the entry imports first", () => {
+    const assets = path.join(ROOT, 'web', 'dist', 'assets');
+    const scripts = readdirSync(assets).filter((file) => file.endsWith('.js'));
+    const read = (prefix: string) => {
+      const files = scripts.filter((file) => file.startsWith(`${prefix}-`));
+      expect(files, prefix).toHaveLength(1);
+      return readFileSync(path.join(assets, files[0]!), 'utf8');
+    };
+    // React DOM's check for the DevTools hook, once in the bundle.
+    expect(read('framework')).toContain('checkDCE');
+    expect(read('app')).not.toContain('checkDCE');
+    const entry = readFileSync(path.join(ROOT, 'web', 'dist', 'index.html'), 'utf8').match(
+      /src="\/assets\/(index-[^"]+\.js)"/,
+    )![1]!;
+    const boot = readFileSync(path.join(assets, entry), 'utf8');
+    const framework = boot.indexOf('import(`./framework-');
+    expect(framework).toBeGreaterThan(0);
+    expect(boot.indexOf('import(`./app-')).toBeGreaterThan(framework);
+  });
+
   it("the offline page draws in the store's two faces, from files the build made", () => {
     const page = readFileSync(path.join(ROOT, 'web', 'dist', 'offline.html'), 'utf8');
     const faces = [...page.matchAll(/@font-face\{font-family:'([^']+)'[^}]*src:url\(\/([^)]+)\)/g)];

@@ -24,7 +24,7 @@ interface HeldCode {
 async function holdTheAppCode(page: Page): Promise<HeldCode> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/main-*.js', async (route) => {
+  await page.route('**/assets/app-*.js', async (route) => {
     await released;
     await route.continue();
   });

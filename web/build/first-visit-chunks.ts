@@ -1,7 +1,10 @@
 import type { Plugin } from 'vite';
 
-// One chunk for everything src/main.tsx runs at start: the automatic splitting makes about twenty small
-// chunks of it, about 8 KiB more gzip and more requests in a slow phone's critical path.
+// Two chunks for everything src/main.tsx runs at start, React's and the rest: the automatic splitting makes about
+// twenty small chunks of it, about 8 KiB more gzip and more requests in a slow phone's critical path.
+
+const inPackage = (id: string, packages: readonly string[]) =>
+  packages.some((name) => id.includes(`/node_modules/${name}/`));
 
 interface ChunkGroup {
   name: string;
@@ -10,9 +13,10 @@ interface ChunkGroup {
 }
 
 /**
- * Rolldown chunk groups, filled in once the module graph is known: `app`, what `start` statically imports,
- * and `boot`, what `entry` (which loads `start` after the paint) imports; without `boot`, `entry` would load
- * `app`. Modules `lazy` parts reach stay out of `app` (a barrel such as @apollo/client's reaches a whole
+ * Rolldown chunk groups, filled in once the module graph is known: `app`, what `start` statically imports (itself
+ * included), less the `framework` packages, which make a chunk of their own that `entry` evaluates in a task before
+ * (one evaluation of both was a long task); and `boot`, what `entry` (which loads `start` after the paint) imports;
+ * without `boot`, `entry` would load `app`. Modules `lazy` parts reach stay out of `app` (a barrel such as @apollo/client's reaches a whole
  * library); the bundler still adds to `app` what its modules really use. What the landing pages' chunks all
  * import (`shared`) joins `app` too: split out, each piece was a request of its own whose headers (about
  * 0.5 KiB) weighed as much as its code.
@@ -22,6 +26,7 @@ export function firstVisitChunks(options: {
   start: string;
   lazy: readonly string[];
   shared: readonly string[];
+  framework: readonly string[];
 }): {
   plugin: Plugin;
   groups: ChunkGroup[];
@@ -51,15 +56,15 @@ export function firstVisitChunks(options: {
       const startIds = find(options.start);
       const lazy = staticClosure(options.lazy.flatMap(find));
       for (const id of staticClosure(entryIds)) if (!entryIds.includes(id)) boot.add(id);
-      // `start` itself stays the small chunk the entry imports.
       for (const id of staticClosure([...startIds, ...options.shared.flatMap(find)]))
-        if (!lazy.has(id) && !boot.has(id) && !startIds.includes(id)) app.add(id);
+        if (!lazy.has(id) && !boot.has(id)) app.add(id);
     },
   };
   return {
     plugin,
     groups: [
-      { name: 'boot', priority: 2, test: (id) => boot.has(id) },
+      { name: 'boot', priority: 3, test: (id) => boot.has(id) },
+      { name: 'framework', priority: 2, test: (id) => app.has(id) && inPackage(id, options.framework) },
       { name: 'app', priority: 1, test: (id) => app.has(id) },
     ],
   };

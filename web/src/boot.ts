@@ -50,8 +50,14 @@ const inNextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 keepEarlyTaps();
 const painted = loaded.then(afterPaint);
-// Three tasks: together, on a busy phone, they were one long enough to block a tap.
+// Four tasks: together, on a busy phone, they were one long enough to block a tap.
 void painted.then(() => loadFonts(document.body.textContent));
+// React's code (its own chunk, web/vite.config.ts) is evaluated in a task before the app's, which imports it: the two
+// chunks are fetched side by side, and each evaluation is about half of what one was. A failure shows in the app's.
+void painted
+  .then(inNextTask)
+  .then(() => import('react-dom/client'))
+  .catch(() => undefined);
 const app = painted.then(inNextTask).then(() => import('./main'));
 const stylesheet = painted.then(inNextTask).then(inNextTask).then(loadStylesheet);
 void Promise.all([app, stylesheet]).then(([main]) => main.start());

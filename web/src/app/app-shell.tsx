@@ -19,6 +19,11 @@ import { useHydrated } from '../shared/use-hydrated';
 function PageReady() {
   const hydrated = useHydrated();
   useEffect(() => {
+    // The routed page has hydrated. What mounts from now on (a cart page's lines, in the transition its
+    // useHydrated calls have just started) renders what only the browser knows at once, not the server's first.
+    document.documentElement.dataset.app ??= 'hydrated';
+  }, []);
+  useEffect(() => {
     if (!hydrated) return;
     // The page is React's now, and its controls are enabled (useHydrated's transition has committed): the taps
     // kept before (which the page has just acted on) end here. Not earlier: a click on a part React has not

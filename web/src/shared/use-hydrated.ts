@@ -8,9 +8,13 @@ import {
   type RefObject,
 } from 'react';
 
-/** Whether the first page is React's (`html[data-app="ready"]`, app-shell.tsx): a screen mounted later starts hydrated. */
+/**
+ * Whether the first page has hydrated (`html[data-app]`, app-shell.tsx: "hydrated" as soon as the routed page has,
+ * "ready" once its controls are live): a screen mounted later, some in the very transition that ends hydration,
+ * starts hydrated.
+ */
 export const appIsReady = () =>
-  typeof document !== 'undefined' && document.documentElement.dataset.app === 'ready';
+  typeof document !== 'undefined' && document.documentElement.dataset.app !== undefined;
 
 /**
  * False while prerendering and during hydration, true after. Screens that show what only the browser knows

@@ -34,6 +34,21 @@ function totalsPanel() {
 }
 
 describe('cart page', () => {
+  it('opened first, shows the stored lines once hydrated, never an empty cart before them', async () => {
+    // The first page of a visit: nothing marked the document hydrated before (another test's page may have).
+    delete document.documentElement.dataset.app;
+    storeGuestCart(guestCart);
+    const seen: string[] = [];
+    const watch = new MutationObserver(() => {
+      if (document.body.textContent.includes('Your cart is empty.')) seen.push('empty');
+    });
+    watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+    renderApp('/cart', [cartProductsAnswer(['men-run', 'w-sandal'], [runner, sandal])]);
+    await screen.findByRole('list', { name: 'Cart items' });
+    watch.disconnect();
+    expect(seen).toEqual([]);
+  });
+
   it('shows each line with image, name, price and size, and the totals with the shipping fee', async () => {
     storeGuestCart(guestCart);
     renderApp('/cart', [cartProductsAnswer(['men-run', 'w-sandal'], [runner, sandal])]);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render-app';
 import { Hero } from './hero';
 
@@ -29,7 +29,11 @@ async function renderHero(): Promise<HTMLElement> {
   return container;
 }
 
+const appMark = document.documentElement.dataset.app;
+
 afterEach(() => {
+  if (appMark === undefined) delete document.documentElement.dataset.app;
+  else document.documentElement.dataset.app = appMark;
   if (matchMediaDescriptor) Object.defineProperty(window, 'matchMedia', matchMediaDescriptor);
   else Reflect.deleteProperty(window, 'matchMedia');
 });
@@ -39,11 +43,21 @@ describe('hero', () => {
   beforeEach(() => screenMatching());
 
   it('makes no loop, and shows only the first poster, until the page has loaded, hydrated and been idle', async () => {
+    // The first page of a visit (another file's may have marked the document live).
+    delete document.documentElement.dataset.app;
     const { container } = renderWithProviders(<Hero />);
     expect(container.querySelectorAll('video')).toHaveLength(0);
     expect(container.querySelectorAll('[data-active] img')).toHaveLength(1);
     expect(screen.queryByTestId('hero-loading')).not.toBeNull();
     await waitFor(() => expect(container.querySelectorAll('video')).toHaveLength(5));
+  });
+
+  it('draws the preview with its poster and its loop apart, without a warning from React', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const container = await renderHero();
+    await waitFor(() => expect(container.querySelector('button video')).not.toBeNull());
+    expect(container.querySelector('button img')).not.toBeNull();
+    expect(errors).not.toHaveBeenCalled();
   });
 
   it('shows the loading state until 4 videos have reported loadeddata', async () => {

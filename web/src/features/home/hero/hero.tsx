@@ -154,10 +154,10 @@ export function Hero() {
         aria-label={`Show video ${upcoming} of ${HERO_VIDEO_COUNT}`}
         onClick={hero.previewClicked}
       >
-        <HeroPoster key={upcoming} video={HERO_VIDEOS[upcoming - 1]!} size="thumb" />
+        <HeroPoster key={`poster-${upcoming}`} video={HERO_VIDEOS[upcoming - 1]!} size="thumb" />
         {videosReady ? (
           <LoopVideo
-            key={upcoming}
+            key={`loop-${upcoming}`}
             cut={HERO_VIDEOS[upcoming - 1]![shape]}
             className={styles.previewMedia}
             preload="metadata"
