@@ -7,10 +7,13 @@
 // catalogue also the image bytes per collection card on a 375 px phone at 2× and 3×. CATALOGUES=seed (or photos)
 // and ROUTES=home,collection,product choose what runs. The seed's store is also put to Chrome's installability
 // check (bench/installability.ts).
+// AS_INDEX=1500 computes each run as a machine of that benchmarkIndex would: Lighthouse's CPU multiplier (4) scaled by
+// this machine's index (the one its run before measured) over AS_INDEX, since Lantern scales the CPU time it observed.
 // Goals (issue 34): performance ≥ 98 and within 3 points of the limit, TBT ≤ 150 ms, LCP ≤ 1.5 s, CLS 0; ≤ 40 KB
 // of image per card on a phone.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -33,6 +36,8 @@ interface Measure {
   jsKiB: number;
   imageKiB: number;
   benchmarkIndex: number;
+  /** Lighthouse's CPU multiplier for the run: 4, or scaled for AS_INDEX. */
+  cpuMultiplier: number;
 }
 
 /** A route's median run, and its limit: the same page with its scripts removed, measured in the same run. */
@@ -55,6 +60,18 @@ const PHOTO_PRODUCTS = Number(process.env.PHOTO_PRODUCTS ?? 48);
 const PHOTOS = Number(process.env.PHOTOS ?? 36);
 const CARD_GOAL_KB = 40;
 const GOALS = { score: 98, tbtMs: 150, lcpMs: 1500, belowLimit: 3 };
+const AS_INDEX = process.env.AS_INDEX === undefined ? undefined : Number(process.env.AS_INDEX);
+if (AS_INDEX !== undefined && !(AS_INDEX > 0)) throw new Error('AS_INDEX must be a benchmarkIndex above 0');
+/** The benchmarkIndex the last run measured: AS_INDEX's runs scale their multiplier by it. */
+let lastIndex: number | undefined;
+
+/** Lighthouse's mobile throttling, its CPU multiplier scaled for AS_INDEX once this machine's index is known. */
+function cpuMultiplier(): number {
+  const { cpuSlowdownMultiplier } = throttling.mobileSlow4G;
+  return AS_INDEX === undefined || lastIndex === undefined
+    ? cpuSlowdownMultiplier
+    : (cpuSlowdownMultiplier * lastIndex) / AS_INDEX;
+}
 
 /** A run Lighthouse could not complete (NO_NAVSTART, a trace it lost) is tried again, twice at most. */
 async function measure(url: string, port: number): Promise<Measure | string> {
@@ -65,13 +82,16 @@ async function measure(url: string, port: number): Promise<Measure | string> {
 }
 
 async function measureOnce(url: string, port: number): Promise<Measure | string> {
+  const multiplier = cpuMultiplier();
   const result = await lighthouse(url, {
     port,
     output: 'json',
     onlyCategories: ['performance'],
     logLevel: 'error',
+    throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: multiplier },
   });
   if (result === undefined) return 'no result';
+  lastIndex = result.lhr.environment.benchmarkIndex;
   if (REPORTS) {
     mkdirSync(REPORTS, { recursive: true });
     const name = `${new URL(url).port}${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
@@ -100,6 +120,7 @@ async function measureOnce(url: string, port: number): Promise<Measure | string>
     jsKiB: kib('script'),
     imageKiB: kib('image'),
     benchmarkIndex: Math.round(environment.benchmarkIndex),
+    cpuMultiplier: Number(multiplier.toFixed(2)),
   };
 }
 
@@ -129,10 +150,11 @@ async function lighthouseRows(storeUrl: string, port: number): Promise<Row[]> {
           else runs[kind].push(measured);
         }
       }
-      const list = (kind: 'page' | 'limit', key: 'score' | 'lcpMs' | 'benchmarkIndex') =>
+      const list = (kind: 'page' | 'limit', key: 'score' | 'lcpMs' | 'benchmarkIndex' | 'cpuMultiplier') =>
         runs[kind].map((r) => r[key]).join(', ');
+      const scaled = AS_INDEX === undefined ? '' : `; CPU multiplier ${list('page', 'cpuMultiplier')}`;
       console.log(
-        `${route}: performance ${list('page', 'score')} (limit ${list('limit', 'score')}); LCP ms ${list('page', 'lcpMs')}; benchmarkIndex ${list('page', 'benchmarkIndex')}`,
+        `${route}: performance ${list('page', 'score')} (limit ${list('limit', 'score')}); LCP ms ${list('page', 'lcpMs')}; benchmarkIndex ${list('page', 'benchmarkIndex')}${scaled}`,
       );
       const [page, limit] = [medianRun(runs.page), medianRun(runs.limit)];
       if (page && limit) rows.push({ route, page, limit });
@@ -184,6 +206,10 @@ function missedRoutes(rows: readonly Row[]): string[] {
 }
 
 printMachine();
+if (AS_INDEX !== undefined)
+  console.log(
+    `Computed as a machine of benchmarkIndex ${AS_INDEX} would: Lighthouse's CPU multiplier × (this machine's index / ${AS_INDEX}).`,
+  );
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATHS.full,
   chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
