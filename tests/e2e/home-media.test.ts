@@ -196,10 +196,10 @@ describe("the home page's motion", () => {
       }).observe(document, { subtree: true, childList: true, attributes: true });
     })()`);
     await visit(page, '/');
-    await expect.poll(() => page.locator('video').count()).toBe(5);
+    await expect.poll(() => page.locator('video').count(), { timeout: 10_000 }).toBe(5);
     const seen = await page.evaluate<{ ready: number; video: number }>('window.__seen');
     expect(seen.video).toBeGreaterThan(seen.ready);
-    await expect.poll(async () => (await playState(page))[0]).toBe('running');
+    await expect.poll(async () => (await playState(page))[0], { timeout: 10_000 }).toBe('running');
     expect(problemsOf(watched)).toEqual({ consoleErrors: [], foreignRequests: [] });
     await watched.context.close();
   });
