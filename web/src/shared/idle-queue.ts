@@ -11,7 +11,7 @@ function whenIdle(run: () => void): void {
   else setTimeout(run, 50);
 }
 
-// One job per idle period: each then runs, and is styled and laid out, in a frame of its own, not all in one long task.
+// One job per idle period: each runs, and is styled and laid out, in a frame of its own, not all in one long task.
 function runNext(): void {
   const entry = waiting.shift();
   try {

@@ -13,7 +13,7 @@ import {
  * "ready" once its controls are live): a screen mounted later, some in the very transition that ends hydration,
  * starts hydrated.
  */
-export const appIsReady = () =>
+export const pageHasHydrated = () =>
   typeof document !== 'undefined' && document.documentElement.dataset.app !== undefined;
 
 /**
@@ -23,7 +23,7 @@ export const appIsReady = () =>
  * (useSyncExternalStore) would re-render every such screen in one synchronous task right after hydration.
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(appIsReady);
+  const [hydrated, setHydrated] = useState(pageHasHydrated);
   useEffect(() => {
     if (!hydrated) startTransition(() => setHydrated(true));
   }, [hydrated]);

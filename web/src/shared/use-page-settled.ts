@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import { inIdlePeriod } from './idle-queue';
-import { appIsReady, useHydrated } from './use-hydrated';
+import { pageHasHydrated, useHydrated } from './use-hydrated';
 
 const pageHasLoaded = () => document.readyState === 'complete';
 
@@ -13,7 +13,7 @@ const pageHasLoaded = () => document.readyState === 'complete';
  */
 export function usePageSettled(): boolean {
   const hydrated = useHydrated();
-  const [settled, setSettled] = useState(() => appIsReady() && pageHasLoaded());
+  const [settled, setSettled] = useState(() => pageHasHydrated() && pageHasLoaded());
   useEffect(() => {
     if (settled || !hydrated) return;
     let cancel = () => {};
