@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -74,6 +75,41 @@ describe('the BFF serves the web app', () => {
     expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
     expect(asset.headers.get('content-security-policy')).toBeNull();
     expect(asset.headers.get('x-frame-options')).toBeNull();
+  });
+
+  it('serves a file only at its own path, and one the build added since the start', async () => {
+    // Sent as written: fetch would resolve the dot segments before they reach the store.
+    const raw = (requestPath: string) =>
+      new Promise<number | undefined>((resolve, reject) => {
+        const { hostname, port } = new URL(store().bff.url);
+        http
+          .get({ hostname, port, path: requestPath }, (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode));
+          })
+          .on('error', reject);
+      });
+    expect(await raw('/assets/main-abc123.js')).toBe(200);
+    for (const hostile of [
+      '/%2e%2e/package.json',
+      '/assets/..%2f..%2fpackage.json',
+      '/assets/%2e%2e/%2e%2e/package.json',
+      '/assets/./main-abc123.js',
+      '//assets/main-abc123.js',
+      '/assets/main-abc123.js/',
+      '/assets/%E0%A4%A',
+      '/assets/',
+    ]) {
+      const status = await raw(hostile);
+      expect(status !== undefined && status >= 400 && status < 500, `${hostile}: ${status}`).toBe(true);
+    }
+    writeFileSync(path.join(dist, 'assets', 'later-def456.js'), 'console.log(2);');
+    const later = await get('/assets/later-def456.js');
+    expect(later.status).toBe(200);
+    expect(await later.text()).toBe('console.log(2);');
+    expect(
+      (await fetch(new URL('/assets/later-def456.js', store().bff.url), { method: 'HEAD' })).status,
+    ).toBe(200);
   });
 
   it('sends a strict Content-Security-Policy and the safety headers', async () => {

@@ -2,6 +2,7 @@ import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { OPTIMIZED_IMAGE_PATH } from '#domain/images';
 import type { Catalog, CatalogSource } from '../catalog/catalog.js';
+import { namesAFile } from './file-path.js';
 
 // Clerk's key is `pk_<env>_<base64 of "<frontend api host>$">`: that host is where Clerk's script and calls
 // come from, so the policy opens to it (and Clerk's CDN) only when a key is configured.
@@ -96,8 +97,13 @@ export function registerSecurityHeaders(
   // Built once per set of image origins: helmet() checks the whole policy, a fifth of a cached answer's CPU.
   let policy = { imageOrigins: '', apply: policyWith('') };
   app.addHook('onRequest', async (request, reply) => {
-    // A page's policy is written when the request arrives, so the image origins must be known by then.
-    if ((request.method === 'GET' || request.method === 'HEAD') && !NOT_A_PAGE.test(request.url))
+    // A page's policy is written when the request arrives, so the image origins must be known by then. A file
+    // (a video, a photo) keeps the last ones: checking the catalogue for each would cost the API a request.
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !NOT_A_PAGE.test(request.url) &&
+      !namesAFile(request.url.split('?')[0] ?? '')
+    )
       await imageSources.refresh();
     const imageOrigins = imageSources.current().join(' ');
     if (imageOrigins !== policy.imageOrigins) policy = { imageOrigins, apply: policyWith(imageOrigins) };

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Seo } from '../seo/seo-routes.js';
 import { isPagePath, type RenderedPage } from '#domain/server-render';
+import { namesAFile } from './file-path.js';
 import { readServerManifest } from './server-manifest.js';
 
 // Every page path, known or not, is answered with the app's HTML: the client renders its own not-found page.
@@ -74,10 +75,8 @@ export async function registerWebApp(
       prefix: '/',
       index: false,
       redirect: false,
-      // Files are looked up per request, so a rebuild is served without a restart; a directory ("/",
-      // "/collection/") is left to the page fallback below instead of answering 403.
-      wildcard: true,
-      allowedPath: (pathName: string) => !pathName.endsWith('/'),
+      // Served by the route below.
+      serve: false,
       cacheControl: false,
       preCompressed: true,
       setHeaders(reply: FastifyReply, filePath: string) {
@@ -85,13 +84,27 @@ export async function registerWebApp(
         void reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
       },
     });
+    // Files are looked up per request, so a rebuild is served without a restart; a directory ("/",
+    // "/collection/") is left to the page fallback below instead of answering 403. sendFile keeps the plugin's
+    // guards (no "..", no non-canonical path) but not the wildcard route's spelling check, which reads every
+    // directory on the path for each request: it exists to stop a case-insensitive disk from serving a file
+    // around a route guarding it, and every file here is public.
+    app.get('/*', (request, reply) => {
+      let pathname: string;
+      try {
+        pathname = decodeURI(request.url.split('?')[0] ?? '/');
+      } catch {
+        return reply.callNotFound();
+      }
+      return pathname.endsWith('/') ? reply.callNotFound() : reply.sendFile(pathname);
+    });
   }
 
   app.setNotFoundHandler(async (request, reply) => {
     const route = routeOf(request.url);
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_THE_APP.test(request.url);
     // A path with an extension is a missing file, not a page.
-    if (!isPage || route === undefined || /\.[A-Za-z0-9]+$/.test(route)) {
+    if (!isPage || route === undefined || namesAFile(route)) {
       return reply
         .code(404)
         .type('application/json; charset=utf-8')
