@@ -42,6 +42,10 @@ describe('the BFF serves the web app', () => {
   });
 
   it('answers every client route with the app, prerendered shells where built, and 404 for unknown pages', async () => {
+    // Node warns on stderr when one response gathers too many listeners: each page would have leaked some.
+    let stderr = '';
+    const collect = (chunk: Buffer) => (stderr += chunk.toString());
+    store().bff.child.stderr?.on('data', collect);
     const home = await get('/');
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('home shell');
@@ -63,6 +67,9 @@ describe('the BFF serves the web app', () => {
     expect(await unknown.text()).toContain('app shell');
     expect((await get('/assets/missing.js')).status).toBe(404);
     expect((await get('/../package.json')).status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    store().bff.child.stderr?.off('data', collect);
+    expect(stderr).not.toContain('MaxListenersExceededWarning');
   });
 
   it('caches hashed assets for a year and compresses them', async () => {

@@ -89,14 +89,17 @@ export async function registerWebApp(
     // guards (no "..", no non-canonical path) but not the wildcard route's spelling check, which reads every
     // directory on the path for each request: it exists to stop a case-insensitive disk from serving a file
     // around a route guarding it, and every file here is public.
+    // Returns nothing: the reply is sent once the file or the page fallback is. Returning the reply would have
+    // Fastify wait on it too, one more listener on the response beside those of sendFile and the page fallback.
     app.get('/*', (request, reply) => {
-      let pathname: string;
+      let pathname: string | undefined;
       try {
         pathname = decodeURI(request.url.split('?')[0] ?? '/');
       } catch {
-        return reply.callNotFound();
+        pathname = undefined;
       }
-      return pathname.endsWith('/') ? reply.callNotFound() : reply.sendFile(pathname);
+      if (pathname === undefined || pathname.endsWith('/')) reply.callNotFound();
+      else void reply.sendFile(pathname);
     });
   }
 
