@@ -14,12 +14,12 @@ interface ChunkGroup {
 
 /**
  * Rolldown chunk groups, filled in once the module graph is known: `app`, what `start` statically imports (itself
- * included), less the `framework` packages, which make a chunk of their own that `entry` evaluates in a task before
- * (one evaluation of both was a long task); and `boot`, what `entry` (which loads `start` after the paint) imports;
- * without `boot`, `entry` would load `app`. Modules `lazy` parts reach stay out of `app` (a barrel such as
- * @apollo/client's reaches a whole library); the bundler still adds to `app` what its modules really use. What the landing pages' chunks all
- * import (`shared`) joins `app` too: split out, each piece was a request of its own whose headers (about
- * 0.5 KiB) weighed as much as its code.
+ * included), less the `framework` packages, which make a chunk of their own that `entry` evaluates in a task
+ * before (one evaluation of both was a long task); and `boot`, what `entry` (which loads `start` after the paint)
+ * imports; without `boot`, `entry` would load `app`. Modules `lazy` parts reach stay out of `app` (a barrel such as
+ * @apollo/client's reaches a whole library); the bundler still adds to `app` what its modules really use. What the
+ * landing pages' chunks all import (`shared`) joins `app` too: split out, each piece was a request of its own whose
+ * headers (about 0.5 KiB) weighed as much as its code.
  */
 export function firstVisitChunks(options: {
   entry: string;

@@ -88,9 +88,8 @@ export async function registerWebApp(
     // "/collection/") is left to the page fallback below instead of answering 403. sendFile keeps the plugin's
     // guards (no "..", no non-canonical path) but not the wildcard route's spelling check, which reads every
     // directory on the path for each request: it exists to stop a case-insensitive disk from serving a file
-    // around a route guarding it, and every file here is public.
-    // Returns nothing: the reply is sent once the file or the page fallback is. Returning the reply would have
-    // Fastify wait on it too, one more listener on the response beside those of sendFile and the page fallback.
+    // around a route guarding it, and every file here is public. The handler returns nothing: returning the reply
+    // would have Fastify wait on it too, one more listener on the response beside sendFile's and the fallback's.
     app.get('/*', (request, reply) => {
       let pathname: string | undefined;
       try {
