@@ -82,6 +82,17 @@ describe('the BFF serves the web app', () => {
     expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
     expect(asset.headers.get('content-security-policy')).toBeNull();
     expect(asset.headers.get('x-frame-options')).toBeNull();
+    // Revalidated by its ETag alone: no Last-Modified repeating it.
+    expect(asset.headers.get('last-modified')).toBeNull();
+    const etag = asset.headers.get('etag');
+    expect(etag).not.toBeNull();
+    // As a browser revalidates: fetch adds `cache-control: no-cache` to a conditional request that names none.
+    const again = await get('/assets/main-abc123.js', {
+      'accept-encoding': 'gzip',
+      'cache-control': 'max-age=0',
+      'if-none-match': etag!,
+    });
+    expect(again.status).toBe(304);
   });
 
   it('serves a file only at its own path, and one the build added since the start', async () => {

@@ -7,7 +7,7 @@ import type { ServerManifest } from '#domain/server-render';
 import type * as ServerEntry from '../src/prerender/entry-server';
 import { withPageStyles, type StylesheetIndex } from '../src/prerender/page-styles.ts';
 import { serverDirOf, serverManifestOf } from './server-half.ts';
-import { stylesheetRules } from './stylesheet-index.ts';
+import { rulesFileOf, rulesForTheApp, stylesheetRules } from './stylesheet-index.ts';
 
 // After the browser build: build the server entry (`dist-server/`, the BFF's renderer, docs/decisions/008),
 // render each route's first screen into its own HTML file so it paints before any script runs, and write
@@ -31,7 +31,7 @@ function stylesheetOf(html: string, outDir: string): StylesheetIndex {
   if (css.includes('</style')) throw new Error('prerender: the stylesheet cannot be inlined');
   if (css.includes('@font-face'))
     throw new Error('prerender: the stylesheet declares a font (see load-fonts.ts)');
-  return { href, rules: stylesheetRules(css) };
+  return { href, rulesHref: rulesFileOf(href), rules: stylesheetRules(css) };
 }
 
 function compressAll(dir: string): void {
@@ -57,6 +57,26 @@ export function prerenderRoutes(): Plugin {
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
+    },
+    generateBundle: {
+      // After Vite's own hook, which adds the stylesheet.
+      order: 'post',
+      handler(_options, bundle) {
+        if (config.build.ssr) return;
+        // The stylesheet's rules for the app, which puts back the ones each page left out (rest-of-stylesheet.ts); in
+        // the bundle, so the service worker keeps it with the stylesheet.
+        for (const file of Object.values(bundle))
+          if (file.type === 'asset' && file.fileName.endsWith('.css'))
+            this.emitFile({
+              type: 'asset',
+              fileName: rulesFileOf(file.fileName),
+              source: rulesForTheApp(
+                stylesheetRules(
+                  typeof file.source === 'string' ? file.source : new TextDecoder().decode(file.source),
+                ),
+              ),
+            });
+      },
     },
     async closeBundle() {
       // The server build below loads this same config; it must not prerender again.

@@ -147,7 +147,7 @@ export function serviceWorker(brand: Brand): Plugin {
       // above; not the videos or the catalogue's images, which are fetched and kept as they are seen.
       const precache: PrecacheEntry[] = [
         ...names
-          .filter((name) => /\.(js|css|woff2)$/.test(name))
+          .filter((name) => /\.(js|css|rules\.json|woff2)$/.test(name))
           .map((name) => ({ url: `/${name}`, revision: null })),
         ...Object.entries(generated).map(([file, content]) => ({
           url: `/${file}`,

@@ -1,6 +1,9 @@
 import { keepEarlyTaps } from './shared/early-taps';
 import './shared/global.css';
 import { loadFonts } from './shared/load-fonts';
+import { inNextTask } from './shared/next-task';
+import type { SheetRule } from './prerender/page-styles';
+import { putBackTheRest } from './shared/rest-of-stylesheet';
 
 // The served HTML already shows the page (docs/decisions/008). The app's code and the fonts are fetched only once
 // its images have painted, so on a slow connection they never compete with them (taps meanwhile: early-taps.ts).
@@ -29,28 +32,33 @@ function afterPaint(): Promise<void> {
 }
 
 /**
- * The whole stylesheet, of which the served page inlined only the rules its markup needs (page-styles.ts):
- * what the app draws next may need the rest. Settles once it has loaded or failed.
+ * The rest of the stylesheet, of which the served page inlined only the rules its markup needs (page-styles.ts):
+ * what the app draws next may need it. Put back in place from the rules file the page names; else (no such file, or
+ * a browser without the CSSOM this needs) the whole stylesheet is linked after the page's own rules, which restyles
+ * every element. Settles once it is in, or has failed.
  */
-function loadStylesheet(): Promise<void> {
-  const href = document.querySelector<HTMLElement>('style[data-sheet]')?.dataset.sheet;
-  if (href === undefined) return Promise.resolve();
-  return new Promise((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    link.addEventListener('load', () => resolve(), { once: true });
-    link.addEventListener('error', () => resolve(), { once: true });
+async function loadStylesheet(): Promise<void> {
+  const style = document.querySelector<HTMLStyleElement>('style[data-sheet]');
+  if (style === null) return;
+  const { sheet, rules, kept = '' } = style.dataset;
+  if (rules !== undefined)
+    try {
+      const response = await fetch(rules);
+      if (response.ok && (await putBackTheRest(style.sheet!, (await response.json()) as SheetRule[], kept)))
+        return;
+    } catch {
+      // Linked whole below.
+    }
+  await new Promise((resolve) => {
+    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: sheet });
+    link.onload = link.onerror = resolve;
     document.head.append(link);
   });
 }
 
-/** Resolves in a task of its own: the steps below are short, and a phone's main thread gets a turn between them. */
-const inNextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 keepEarlyTaps();
 const painted = loaded.then(afterPaint);
-// Four tasks: together, on a busy phone, they were one long enough to block a tap.
+// Four steps, each in a task of its own: together, on a busy phone, they were one long enough to block a tap.
 void painted.then(() => loadFonts(document.body.textContent));
 // React's code (its own chunk, web/vite.config.ts) is evaluated in a task before the app's, which imports it: the two
 // chunks are fetched side by side, and each evaluation is about half of what one was. A failure shows in the app's.
