@@ -105,9 +105,9 @@ function inBase64(flags: readonly boolean[]): string {
 }
 
 /**
- * `html` with the link to the whole stylesheet replaced by the fonts' fallbacks and the rules its markup needs;
- * the style element holding those names the stylesheet, its rules file and the rules it holds, for boot.ts. A
- * document that does not link `stylesheet.href` is returned as it is.
+ * `html` with the link to the whole stylesheet replaced by two style elements: the fonts' fallbacks with the rules
+ * kept apart, then the rules its markup needs, naming the stylesheet, its rules file and the rules it holds for
+ * boot.ts. A document that does not link `stylesheet.href` is returned as it is.
  */
 export function withPageStyles(html: string, stylesheet: StylesheetIndex, fonts: PageFonts): string {
   const link = new RegExp(
