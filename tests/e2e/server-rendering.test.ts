@@ -227,6 +227,26 @@ describe('in the browser', () => {
     await loadMore.context.close();
   });
 
+  it("draws the collection's cards past the first row one per idle period, none in a task with another", async () => {
+    const context = await browser.newContext({ baseURL: inject('storeUrl'), viewport: VIEWPORTS.mobile });
+    const page = await context.newPage();
+    // Each task's attribute changes reach the observer together, in one call.
+    await page.addInitScript(`
+      window.drawnBatches = [];
+      new MutationObserver((records) => {
+        const drawn = records.filter((record) => record.attributeName === 'data-drawn');
+        if (drawn.length > 0) window.drawnBatches.push(drawn.map((record) => record.target.tagName));
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-drawn'] });
+    `);
+    await page.goto('/collection');
+    await waitForApp(page);
+    await expect.poll(() => undrawnItems(page)).toBe(0);
+    const cards = await page.locator('section[aria-labelledby="collection-title"] li').count();
+    const batches = await page.evaluate<string[][]>('window.drawnBatches');
+    expect(batches).toEqual(Array.from({ length: cards - 4 }, () => ['LI']));
+    await context.close();
+  });
+
   it("inlines each page's own rules, which draw it as the whole stylesheet does; the app adds the rest", async () => {
     const product = (await listed({ categories: ['MEN'] }))[0]!;
     // No service worker: it would answer the rules file below that the page's route fails.

@@ -147,9 +147,9 @@ export default function CollectionPage() {
               <NoMatch view={view} />
             ) : (
               <>
-                <ul ref={drawnWhenIdle} className={grid.grid}>
+                <ul className={grid.grid}>
                   {products.map((product, index) => (
-                    <li key={product.id}>
+                    <li key={product.id} ref={index < FIRST_ROW ? undefined : drawnWhenIdle}>
                       <ProductCard product={product} showId priority={index < FIRST_ROW} />
                     </li>
                   ))}
